@@ -1,0 +1,30 @@
+import { useEffect, useRef } from "react";
+import { useLocation, useNavigation } from "react-router";
+
+/**
+ * 'Loading...' while a navigation loads its route module and data (spec §2), announced politely;
+ * and the smooth scroll to the top on every route change (instant for reduced motion).
+ */
+export function NavigationStatus() {
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const firstRender = useRef(true);
+
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    window.scrollTo({ top: 0, behavior: reduceMotion ? "auto" : "smooth" });
+  }, [pathname]);
+
+  const loading = navigation.state === "loading";
+  return (
+    <div role="status" aria-live="polite" className={loading ? "fixed inset-x-0 top-0 z-50" : "sr-only"}>
+      {loading ? (
+        <p className="mx-auto w-fit rounded-b-sm bg-brass px-4 py-1.5 text-sm font-semibold text-night">Loading...</p>
+      ) : null}
+    </div>
+  );
+}

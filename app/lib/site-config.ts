@@ -1,0 +1,156 @@
+/**
+ * The club's facts in one place (issue 2: "Brand name, phone, address, prices and tiers live in
+ * one site-config module"). Pages, metadata, JSON-LD and the footer all read from here.
+ */
+export const club = {
+  name: "Ember & Oak Society",
+  shortName: "Ember & Oak",
+  tagline: "Portland's private cigar society",
+  description:
+    "A members-only cigar lounge network in Portland, Oregon: three private lounges, climate-controlled lockers, master blender evenings and a cigar academy for members and their guests.",
+  city: "Portland",
+  region: "Oregon",
+  regionCode: "OR",
+  country: "US",
+  locationLine: "Portland, Oregon",
+  /** 555-01xx numbers are reserved for fiction; replace with the office line before launch. */
+  officePhone: { display: "(503) 555-0142", e164: "+15035550142" },
+  priceRange: "$149 - $599",
+  amenities: [
+    "Premium cigar selection",
+    "Climate-controlled lockers",
+    "Member events",
+    "Guest privileges",
+    "Concierge service",
+  ],
+  minimumAge: 21,
+  quitResourcesUrl: "https://smokefree.gov/",
+  addictionResources: {
+    label: "Tobacco addiction resources (Oregon Tobacco Quit Line)",
+    url: "https://www.oregon.gov/oha/ph/preventionwellness/tobacco/pages/oregon-tobacco-quit-line.aspx",
+  },
+} as const;
+
+export const healthWarning =
+  "WARNING: Cigar smoking can cause cancers of the mouth and throat, even if you do not inhale.";
+
+export interface MembershipTier {
+  slug: "kickback" | "business" | "platinum";
+  name: string;
+  monthlyPrice: number;
+  summary: string;
+  lounge: string;
+  includes: string[];
+}
+
+export const membershipTiers: MembershipTier[] = [
+  {
+    slug: "kickback",
+    name: "Kickback",
+    monthlyPrice: 149,
+    summary: "For the evening regular who wants a proper chair, a good light and familiar faces.",
+    lounge: "Kickback Lounge",
+    includes: [
+      "Unlimited access to the Kickback Lounge, 11 am to midnight",
+      "A shared quarterly locker shelf for up to 25 cigars",
+      "Guest privileges: one plus-one a day with the stick fee waived, four days a month",
+      "Member events: the monthly tasting night and the summer patio series",
+      "Cigar Academy: the Foundations course",
+    ],
+  },
+  {
+    slug: "business",
+    name: "Business",
+    monthlyPrice: 299,
+    summary: "For members who host clients: quiet rooms, reliable Wi-Fi and a locker of your own.",
+    lounge: "Business Lounge",
+    includes: [
+      "Access to the Kickback and Business Lounges, including the two bookable meeting rooms",
+      "A private quarterly locker for up to 75 cigars, rotated and humidity-logged each quarter",
+      "Guest privileges: a daily plus-one with the stick fee waived",
+      "Member events: every tasting night, plus two master blender dinners a year",
+      "Cigar Academy: Foundations and the Blending & Terroir course",
+    ],
+  },
+  {
+    slug: "platinum",
+    name: "Platinum",
+    monthlyPrice: 599,
+    summary: "The whole house: every lounge, a cedar-lined locker and a concierge who knows your order.",
+    lounge: "Platinum Lounge",
+    includes: [
+      "All three lounges, including the after-hours Platinum Lounge",
+      "A cedar-lined quarterly locker for up to 200 cigars, with engraved nameplate",
+      "Guest privileges: a daily plus-one with the stick fee waived, and two extra guests on event nights",
+      "Member events: every event, with reserved seating at master blender dinners",
+      "Cigar Academy: every course, including the Sommelier Pairing masterclass",
+      "Concierge service for allocations, private rooms and travel humidors",
+    ],
+  },
+];
+
+export interface Lounge {
+  path: string;
+  name: string;
+  neighbourhood: string;
+  hours: string;
+  summary: string;
+}
+
+export const lounges: Lounge[] = [
+  {
+    path: "/lounges/kickback",
+    name: "Kickback Lounge",
+    neighbourhood: "Pearl District",
+    hours: "Daily, 11 am – midnight",
+    summary: "Deep leather, a long walnut bar and a patio heated from October to May.",
+  },
+  {
+    path: "/lounges/business",
+    name: "Business Lounge",
+    neighbourhood: "Downtown, near Pioneer Courthouse Square",
+    hours: "Monday – Saturday, 7 am – 10 pm",
+    summary: "Two meeting rooms, quiet booths and coffee service for the working day.",
+  },
+  {
+    path: "/lounges/platinum",
+    name: "Platinum Lounge",
+    neighbourhood: "Northwest 23rd",
+    hours: "Daily, 4 pm – 2 am",
+    summary: "Twelve chairs, a cedar humidor room and a bartender who keeps your pour.",
+  },
+];
+
+export interface NavigationLink {
+  to: string;
+  label: string;
+}
+
+/** Visitor navigation of spec §2, in order and with its labels. */
+export const visitorNavigation: NavigationLink[] = [
+  { to: "/", label: "Home" },
+  { to: "/memberships", label: "Memberships" },
+  { to: "/cigar-academy", label: "Cigar Academy" },
+  { to: "/schedule-sit-down", label: "Request Sit Down" },
+  { to: "/partners", label: "Partners" },
+  { to: "/gameroom", label: "Game Room" },
+  { to: "/public-health", label: "Public Health" },
+  { to: "/bosses-only", label: "Bosses Only" },
+];
+
+/** Footer links of spec §2. */
+export const footerLinks: NavigationLink[] = [
+  { to: "/compliance", label: "Regulatory Compliance" },
+  { to: "/partners", label: "Partner Locations" },
+  { to: "/manufacturer-partnership", label: "Manufacturer Partnership" },
+  { to: "/blog", label: "Insider Info" },
+  { to: "/member-yards", label: "Member Yards" },
+  { to: "/media", label: "Media & Logo Pack" },
+  { to: "/accessibility", label: "Accessibility Statement" },
+  { to: "/terms", label: "Terms of Membership" },
+  { to: "/privacy", label: "Privacy Policy" },
+];
+
+export function formatMonthlyPrice(price: number): string {
+  return `$${price}`;
+}

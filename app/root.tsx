@@ -1,0 +1,80 @@
+import { useEffect } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  useRouteError,
+  type LinksFunction,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { HealthWarningBar } from "./components/health-warning-bar";
+import { NavigationStatus } from "./components/navigation-status";
+import { NotFoundPage } from "./components/not-found-page";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { SkipLink } from "./components/skip-link";
+import { cloudflareContext } from "./context";
+
+export const links: LinksFunction = () => [
+  { rel: "preload", href: "/fonts/inter-latin-variable.woff2", as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: "/fonts/cormorant-garamond-latin-variable.woff2", as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { env } = context.get(cloudflareContext);
+  return { siteUrl: env.SITE_URL };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f0b08" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <SkipLink />
+        <HealthWarningBar />
+        <SiteHeader />
+        <NavigationStatus />
+        <main id="main-content" tabIndex={-1} className="outline-none">
+          {children}
+        </main>
+        <SiteFooter />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useEffect(() => {
+    // Off the critical path: the metrics library loads after hydration.
+    void import("./lib/web-vitals").then(({ reportWebVitals }) => reportWebVitals());
+  }, []);
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+
+  // Stacks only in development (React Router's template); visitors see a calm apology.
+  const stack = import.meta.env.DEV && error instanceof Error ? error.stack : null;
+  return (
+    <div className="mx-auto max-w-3xl px-5 py-24 text-center">
+      <h1 className="text-4xl text-cream">Something went wrong</h1>
+      <p className="mt-6 text-smoke">
+        We could not open this page. Please try again in a moment, or call the office if it keeps happening.
+      </p>
+      {stack ? <pre className="mt-8 overflow-x-auto text-left text-xs">{stack}</pre> : null}
+    </div>
+  );
+}

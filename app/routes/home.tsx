@@ -1,0 +1,177 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/home";
+import { ArtImage } from "~/components/art-image";
+import { ButtonLink } from "~/components/button-link";
+import { Section } from "~/components/section";
+import { localBusinessJsonLd } from "~/lib/local-business";
+import { pageMeta, siteUrlFrom } from "~/lib/meta";
+import { club, lounges } from "~/lib/site-config";
+import { clubRulesSummary } from "~/lib/club-rules";
+
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, { title: club.name, description: club.description }),
+  { "script:ld+json": localBusinessJsonLd(siteUrlFrom(args.matches)) },
+];
+
+const benefits = [
+  {
+    title: "Premium Access",
+    body: "Three private lounges across Portland, each with its own humidor room, bar and hours kept for members alone.",
+  },
+  {
+    title: "Quarterly Lockers",
+    body: "A climate-controlled locker held at 69% humidity and 68°F, rotated and logged with you every quarter.",
+  },
+  {
+    title: "Guest Privileges",
+    body: "Bring a daily plus-one and we waive their stick fee. Introductions are how this society has always grown.",
+  },
+  {
+    title: "Member Events",
+    body: "Tasting nights, patio evenings and master blender dinners, announced to members before anyone else.",
+  },
+];
+
+const blenderEvents = [
+  { month: "January", title: "Dominican Ligero Night", detail: "A Santiago blender walks the table through three primings of the same leaf." },
+  { month: "April", title: "Connecticut Shade Harvest Dinner", detail: "Five courses paired with the year's first shade-grown releases, at the Platinum Lounge." },
+  { month: "September", title: "Nicaraguan Estelí Roll-Off", detail: "A torcedor rolls to order on the Kickback patio while members vote on the house blend." },
+];
+
+export default function Home() {
+  return (
+    <>
+      {/* The two above-the-fold visuals are `priority` images: React hoists a preload for each into
+          <head> (spec §7, "two images are preloaded"). */}
+      <section aria-labelledby="hero-title" className="relative overflow-hidden bg-night">
+        <div className="mx-auto grid max-w-7xl items-center gap-10 px-5 py-14 sm:py-20 lg:grid-cols-[1.05fr_1fr]">
+          <div>
+            <div className="w-48 sm:w-60">
+              <ArtImage src="/images/crest.svg" alt="" width={320} height={120} priority />
+            </div>
+            <p className="mt-6 text-xs font-semibold uppercase tracking-[0.3em] text-brass">{club.tagline}</p>
+            <h1 id="hero-title" className="mt-4 text-5xl text-cream sm:text-7xl">
+              The inner circle keeps its chairs warm.
+            </h1>
+            <p className="mt-6 max-w-xl text-lg text-smoke">
+              {club.name} is a private cigar lounge network for Portland's collectors, dealmakers and late-evening
+              conversationalists. Membership comes by introduction, and every introduction begins with a sit-down.
+            </p>
+            <div className="mt-9 flex flex-wrap gap-4">
+              <ButtonLink to="/auth">Member Login</ButtonLink>
+              <ButtonLink to="/schedule-sit-down" variant="secondary">
+                Request Sit Down
+              </ButtonLink>
+            </div>
+          </div>
+          <ArtImage
+            src="/images/hero-lounge.svg"
+            alt="A leather armchair beside a brass lamp, smoke curling from a resting cigar"
+            width={960}
+            height={720}
+            priority
+            className="rounded-sm shadow-2xl shadow-black/60"
+          />
+        </div>
+      </section>
+
+      <Section id="benefits" eyebrow="Membership" title="What the key opens" tone="humidor">
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {benefits.map((benefit) => (
+            <li key={benefit.title} className="rounded-sm border border-cedar bg-night p-6">
+              <h3 className="text-2xl text-brass">{benefit.title}</h3>
+              <p className="mt-3 text-smoke">{benefit.body}</p>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-8">
+          <Link to="/memberships" className="text-brass underline">
+            Compare membership tiers, from $149 to $599 a month
+          </Link>
+        </p>
+      </Section>
+
+      <Section id="lounges" eyebrow="The lounges" title="Three rooms, one society">
+        <ul className="grid gap-8 md:grid-cols-3">
+          {lounges.map((lounge) => (
+            <li key={lounge.path}>
+              <Link to={lounge.path} className="group block">
+                <ArtImage
+                  src={`/images/${lounge.path.split("/").pop()}-lounge.svg`}
+                  alt=""
+                  width={640}
+                  height={420}
+                  className="rounded-sm border border-cedar transition-opacity group-hover:opacity-90"
+                />
+                <h3 className="mt-4 text-2xl text-cream group-hover:text-brass">{lounge.name}</h3>
+              </Link>
+              <p className="mt-1 text-sm text-brass">{lounge.neighbourhood}</p>
+              <p className="mt-2 text-smoke">{lounge.summary}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="blender-events" eyebrow="Master blender events" title="An evening with the people who make the leaf" tone="humidor">
+        <ol className="grid gap-6 md:grid-cols-3">
+          {blenderEvents.map((event) => (
+            <li key={event.title} className="border-l-2 border-brass-deep pl-5">
+              <p className="text-xs font-semibold uppercase tracking-[0.25em] text-brass">{event.month}</p>
+              <h3 className="mt-2 text-2xl text-cream">{event.title}</h3>
+              <p className="mt-2 text-smoke">{event.detail}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <Section id="academy" eyebrow="Cigar Academy" title="Learn the leaf, from seed to ash">
+        <div className="grid gap-8 md:grid-cols-[2fr_1fr] md:items-end">
+          <p className="text-lg text-smoke">
+            Four courses taught in the Business Lounge library: Foundations, Blending &amp; Terroir, Humidor Craft, and
+            the Sommelier Pairing masterclass. Small tables, real tobacco, and a certificate the club actually frames.
+          </p>
+          <div>
+            <ButtonLink to="/cigar-academy" variant="secondary">
+              Explore the Academy
+            </ButtonLink>
+          </div>
+        </div>
+      </Section>
+
+      <section aria-labelledby="family-title" className="border-y border-cedar bg-leather">
+        <div className="mx-auto flex max-w-5xl flex-col items-center px-5 py-16 text-center">
+          <h2 id="family-title" className="text-4xl text-cream sm:text-5xl">
+            Become Family
+          </h2>
+          <p className="mt-5 max-w-2xl text-lg text-smoke">
+            Every member started with a conversation. Ask for a sit-down with the concierge: forty-five minutes, a
+            cigar on the house, and no obligation on either side.
+          </p>
+          <div className="mt-8">
+            <ButtonLink to="/schedule-sit-down">Request Sit Down</ButtonLink>
+          </div>
+        </div>
+      </section>
+
+      <Section id="club-rules" eyebrow="Club Rules" title="Four rules, kept without exception">
+        <ol className="grid gap-6 sm:grid-cols-2">
+          {clubRulesSummary.map((rule, position) => (
+            <li key={rule.title} className="rounded-sm border border-cedar p-6">
+              <p className="font-display text-3xl text-brass" aria-hidden="true">
+                {String(position + 1).padStart(2, "0")}
+              </p>
+              <h3 className="mt-2 text-2xl text-cream">{rule.title}</h3>
+              <p className="mt-2 text-smoke">{rule.summary}</p>
+            </li>
+          ))}
+        </ol>
+        <p className="mt-8 text-smoke">
+          Members must accept the club rules before entering member areas.{" "}
+          <Link to="/rules" className="text-brass underline">
+            Read the full club rules
+          </Link>
+        </p>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import type { Route } from "./+types/memberships";
+import { ButtonLink } from "~/components/button-link";
+import { PageHero } from "~/components/page-hero";
+import { Section } from "~/components/section";
+import { pageMeta } from "~/lib/meta";
+import { club, formatMonthlyPrice, membershipTiers } from "~/lib/site-config";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Memberships",
+    description: `Kickback, Business and Platinum memberships at ${club.name}, from $149 to $599 a month: quarterly lockers, guest privileges, member events and the Cigar Academy.`,
+  });
+
+export default function Memberships() {
+  return (
+    <>
+      <PageHero eyebrow="Memberships" title="Three tiers. One standard of service.">
+        <p>
+          Every membership includes a locker, guest privileges, member events and a seat in the Cigar Academy. The tiers
+          differ in which lounges open to you, how much your locker holds and how far the concierge will go.
+        </p>
+      </PageHero>
+      <Section id="tiers" title="Choose your chair" eyebrow="Monthly dues, billed quarterly">
+        <ul className="grid gap-6 lg:grid-cols-3">
+          {membershipTiers.map((tier) => (
+            <li
+              key={tier.slug}
+              className={`flex flex-col rounded-sm border p-7 ${tier.slug === "business" ? "border-brass bg-humidor" : "border-cedar"}`}
+            >
+              <h3 className="text-3xl text-cream">{tier.name}</h3>
+              <p className="mt-2 text-smoke">{tier.summary}</p>
+              <p className="mt-6">
+                <span className="font-display text-5xl text-brass">{formatMonthlyPrice(tier.monthlyPrice)}</span>
+                <span className="text-smoke"> a month</span>
+              </p>
+              <ul className="mt-6 flex-1 space-y-3 text-sm text-smoke">
+                {tier.includes.map((item) => (
+                  <li key={item} className="flex gap-3">
+                    <span aria-hidden="true" className="text-brass">
+                      ◆
+                    </span>
+                    <span>{item}</span>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-8 max-w-3xl text-sm text-smoke">
+          Dues are billed quarterly in advance. Initiation is waived for members introduced by a current member in good
+          standing. All members must be {club.minimumAge} or older and accept the club rules before entering member
+          areas.
+        </p>
+      </Section>
+      <Section id="how-to-join" title="How membership begins" tone="humidor">
+        <ol className="grid gap-6 md:grid-cols-3">
+          <li className="border-l-2 border-brass-deep pl-5">
+            <h3 className="text-2xl text-cream">1. An introduction</h3>
+            <p className="mt-2 text-smoke">A current member vouches for you, or you ask for an executive invitation.</p>
+          </li>
+          <li className="border-l-2 border-brass-deep pl-5">
+            <h3 className="text-2xl text-cream">2. A sit-down</h3>
+            <p className="mt-2 text-smoke">Forty-five minutes with the concierge in the lounge of your choice.</p>
+          </li>
+          <li className="border-l-2 border-brass-deep pl-5">
+            <h3 className="text-2xl text-cream">3. Your key</h3>
+            <p className="mt-2 text-smoke">Choose a tier, receive your member login, and we engrave your locker.</p>
+          </li>
+        </ol>
+        <div className="mt-10">
+          <ButtonLink to="/schedule-sit-down">Request Sit Down</ButtonLink>
+        </div>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,5 @@
+import { PageHero } from "~/components/page-hero";
+
+export default function Page() {
+  return <PageHero eyebrow="Ember & Oak" title="public-health" />;
+}

@@ -1,0 +1,80 @@
+import { sql } from "drizzle-orm";
+import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+// The single source of the database schema (conventions §2): `npm run db:generate` writes
+// migrations/ from it, and only `wrangler d1 migrations apply` applies them.
+
+/** An ISO-8601 UTC timestamp column that defaults to the time of the insert. */
+const utcTimestamp = (column: string) =>
+  text(column)
+    .notNull()
+    .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`);
+
+/** Security events, named with the OWASP logging vocabulary (security guide, "Logging"). */
+export const securityEvents = sqliteTable(
+  "security_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventType: text("event_type").notNull(),
+    severity: text("severity", { enum: ["low", "medium", "high"] }).notNull(),
+    description: text("description").notNull(),
+    userId: text("user_id"),
+    /** A keyed hash of the client address, never the address itself. */
+    ipHash: text("ip_hash"),
+    metadata: text("metadata", { mode: "json" }).$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: utcTimestamp("created_at"),
+  },
+  (table) => [
+    index("security_events_created_at").on(table.createdAt),
+    index("security_events_type").on(table.eventType),
+  ],
+);
+
+/** SMS opt-ins (spec §3): the 10-digit number, when it was submitted, and status 'sent'. */
+export const smsOptIns = sqliteTable(
+  "sms_opt_ins",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    phoneNumber: text("phone_number").notNull(),
+    submittedAt: utcTimestamp("submitted_at"),
+    status: text("status", { enum: ["sent"] }).notNull().default("sent"),
+  },
+  (table) => [index("sms_opt_ins_phone").on(table.phoneNumber)],
+);
+
+/** Executive invitation requests (spec §3), stored before any email is sent. */
+export const invitationRequests = sqliteTable(
+  "invitation_requests",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    company: text("company").notNull(),
+    invitedBy: text("invited_by").notNull(),
+    message: text("message").notNull(),
+    recaptchaScore: real("recaptcha_score").notNull(),
+    status: text("status", { enum: ["new", "approved", "declined"] }).notNull().default("new"),
+    createdAt: utcTimestamp("created_at"),
+  },
+  (table) => [index("invitation_requests_status").on(table.status, table.createdAt)],
+);
+
+/** Store first, deliver after: every email or SMS is a row here before it is sent. */
+export const outbox = sqliteTable(
+  "outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    channel: text("channel", { enum: ["email", "sms"] }).notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject"),
+    body: text("body").notNull(),
+    status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: text("next_attempt_at"),
+    createdAt: utcTimestamp("created_at"),
+    updatedAt: utcTimestamp("updated_at"),
+    sentAt: text("sent_at"),
+  },
+  (table) => [index("outbox_status_next_attempt").on(table.status, table.nextAttemptAt)],
+);

@@ -1,0 +1,7 @@
+import type { SecureHeadersVariables } from "hono/secure-headers";
+
+/** Hono's type parameters for every app and middleware of this Worker. */
+export interface AppBindings {
+  Bindings: Env;
+  Variables: SecureHeadersVariables;
+}
