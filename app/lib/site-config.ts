@@ -91,6 +91,8 @@ export const membershipTiers: MembershipTier[] = [
 
 export interface Lounge {
   path: string;
+  /** 640×420 art; a photograph of the same size can replace it without layout shift. */
+  image: string;
   name: string;
   neighbourhood: string;
   hours: string;
@@ -100,6 +102,7 @@ export interface Lounge {
 export const lounges: Lounge[] = [
   {
     path: "/lounges/kickback",
+    image: "/images/kickback-lounge.svg",
     name: "Kickback Lounge",
     neighbourhood: "Pearl District",
     hours: "Daily, 11 am – midnight",
@@ -107,6 +110,7 @@ export const lounges: Lounge[] = [
   },
   {
     path: "/lounges/business",
+    image: "/images/business-lounge.svg",
     name: "Business Lounge",
     neighbourhood: "Downtown, near Pioneer Courthouse Square",
     hours: "Monday – Saturday, 7 am – 10 pm",
@@ -114,12 +118,19 @@ export const lounges: Lounge[] = [
   },
   {
     path: "/lounges/platinum",
+    image: "/images/platinum-lounge.svg",
     name: "Platinum Lounge",
     neighbourhood: "Northwest 23rd",
     hours: "Daily, 4 pm – 2 am",
     summary: "Twelve chairs, a cedar humidor room and a bartender who keeps your pour.",
   },
 ];
+
+export function loungeByPath(path: string): Lounge {
+  const lounge = lounges.find((entry) => entry.path === path);
+  if (!lounge) throw new Error(`site-config lists no lounge at ${path}`);
+  return lounge;
+}
 
 export interface NavigationLink {
   to: string;

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { ArtImage } from "~/components/art-image";
 import { ButtonLink } from "~/components/button-link";
+import { LoungeCards } from "~/components/lounge-cards";
 import { Section } from "~/components/section";
 import { localBusinessJsonLd } from "~/lib/local-business";
 import { pageMeta, siteUrlFrom } from "~/lib/meta";
@@ -92,24 +93,7 @@ export default function Home() {
       </Section>
 
       <Section id="lounges" eyebrow="The lounges" title="Three rooms, one society">
-        <ul className="grid gap-8 md:grid-cols-3">
-          {lounges.map((lounge) => (
-            <li key={lounge.path}>
-              <Link to={lounge.path} className="group block">
-                <ArtImage
-                  src={`/images/${lounge.path.split("/").pop()}-lounge.svg`}
-                  alt=""
-                  width={640}
-                  height={420}
-                  className="rounded-sm border border-cedar transition-opacity group-hover:opacity-90"
-                />
-                <h3 className="mt-4 text-2xl text-cream group-hover:text-brass">{lounge.name}</h3>
-              </Link>
-              <p className="mt-1 text-sm text-brass">{lounge.neighbourhood}</p>
-              <p className="mt-2 text-smoke">{lounge.summary}</p>
-            </li>
-          ))}
-        </ul>
+        <LoungeCards lounges={lounges} />
       </Section>
 
       <Section id="blender-events" eyebrow="Master blender events" title="An evening with the people who make the leaf" tone="humidor">
@@ -144,8 +128,8 @@ export default function Home() {
             Become Family
           </h2>
           <p className="mt-5 max-w-2xl text-lg text-smoke">
-            Every member started with a conversation. Ask for a sit-down with the concierge: forty-five minutes, a
-            cigar on the house, and no obligation on either side.
+            Every member started with a conversation. Ask for a sit-down with the concierge: forty-five minutes in the
+            lounge of your choosing, and no obligation on either side.
           </p>
           <div className="mt-8">
             <ButtonLink to="/schedule-sit-down">Request Sit Down</ButtonLink>

@@ -1,5 +1,119 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/lounge-kickback";
+import { ArtImage } from "~/components/art-image";
+import { ButtonLink } from "~/components/button-link";
+import { LoungeCards } from "~/components/lounge-cards";
 import { PageHero } from "~/components/page-hero";
+import { Section } from "~/components/section";
+import { pageMeta } from "~/lib/meta";
+import { club, formatMonthlyPrice, lounges, membershipTiers, loungeByPath } from "~/lib/site-config";
 
-export default function Page() {
-  return <PageHero eyebrow="Ember & Oak" title="lounge-kickback" />;
+// This module serves both /lounges and /lounges/kickback (app/routes.ts); both point search engines here.
+const canonicalPath = "/lounges/kickback";
+
+const lounge = loungeByPath(canonicalPath);
+const otherLounges = lounges.filter((entry) => entry.path !== canonicalPath);
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: `${lounge.name}, ${lounge.neighbourhood}`,
+    description: `The ${club.name} ${lounge.name} in Portland's ${lounge.neighbourhood}: deep leather, a long walnut bar and a heated patio, open to every membership tier.`,
+    canonicalPath,
+  });
+
+const details = [
+  { label: "Hours", value: lounge.hours },
+  { label: "Neighborhood", value: `${lounge.neighbourhood}, two blocks from Jamison Square` },
+  { label: "Seats", value: "Thirty-six leather chairs inside, fourteen on the patio" },
+  { label: "Humidor", value: "A walk-in room of about 140 labels, held at 69% humidity and 68°F" },
+];
+
+const week = [
+  { when: "Weekdays from 11 am", what: "Coffee, the morning papers and the quietest chairs in the house." },
+  { when: "First Thursday, 7 pm", what: "The monthly tasting night: three cigars, one flight, one visiting voice." },
+  { when: "Friday and Saturday", what: "The bar's full pour list until last call at 11:30 pm." },
+  { when: "Sunday afternoons", what: "The lounge's one television, sound low, for whichever match matters." },
+  { when: "June to August", what: "Thursday evenings move outside for the summer patio series." },
+];
+
+export default function KickbackLounge() {
+  return (
+    <>
+      <PageHero eyebrow={`The Lounges · ${lounge.neighbourhood}`} title={lounge.name}>
+        <p>
+          {lounge.summary} The Kickback is where most members spend most evenings: the society's everyday room, and
+          the first one every new member sees.
+        </p>
+      </PageHero>
+
+      <Section id="the-room" title="The room">
+        <div className="grid gap-10 lg:grid-cols-2 lg:items-start">
+          <ArtImage
+            src="/images/kickback-lounge.svg"
+            alt="The Kickback Lounge bar with backlit bottles, a leather club chair and a patio heater glowing beyond the glass"
+            width={640}
+            height={420}
+            priority
+            className="rounded-sm border border-cedar"
+          />
+          <dl className="grid gap-5">
+            {details.map((detail) => (
+              <div key={detail.label} className="border-l-2 border-brass-deep pl-5">
+                <dt className="text-xs font-semibold uppercase tracking-[0.25em] text-brass">{detail.label}</dt>
+                <dd className="mt-1 text-smoke">{detail.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+        <p className="mt-8 max-w-3xl text-smoke">
+          The street address goes to members and to guests confirmed for a sit-down. Downstairs is the{" "}
+          <Link to="/gameroom" className="text-brass underline">
+            Game Room
+          </Link>
+          ; out back, the{" "}
+          <Link to="/member-yards" className="text-brass underline">
+            Pearl Yard
+          </Link>{" "}
+          and its fire pits.
+        </p>
+      </Section>
+
+      <Section id="the-week" title="A week at the Kickback" tone="humidor">
+        <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {week.map((slot) => (
+            <li key={slot.when} className="rounded-sm border border-cedar bg-night p-6">
+              <h3 className="text-2xl text-brass">{slot.when}</h3>
+              <p className="mt-2 text-smoke">{slot.what}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="who-may-use-it" title="Open to every tier">
+        <ul className="grid gap-4 sm:grid-cols-3">
+          {membershipTiers.map((tier) => (
+            <li key={tier.slug} className="rounded-sm border border-cedar p-5">
+              <h3 className="text-2xl text-cream">{tier.name}</h3>
+              <p className="mt-1 text-brass">{formatMonthlyPrice(tier.monthlyPrice)} a month</p>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-8 max-w-3xl text-smoke">
+          Members and their guests must be {club.minimumAge} or older; we check photo ID at the door, every visit. The
+          smoking room has its own ventilation, but cigar smoke is still smoke:{" "}
+          <Link to="/public-health" className="text-brass underline">
+            read our public health notes
+          </Link>
+          .
+        </p>
+        <div className="mt-8">
+          <ButtonLink to="/memberships">Compare memberships</ButtonLink>
+        </div>
+      </Section>
+
+      <Section id="other-lounges" title="The other lounges" tone="humidor">
+        <LoungeCards lounges={otherLounges} columns={2} />
+      </Section>
+    </>
+  );
 }
