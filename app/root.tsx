@@ -17,12 +17,22 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { SkipLink } from "./components/skip-link";
 import { cloudflareContext } from "./context";
+import { club } from "./lib/site-config";
 
 export const links: LinksFunction = () => [
   { rel: "preload", href: "/fonts/inter-latin-variable.woff2", as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "preload", href: "/fonts/cormorant-garamond-latin-variable.woff2", as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+// Used only when the root error boundary renders (deeper routes' meta replaces it otherwise).
+export const meta: Route.MetaFunction = ({ error }) =>
+  error
+    ? [
+        { title: `${isRouteErrorResponse(error) && error.status === 404 ? "Page Not Found" : "Something went wrong"} | ${club.name}` },
+        { name: "robots", content: "noindex" },
+      ]
+    : [{ title: club.name }];
 
 export function loader({ context }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);

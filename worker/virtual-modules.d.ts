@@ -1,5 +1,6 @@
 // The server build React Router's Vite plugin provides at build time.
 declare module "virtual:react-router/server-build" {
-  const build: import("react-router").ServerBuild;
+  import type { ServerBuild } from "react-router";
+  const build: ServerBuild;
   export = build;
 }

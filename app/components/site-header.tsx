@@ -5,7 +5,7 @@ import { LogoMark } from "./logo-mark";
 import { club, visitorNavigation } from "~/lib/site-config";
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-sm px-3 py-2 text-sm tracking-wide transition-colors ${
+  `block whitespace-nowrap rounded-sm px-3 py-2 text-sm tracking-wide transition-colors ${
     isActive ? "text-brass underline decoration-brass decoration-2 underline-offset-8" : "text-cream hover:text-brass"
   }`;
 
@@ -17,17 +17,14 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-cedar bg-night/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-5 py-3">
-        <Link to="/" className="flex items-center gap-3 text-brass" onClick={closeMenu}>
+        <Link to="/" aria-label={`${club.shortName}, home`} className="flex items-center gap-3 text-brass" onClick={closeMenu}>
           <LogoMark />
-          <span className="font-display text-xl font-semibold tracking-wide text-cream">
-            {club.shortName}
-            <span className="sr-only">, home</span>
-          </span>
+          <span className="whitespace-nowrap font-display text-xl font-semibold tracking-wide text-cream">{club.shortName}</span>
         </Link>
 
         <button
           type="button"
-          className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-sm border border-cedar px-3 text-sm text-cream lg:hidden"
+          className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-sm border border-cedar px-3 text-sm text-cream xl:hidden"
           aria-expanded={menuOpen}
           aria-controls="main-menu"
           onClick={() => setMenuOpen((open) => !open)}
@@ -38,9 +35,9 @@ export function SiteHeader() {
         <nav
           id="main-menu"
           aria-label="Main"
-          className={`${menuOpen ? "block" : "hidden"} absolute inset-x-0 top-full border-b border-cedar bg-night px-5 pb-5 lg:static lg:block lg:border-0 lg:bg-transparent lg:p-0`}
+          className={`${menuOpen ? "block" : "hidden"} absolute inset-x-0 top-full border-b border-cedar bg-night px-5 pb-5 xl:static xl:block xl:border-0 xl:bg-transparent xl:p-0`}
         >
-          <ul className="flex flex-col gap-1 lg:flex-row lg:items-center lg:gap-0">
+          <ul className="flex flex-col gap-1 xl:flex-row xl:items-center xl:gap-0">
             {visitorNavigation.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} end={link.to === "/"} className={navLinkClasses} onClick={closeMenu}>
@@ -48,7 +45,7 @@ export function SiteHeader() {
                 </NavLink>
               </li>
             ))}
-            <li className="mt-3 lg:ml-3 lg:mt-0">
+            <li className="mt-3 xl:ml-3 xl:mt-0">
               <Link to="/auth" className={buttonClasses("secondary")} onClick={closeMenu}>
                 Member Login
               </Link>

@@ -42,8 +42,17 @@ export async function readMemberSession(
   const token = readCookie(request, sessionCookieName(env.ENVIRONMENT));
   // 256-bit tokens are 43 base64url characters; anything else cannot be one of ours.
   if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-  const stored = await env.SESSIONS.get(`session:${await hashSessionToken(token)}`, "json");
-  const session = storedSessionSchema.safeParse(stored);
+  const stored = await env.SESSIONS.get(`session:${await hashSessionToken(token)}`);
+  if (stored === null) return null;
+  const session = storedSessionSchema.safeParse(parseJsonOrNull(stored));
   if (!session.success || session.data.expiresAt <= now) return null;
   return session.data;
+}
+
+function parseJsonOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
