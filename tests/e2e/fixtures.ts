@@ -1,0 +1,38 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+/**
+ * Every end-to-end test fails if the page reported a Content-Security-Policy violation or an
+ * uncaught error: the CSP is enforced, so a violation is a broken feature, not a warning.
+ */
+export const test = base.extend<{ pageProblems: string[] }>({
+  pageProblems: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error" && /Content Security Policy|Refused to/i.test(message.text())) {
+          problems.push(`CSP: ${message.text()}`);
+        }
+      });
+      page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+      await use(problems);
+      expect(problems, "CSP violations and page errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** WCAG 2.2 A and AA rules (the site must meet AA on its own). */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  const summary = results.violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact,
+    targets: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5),
+  }));
+  expect(summary).toEqual([]);
+}

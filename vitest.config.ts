@@ -1,0 +1,31 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+// Two projects: pure functions run in Node (fast); everything touching bindings runs inside
+// workerd with the real D1 and KV simulators, migrations applied by tests/integration/setup.ts.
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+      },
+      {
+        extends: true,
+        plugins: [
+          cloudflareTest(async () => ({
+            main: "./tests/integration/worker-under-test.ts",
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: { bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations") } },
+          })),
+        ],
+        test: {
+          name: "workers",
+          include: ["tests/integration/**/*.test.ts"],
+          setupFiles: ["./tests/integration/setup.ts"],
+        },
+      },
+    ],
+  },
+});
