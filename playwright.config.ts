@@ -1,7 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
 import { systemChromiumPath } from "./scripts/chromium-path.mjs";
 
-const port = 8790;
+// E2E_PORT lets two suites run side by side on one machine.
+const port = Number(process.env.E2E_PORT ?? 8790);
 const executablePath: string | null = systemChromiumPath();
 
 // The end-to-end suite runs against the production build on workerd (`wrangler dev` of
