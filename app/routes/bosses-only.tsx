@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/bosses-only";
 import { ButtonLink } from "~/components/button-link";
+import { CardGrid } from "~/components/card-grid";
 import { PageHero } from "~/components/page-hero";
 import { Section } from "~/components/section";
 import { pageMeta } from "~/lib/meta";
@@ -37,14 +38,7 @@ export default function BossesOnly() {
       </PageHero>
 
       <Section id="what-it-is" title="What the circle is">
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {circle.map((item) => (
-            <li key={item.title} className="rounded-sm border border-cedar p-6">
-              <h3 className="text-2xl text-brass">{item.title}</h3>
-              <p className="mt-3 text-smoke">{item.body}</p>
-            </li>
-          ))}
-        </ul>
+        <CardGrid cards={circle} className="sm:grid-cols-2 lg:grid-cols-4" titleTone="brass" />
         <p className="mt-8 max-w-3xl text-smoke">
           There are no extra dues: a seat cannot be bought. The circle keeps the same club rules as every other room,
           and the names of its members are never published, here or anywhere else.

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/cigar-academy";
 import { ButtonLink } from "~/components/button-link";
+import { DiamondList } from "~/components/diamond-list";
 import { PageHero } from "~/components/page-hero";
 import { Section } from "~/components/section";
 import { pageMeta } from "~/lib/meta";
@@ -78,16 +79,7 @@ export default function CigarAcademy() {
               <h3 className="text-3xl text-cream">{course.name}</h3>
               <p className="mt-2 text-smoke">{course.summary}</p>
               <p className="mt-4 text-sm text-brass">{course.format}</p>
-              <ul className="mt-4 flex-1 space-y-2 text-sm text-smoke">
-                {course.topics.map((topic) => (
-                  <li key={topic} className="flex gap-3">
-                    <span aria-hidden="true" className="text-brass">
-                      ◆
-                    </span>
-                    <span>{topic}</span>
-                  </li>
-                ))}
-              </ul>
+              <DiamondList items={course.topics} className="mt-4 flex-1 space-y-2 text-sm" />
               <p className="mt-6 border-t border-cedar pt-4 text-sm text-cream">
                 Included with: {tierNames(course.includedIn)}
               </p>

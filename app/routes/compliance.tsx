@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/compliance";
+import { CardGrid } from "~/components/card-grid";
 import { PageHero } from "~/components/page-hero";
 import { Section } from "~/components/section";
 import { pageMeta } from "~/lib/meta";
@@ -89,14 +90,7 @@ export default function Compliance() {
       </Section>
 
       <Section id="licensing" eyebrow="Licensing" title="Licensed at every level" tone="humidor">
-        <ul className="grid gap-6 md:grid-cols-3">
-          {licenses.map((license) => (
-            <li key={license.title} className="rounded-sm border border-cedar bg-night p-6">
-              <h3 className="text-2xl text-cream">{license.title}</h3>
-              <p className="mt-3 text-smoke">{license.body}</p>
-            </li>
-          ))}
-        </ul>
+        <CardGrid cards={licenses} className="md:grid-cols-3" onHumidor />
         <p className="mt-8 max-w-3xl text-smoke">
           Current licenses are posted at the point of sale in each lounge, and the lounge manager will show them to
           any member, guest or inspector who asks.

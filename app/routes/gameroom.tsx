@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/gameroom";
 import { ButtonLink } from "~/components/button-link";
+import { CardGrid } from "~/components/card-grid";
+import { DiamondList } from "~/components/diamond-list";
 import { PageHero } from "~/components/page-hero";
 import { Section } from "~/components/section";
 import { pageMeta } from "~/lib/meta";
@@ -49,14 +51,7 @@ export default function GameRoom() {
       </PageHero>
 
       <Section id="tables" title="The tables">
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {tables.map((table) => (
-            <li key={table.title} className="rounded-sm border border-cedar p-6">
-              <h3 className="text-2xl text-brass">{table.title}</h3>
-              <p className="mt-3 text-smoke">{table.body}</p>
-            </li>
-          ))}
-        </ul>
+        <CardGrid cards={tables} className="sm:grid-cols-2 lg:grid-cols-4" titleTone="brass" />
       </Section>
 
       <Section id="the-week" title="The week downstairs" tone="humidor">
@@ -79,16 +74,7 @@ export default function GameRoom() {
           and Portland permits them under City Code chapter 14A.70. Our Friday table runs on the club's city permit,
           and on these terms:
         </p>
-        <ul className="mt-6 max-w-3xl space-y-3 text-smoke">
-          {socialGameRules.map((rule) => (
-            <li key={rule} className="flex gap-3">
-              <span aria-hidden="true" className="text-brass">
-                ◆
-              </span>
-              <span>{rule}</span>
-            </li>
-          ))}
-        </ul>
+        <DiamondList items={socialGameRules} className="mt-6 max-w-3xl space-y-3" />
         <p className="mt-6 max-w-3xl text-smoke">
           There are no gaming machines in any lounge. If gambling has stopped being a game for you, the Oregon Problem
           Gambling Resource helpline answers around the clock, free and in confidence:{" "}

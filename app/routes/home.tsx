@@ -2,12 +2,14 @@ import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { ArtImage } from "~/components/art-image";
 import { ButtonLink } from "~/components/button-link";
+import { CardGrid } from "~/components/card-grid";
+import { ClubRulesSummary } from "~/components/club-rules-summary";
 import { LoungeCards } from "~/components/lounge-cards";
 import { Section } from "~/components/section";
+import { Timeline } from "~/components/timeline";
 import { localBusinessJsonLd } from "~/lib/local-business";
 import { pageMeta, siteUrlFrom } from "~/lib/meta";
 import { club, lounges } from "~/lib/site-config";
-import { clubRulesSummary } from "~/lib/club-rules";
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, { title: club.name, description: club.description }),
@@ -34,9 +36,9 @@ const benefits = [
 ];
 
 const blenderEvents = [
-  { month: "January", title: "Dominican Ligero Night", detail: "A Santiago blender walks the table through three primings of the same leaf." },
-  { month: "April", title: "Connecticut Shade Harvest Dinner", detail: "Five courses paired with the year's first shade-grown releases, at the Platinum Lounge." },
-  { month: "September", title: "Nicaraguan Estelí Roll-Off", detail: "A torcedor rolls to order on the Kickback patio while members vote on the house blend." },
+  { label: "January", title: "Dominican Ligero Night", body: "A Santiago blender walks the table through three primings of the same leaf." },
+  { label: "April", title: "Connecticut Shade Harvest Dinner", body: "Five courses paired with the year's first shade-grown releases, at the Platinum Lounge." },
+  { label: "September", title: "Nicaraguan Estelí Roll-Off", body: "A torcedor rolls to order on the Kickback patio while members vote on the house blend." },
 ];
 
 export default function Home() {
@@ -77,14 +79,7 @@ export default function Home() {
       </section>
 
       <Section id="benefits" eyebrow="Membership" title="What the key opens" tone="humidor">
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {benefits.map((benefit) => (
-            <li key={benefit.title} className="rounded-sm border border-cedar bg-night p-6">
-              <h3 className="text-2xl text-brass">{benefit.title}</h3>
-              <p className="mt-3 text-smoke">{benefit.body}</p>
-            </li>
-          ))}
-        </ul>
+        <CardGrid cards={benefits} className="sm:grid-cols-2 lg:grid-cols-4" onHumidor titleTone="brass" />
         <p className="mt-8">
           <Link to="/memberships" className="text-brass underline">
             Compare membership tiers, from $149 to $599 a month
@@ -97,15 +92,7 @@ export default function Home() {
       </Section>
 
       <Section id="blender-events" eyebrow="Master blender events" title="An evening with the people who make the leaf" tone="humidor">
-        <ol className="grid gap-6 md:grid-cols-3">
-          {blenderEvents.map((event) => (
-            <li key={event.title} className="border-l-2 border-brass-deep pl-5">
-              <p className="text-xs font-semibold uppercase tracking-[0.25em] text-brass">{event.month}</p>
-              <h3 className="mt-2 text-2xl text-cream">{event.title}</h3>
-              <p className="mt-2 text-smoke">{event.detail}</p>
-            </li>
-          ))}
-        </ol>
+        <Timeline entries={blenderEvents} columns="md:grid-cols-3" />
       </Section>
 
       <Section id="academy" eyebrow="Cigar Academy" title="Learn the leaf, from seed to ash">
@@ -138,17 +125,7 @@ export default function Home() {
       </section>
 
       <Section id="club-rules" eyebrow="Club Rules" title="Four rules, kept without exception">
-        <ol className="grid gap-6 sm:grid-cols-2">
-          {clubRulesSummary.map((rule, position) => (
-            <li key={rule.title} className="rounded-sm border border-cedar p-6">
-              <p className="font-display text-3xl text-brass" aria-hidden="true">
-                {String(position + 1).padStart(2, "0")}
-              </p>
-              <h3 className="mt-2 text-2xl text-cream">{rule.title}</h3>
-              <p className="mt-2 text-smoke">{rule.summary}</p>
-            </li>
-          ))}
-        </ol>
+        <ClubRulesSummary />
         <p className="mt-8 text-smoke">
           Members must accept the club rules before entering member areas.{" "}
           <Link to="/rules" className="text-brass underline">

@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/lounge-business";
-import { ArtImage } from "~/components/art-image";
 import { ButtonLink } from "~/components/button-link";
 import { LoungeCards } from "~/components/lounge-cards";
+import { LoungeRoom } from "~/components/lounge-room";
+import { LoungeTimetable } from "~/components/lounge-timetable";
 import { PageHero } from "~/components/page-hero";
 import { Section } from "~/components/section";
 import { pageMeta } from "~/lib/meta";
@@ -46,35 +47,15 @@ export default function BusinessLounge() {
       </PageHero>
 
       <Section id="the-room" title="The room">
-        <div className="grid gap-10 lg:grid-cols-2 lg:items-start">
-          <ArtImage
-            src="/images/business-lounge.svg"
-            alt="A leather booth and a walnut table with a brass lamp, a coffee cup and a resting cigar, downtown windows lit beyond"
-            width={640}
-            height={420}
-            priority
-            className="rounded-sm border border-cedar"
-          />
-          <dl className="grid gap-5">
-            {details.map((detail) => (
-              <div key={detail.label} className="border-l-2 border-brass-deep pl-5">
-                <dt className="text-xs font-semibold uppercase tracking-[0.25em] text-brass">{detail.label}</dt>
-                <dd className="mt-1 text-smoke">{detail.value}</dd>
-              </div>
-            ))}
-          </dl>
-        </div>
+        <LoungeRoom
+          lounge={lounge}
+          alt="A leather booth and a walnut table with a brass lamp, a coffee cup and a resting cigar, downtown windows lit beyond"
+          details={details}
+        />
       </Section>
 
       <Section id="the-day" title="The working day" tone="humidor">
-        <ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {day.map((slot) => (
-            <li key={slot.when} className="rounded-sm border border-cedar bg-night p-6">
-              <h3 className="text-2xl text-brass">{slot.when}</h3>
-              <p className="mt-2 text-smoke">{slot.what}</p>
-            </li>
-          ))}
-        </ol>
+        <LoungeTimetable slots={day} columns="md:grid-cols-2 lg:grid-cols-3" />
         <p className="mt-8 max-w-3xl text-smoke">
           Phone calls belong in the booths and meeting rooms, never at the bar. Guests are not photographed, and we do
           not say who meets here. The library hosts the{" "}

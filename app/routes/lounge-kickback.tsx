@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/lounge-kickback";
-import { ArtImage } from "~/components/art-image";
 import { ButtonLink } from "~/components/button-link";
 import { LoungeCards } from "~/components/lounge-cards";
+import { LoungeRoom } from "~/components/lounge-room";
+import { LoungeTimetable } from "~/components/lounge-timetable";
 import { PageHero } from "~/components/page-hero";
 import { Section } from "~/components/section";
 import { pageMeta } from "~/lib/meta";
@@ -47,24 +48,11 @@ export default function KickbackLounge() {
       </PageHero>
 
       <Section id="the-room" title="The room">
-        <div className="grid gap-10 lg:grid-cols-2 lg:items-start">
-          <ArtImage
-            src="/images/kickback-lounge.svg"
-            alt="The Kickback Lounge bar with backlit bottles, a leather club chair and a patio heater glowing beyond the glass"
-            width={640}
-            height={420}
-            priority
-            className="rounded-sm border border-cedar"
-          />
-          <dl className="grid gap-5">
-            {details.map((detail) => (
-              <div key={detail.label} className="border-l-2 border-brass-deep pl-5">
-                <dt className="text-xs font-semibold uppercase tracking-[0.25em] text-brass">{detail.label}</dt>
-                <dd className="mt-1 text-smoke">{detail.value}</dd>
-              </div>
-            ))}
-          </dl>
-        </div>
+        <LoungeRoom
+          lounge={lounge}
+          alt="The Kickback Lounge bar with backlit bottles, a leather club chair and a patio heater glowing beyond the glass"
+          details={details}
+        />
         <p className="mt-8 max-w-3xl text-smoke">
           The street address goes to members and to guests confirmed for a sit-down. Downstairs is the{" "}
           <Link to="/gameroom" className="text-brass underline">
@@ -79,14 +67,7 @@ export default function KickbackLounge() {
       </Section>
 
       <Section id="the-week" title="A week at the Kickback" tone="humidor">
-        <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {week.map((slot) => (
-            <li key={slot.when} className="rounded-sm border border-cedar bg-night p-6">
-              <h3 className="text-2xl text-brass">{slot.when}</h3>
-              <p className="mt-2 text-smoke">{slot.what}</p>
-            </li>
-          ))}
-        </ul>
+        <LoungeTimetable slots={week} columns="md:grid-cols-2 lg:grid-cols-3" />
       </Section>
 
       <Section id="who-may-use-it" title="Open to every tier">

@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/lounge-platinum";
-import { ArtImage } from "~/components/art-image";
 import { ButtonLink } from "~/components/button-link";
 import { LoungeCards } from "~/components/lounge-cards";
+import { LoungeRoom } from "~/components/lounge-room";
+import { LoungeTimetable } from "~/components/lounge-timetable";
 import { PageHero } from "~/components/page-hero";
 import { Section } from "~/components/section";
 import { pageMeta } from "~/lib/meta";
@@ -45,24 +46,11 @@ export default function PlatinumLounge() {
       </PageHero>
 
       <Section id="the-room" title="The room">
-        <div className="grid gap-10 lg:grid-cols-2 lg:items-start">
-          <ArtImage
-            src="/images/platinum-lounge.svg"
-            alt="A cedar humidor room glowing behind glass doors, a wingback chair and a poured glass on a side table"
-            width={640}
-            height={420}
-            priority
-            className="rounded-sm border border-cedar"
-          />
-          <dl className="grid gap-5">
-            {details.map((detail) => (
-              <div key={detail.label} className="border-l-2 border-brass-deep pl-5">
-                <dt className="text-xs font-semibold uppercase tracking-[0.25em] text-brass">{detail.label}</dt>
-                <dd className="mt-1 text-smoke">{detail.value}</dd>
-              </div>
-            ))}
-          </dl>
-        </div>
+        <LoungeRoom
+          lounge={lounge}
+          alt="A cedar humidor room glowing behind glass doors, a wingback chair and a poured glass on a side table"
+          details={details}
+        />
         <p className="mt-8 max-w-3xl text-smoke">
           The cedar humidor room holds 69% humidity and 68°F, and it is where the society rests its exclusive releases
           for ninety days before members see them. Behind the lounge is the walled garden of the{" "}
@@ -74,14 +62,7 @@ export default function PlatinumLounge() {
       </Section>
 
       <Section id="the-evening" title="An evening on Twenty-Third" tone="humidor">
-        <ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
-          {evening.map((slot) => (
-            <li key={slot.when} className="rounded-sm border border-cedar bg-night p-6">
-              <h3 className="text-2xl text-brass">{slot.when}</h3>
-              <p className="mt-2 text-smoke">{slot.what}</p>
-            </li>
-          ))}
-        </ol>
+        <LoungeTimetable slots={evening} columns="md:grid-cols-2 lg:grid-cols-4" />
         <p className="mt-8 max-w-3xl text-smoke">
           Master blender dinners hold reserved seats for Platinum members here, and the invitation-only{" "}
           <Link to="/bosses-only" className="text-brass underline">

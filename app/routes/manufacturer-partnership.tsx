@@ -1,8 +1,11 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/manufacturer-partnership";
 import { buttonClasses } from "~/components/button-link";
+import { CardGrid } from "~/components/card-grid";
+import { DiamondList } from "~/components/diamond-list";
 import { PageHero } from "~/components/page-hero";
 import { Section } from "~/components/section";
+import { Timeline } from "~/components/timeline";
 import { pageMeta } from "~/lib/meta";
 import { club } from "~/lib/site-config";
 
@@ -47,6 +50,12 @@ const compliance = [
   "Smoking happens only in the rooms and yards our Indoor Clean Air Act arrangements allow; your team follows the same rules as members.",
 ];
 
+const partnershipSteps = [
+  { title: "1. Call the office", body: "Ask for the humidor director and tell us which lines you have in mind." },
+  { title: "2. A blind tasting", body: "Our buying panel smokes each line blind over two weeks, ordered through your Oregon distributor." },
+  { title: "3. An answer in thirty days", body: "Yes or no, with our notes either way. New partnerships start at the next quarter." },
+];
+
 export default function ManufacturerPartnership() {
   return (
     <>
@@ -58,27 +67,11 @@ export default function ManufacturerPartnership() {
       </PageHero>
 
       <Section id="what-we-offer" title="What the society offers a maker">
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {offers.map((offer) => (
-            <li key={offer.title} className="rounded-sm border border-cedar p-6">
-              <h3 className="text-2xl text-brass">{offer.title}</h3>
-              <p className="mt-3 text-smoke">{offer.body}</p>
-            </li>
-          ))}
-        </ul>
+        <CardGrid cards={offers} className="sm:grid-cols-2 lg:grid-cols-4" titleTone="brass" />
       </Section>
 
       <Section id="what-we-ask" title="What we ask in return" tone="humidor">
-        <ul className="max-w-3xl space-y-4 text-smoke">
-          {asks.map((ask) => (
-            <li key={ask} className="flex gap-3">
-              <span aria-hidden="true" className="text-brass">
-                ◆
-              </span>
-              <span>{ask}</span>
-            </li>
-          ))}
-        </ul>
+        <DiamondList items={asks} className="max-w-3xl space-y-4" />
       </Section>
 
       <Section id="oregon-compliance" eyebrow="Oregon tobacco compliance" title="Every box arrives the lawful way">
@@ -97,20 +90,7 @@ export default function ManufacturerPartnership() {
       </Section>
 
       <Section id="how-to-begin" title="How a partnership begins" tone="humidor">
-        <ol className="grid gap-6 md:grid-cols-3">
-          <li className="border-l-2 border-brass-deep pl-5">
-            <h3 className="text-2xl text-cream">1. Call the office</h3>
-            <p className="mt-2 text-smoke">Ask for the humidor director and tell us which lines you have in mind.</p>
-          </li>
-          <li className="border-l-2 border-brass-deep pl-5">
-            <h3 className="text-2xl text-cream">2. A blind tasting</h3>
-            <p className="mt-2 text-smoke">Our buying panel smokes each line blind over two weeks, ordered through your Oregon distributor.</p>
-          </li>
-          <li className="border-l-2 border-brass-deep pl-5">
-            <h3 className="text-2xl text-cream">3. An answer in thirty days</h3>
-            <p className="mt-2 text-smoke">Yes or no, with our notes either way. New partnerships start at the next quarter.</p>
-          </li>
-        </ol>
+        <Timeline entries={partnershipSteps} columns="md:grid-cols-3" />
         <div className="mt-10">
           <a href={`tel:${club.officePhone.e164}`} className={buttonClasses("primary")}>
             Call the office: {club.officePhone.display}

@@ -1,8 +1,10 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/member-yards";
 import { ButtonLink } from "~/components/button-link";
+import { DiamondList } from "~/components/diamond-list";
 import { PageHero } from "~/components/page-hero";
 import { Section } from "~/components/section";
+import { Timeline } from "~/components/timeline";
 import { pageMeta } from "~/lib/meta";
 import { club } from "~/lib/site-config";
 
@@ -34,9 +36,9 @@ const yards = [
 ];
 
 const summerSeries = [
-  { month: "June", title: "The Longest Evening", detail: "Solstice night in the Pearl Yard: light until nine, and three Connecticut shades to see it out." },
-  { month: "July", title: "Open-Air Jazz and Cameroon", detail: "A trio on the yard every Thursday, paired with cigars in Cameroon wrapper." },
-  { month: "August", title: "Perseids and Port", detail: "The meteor shower from the Carriage House Garden, with tawny port and the lights turned off." },
+  { label: "June", title: "The Longest Evening", body: "Solstice night in the Pearl Yard: light until nine, and three Connecticut shades to see it out." },
+  { label: "July", title: "Open-Air Jazz and Cameroon", body: "A trio on the yard every Thursday, paired with cigars in Cameroon wrapper." },
+  { label: "August", title: "Perseids and Port", body: "The meteor shower from the Carriage House Garden, with tawny port and the lights turned off." },
 ];
 
 const yardRules = [
@@ -78,15 +80,7 @@ export default function MemberYards() {
       </Section>
 
       <Section id="summer-series" eyebrow="June to August, Thursdays at 7 pm" title="The summer series" tone="humidor">
-        <ol className="grid gap-6 md:grid-cols-3">
-          {summerSeries.map((event) => (
-            <li key={event.title} className="border-l-2 border-brass-deep pl-5">
-              <p className="text-xs font-semibold uppercase tracking-[0.25em] text-brass">{event.month}</p>
-              <h3 className="mt-2 text-2xl text-cream">{event.title}</h3>
-              <p className="mt-2 text-smoke">{event.detail}</p>
-            </li>
-          ))}
-        </ol>
+        <Timeline entries={summerSeries} columns="md:grid-cols-3" />
         <p className="mt-8 max-w-3xl text-smoke">
           Every tier is invited to the series; Platinum members hold two extra guest places on event nights.
         </p>
@@ -101,16 +95,7 @@ export default function MemberYards() {
       </Section>
 
       <Section id="yard-rules" title="Rules of the yards" tone="humidor">
-        <ul className="max-w-3xl space-y-3 text-smoke">
-          {yardRules.map((rule) => (
-            <li key={rule} className="flex gap-3">
-              <span aria-hidden="true" className="text-brass">
-                ◆
-              </span>
-              <span>{rule}</span>
-            </li>
-          ))}
-        </ul>
+        <DiamondList items={yardRules} className="max-w-3xl space-y-3" />
         <div className="mt-10">
           <ButtonLink to="/schedule-sit-down">Request Sit Down</ButtonLink>
         </div>

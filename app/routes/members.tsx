@@ -1,5 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/members";
+import { CardGrid } from "~/components/card-grid";
+import { DiamondList } from "~/components/diamond-list";
 import { PageHero } from "~/components/page-hero";
 import { Section } from "~/components/section";
 import { pageMeta } from "~/lib/meta";
@@ -74,18 +76,7 @@ export default function Members() {
       </PageHero>
 
       <Section id="member-pages" eyebrow="In the members area" title="Where to next">
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {memberPages.map((page) => (
-            <li key={page.to} className="rounded-sm border border-cedar p-6">
-              <h3 className="text-2xl">
-                <Link to={page.to} className="text-cream underline decoration-brass hover:text-brass">
-                  {page.title}
-                </Link>
-              </h3>
-              <p className="mt-3 text-smoke">{page.body}</p>
-            </li>
-          ))}
-        </ul>
+        <CardGrid cards={memberPages} className="sm:grid-cols-2 lg:grid-cols-3" />
       </Section>
 
       <Section id="lounge-hours" eyebrow="The lounges" title="Doors and hours" tone="humidor">
@@ -110,16 +101,7 @@ export default function Members() {
 
       <Section id="concierge" eyebrow="Concierge" title="One call away">
         <div className="grid gap-10 md:grid-cols-[2fr_1fr]">
-          <ul className="space-y-3 text-smoke">
-            {conciergeServices.map((service) => (
-              <li key={service} className="flex gap-3">
-                <span aria-hidden="true" className="text-brass">
-                  ◆
-                </span>
-                <span>{service}</span>
-              </li>
-            ))}
-          </ul>
+          <DiamondList items={conciergeServices} className="space-y-3" />
           <div>
             <p className="text-smoke">Call the office, or ask at the bar of any lounge.</p>
             <p className="mt-3">

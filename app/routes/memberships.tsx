@@ -1,7 +1,9 @@
 import type { Route } from "./+types/memberships";
 import { ButtonLink } from "~/components/button-link";
+import { DiamondList } from "~/components/diamond-list";
 import { PageHero } from "~/components/page-hero";
 import { Section } from "~/components/section";
+import { Timeline } from "~/components/timeline";
 import { pageMeta } from "~/lib/meta";
 import { club, formatMonthlyPrice, membershipTiers } from "~/lib/site-config";
 
@@ -10,6 +12,12 @@ export const meta: Route.MetaFunction = (args) =>
     title: "Memberships",
     description: `Kickback, Business and Platinum memberships at ${club.name}, from $149 to $599 a month: quarterly lockers, guest privileges, member events and the Cigar Academy.`,
   });
+
+const membershipSteps = [
+  { title: "1. An introduction", body: "A current member vouches for you, or you ask for an executive invitation." },
+  { title: "2. A sit-down", body: "Forty-five minutes with the concierge in the lounge of your choice." },
+  { title: "3. Your key", body: "Choose a tier, receive your member login, and we engrave your locker." },
+];
 
 export default function Memberships() {
   return (
@@ -33,16 +41,7 @@ export default function Memberships() {
                 <span className="font-display text-5xl text-brass">{formatMonthlyPrice(tier.monthlyPrice)}</span>
                 <span className="text-smoke"> a month</span>
               </p>
-              <ul className="mt-6 flex-1 space-y-3 text-sm text-smoke">
-                {tier.includes.map((item) => (
-                  <li key={item} className="flex gap-3">
-                    <span aria-hidden="true" className="text-brass">
-                      ◆
-                    </span>
-                    <span>{item}</span>
-                  </li>
-                ))}
-              </ul>
+              <DiamondList items={tier.includes} className="mt-6 flex-1 space-y-3 text-sm" />
             </li>
           ))}
         </ul>
@@ -53,20 +52,7 @@ export default function Memberships() {
         </p>
       </Section>
       <Section id="how-to-join" title="How membership begins" tone="humidor">
-        <ol className="grid gap-6 md:grid-cols-3">
-          <li className="border-l-2 border-brass-deep pl-5">
-            <h3 className="text-2xl text-cream">1. An introduction</h3>
-            <p className="mt-2 text-smoke">A current member vouches for you, or you ask for an executive invitation.</p>
-          </li>
-          <li className="border-l-2 border-brass-deep pl-5">
-            <h3 className="text-2xl text-cream">2. A sit-down</h3>
-            <p className="mt-2 text-smoke">Forty-five minutes with the concierge in the lounge of your choice.</p>
-          </li>
-          <li className="border-l-2 border-brass-deep pl-5">
-            <h3 className="text-2xl text-cream">3. Your key</h3>
-            <p className="mt-2 text-smoke">Choose a tier, receive your member login, and we engrave your locker.</p>
-          </li>
-        </ol>
+        <Timeline entries={membershipSteps} columns="md:grid-cols-3" />
         <div className="mt-10">
           <ButtonLink to="/schedule-sit-down">Request Sit Down</ButtonLink>
         </div>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/privacy";
+import { CardGrid } from "~/components/card-grid";
 import { PageHero } from "~/components/page-hero";
 import { Section } from "~/components/section";
 import { pageMeta } from "~/lib/meta";
@@ -61,16 +62,16 @@ const records: DataRecord[] = [
 
 const processors = [
   {
-    name: "Cloudflare",
-    role: "Hosts the website and stores the records above, on Cloudflare's network.",
+    title: "Cloudflare",
+    body: "Hosts the website and stores the records above, on Cloudflare's network.",
   },
   {
-    name: "Google reCAPTCHA",
-    role: "Protects the invitation form from bots by analyzing how the page is used, and returns a score to us.",
+    title: "Google reCAPTCHA",
+    body: "Protects the invitation form from bots by analyzing how the page is used, and returns a score to us.",
   },
   {
-    name: "Twilio",
-    role: "Delivers the SMS invitation codes to the phone number you enter.",
+    title: "Twilio",
+    body: "Delivers the SMS invitation codes to the phone number you enter.",
   },
 ];
 
@@ -126,14 +127,7 @@ export default function Privacy() {
       </Section>
 
       <Section id="processors" eyebrow="Who helps us" title="Our processors" tone="humidor">
-        <ul className="grid gap-6 md:grid-cols-3">
-          {processors.map((processor) => (
-            <li key={processor.name} className="rounded-sm border border-cedar bg-night p-6">
-              <h3 className="text-2xl text-cream">{processor.name}</h3>
-              <p className="mt-3 text-smoke">{processor.role}</p>
-            </li>
-          ))}
-        </ul>
+        <CardGrid cards={processors} className="md:grid-cols-3" onHumidor />
         <div className="prose-club mt-8">
           <p>
             Each processor handles data only to provide its service to us. This site is protected by reCAPTCHA, and

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { Route } from "./+types/public-health";
+import { CardGrid, type Card } from "~/components/card-grid";
 import { PageHero } from "~/components/page-hero";
 import { Section } from "~/components/section";
 import { pageMeta } from "~/lib/meta";
@@ -40,29 +41,30 @@ const nicotineFacts = [
   "Signs of dependence include smoking more or more often than you intended, cravings between cigars, and finding it hard to go without.",
 ];
 
-const quitResources = [
+/** The outside link beneath a quit resource, opening in a new tab. */
+function QuitResourceLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <p className="mt-4">
+      <a href={href} target="_blank" rel="noopener noreferrer" className="text-brass underline hover:text-cream">
+        {children}
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+    </p>
+  );
+}
+
+const quitResources: Card[] = [
   {
     title: "Oregon Tobacco Quit Line",
     body: "Free, confidential coaching for Oregon residents by phone or online, with a personal quit plan and, for many callers, free nicotine replacement such as patches or gum.",
-    href: club.addictionResources.url,
-    linkLabel: club.addictionResources.label,
+    extra: <QuitResourceLink href={club.addictionResources.url}>{club.addictionResources.label}</QuitResourceLink>,
   },
   {
     title: "Smokefree.gov",
     body: "The U.S. National Cancer Institute's free quit guides, text-message support programs and apps, for every kind of tobacco user and every stage of quitting.",
-    href: club.quitResourcesUrl,
-    linkLabel: "Visit smokefree.gov",
+    extra: <QuitResourceLink href={club.quitResourcesUrl}>Visit smokefree.gov</QuitResourceLink>,
   },
 ];
-
-function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
-  return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className="text-brass underline hover:text-cream">
-      {children}
-      <span className="sr-only"> (opens in a new tab)</span>
-    </a>
-  );
-}
 
 export default function PublicHealth() {
   return (
@@ -85,14 +87,7 @@ export default function PublicHealth() {
       </Section>
 
       <Section id="risks" eyebrow="The risks" title="What cigar smoking does to the body" tone="humidor">
-        <ul className="grid gap-6 sm:grid-cols-2">
-          {risks.map((risk) => (
-            <li key={risk.title} className="rounded-sm border border-cedar bg-night p-6">
-              <h3 className="text-2xl text-cream">{risk.title}</h3>
-              <p className="mt-3 text-smoke">{risk.body}</p>
-            </li>
-          ))}
-        </ul>
+        <CardGrid cards={risks} className="sm:grid-cols-2" onHumidor />
       </Section>
 
       <Section id="nicotine" eyebrow="Addiction" title="Nicotine is addictive, whichever way it arrives">
@@ -117,17 +112,7 @@ export default function PublicHealth() {
           </a>
           . The call is free and confidential.
         </p>
-        <ul className="mt-8 grid gap-6 md:grid-cols-2">
-          {quitResources.map((resource) => (
-            <li key={resource.title} className="rounded-sm border border-cedar bg-night p-6">
-              <h3 className="text-2xl text-cream">{resource.title}</h3>
-              <p className="mt-3 text-smoke">{resource.body}</p>
-              <p className="mt-4">
-                <ExternalLink href={resource.href}>{resource.linkLabel}</ExternalLink>
-              </p>
-            </li>
-          ))}
-        </ul>
+        <CardGrid cards={quitResources} className="mt-8 md:grid-cols-2" onHumidor />
         <p className="mt-8 max-w-3xl text-smoke">
           A member who decides to stop can talk to the concierge in confidence about pausing a locker or changing
           tier. Leaving the humidor behind will never cost you your place among friends.

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/rewards";
+import { DiamondList } from "~/components/diamond-list";
 import { PageHero } from "~/components/page-hero";
 import { Section } from "~/components/section";
 import { pageMeta } from "~/lib/meta";
@@ -79,16 +80,7 @@ export default function Rewards() {
       </PageHero>
 
       <Section id="earning" eyebrow="How points are earned" title="One point for every dollar">
-        <ul className="max-w-3xl space-y-3 text-smoke">
-          {earningRules.map((rule) => (
-            <li key={rule} className="flex gap-3">
-              <span aria-hidden="true" className="text-brass">
-                ◆
-              </span>
-              <span>{rule}</span>
-            </li>
-          ))}
-        </ul>
+        <DiamondList items={earningRules} className="max-w-3xl space-y-3" />
       </Section>
 
       <Section id="catalogue" eyebrow="The catalogue" title="What your points open" tone="humidor">

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/rules";
+import { ClubRulesSummary } from "~/components/club-rules-summary";
 import { PageHero } from "~/components/page-hero";
 import { Section } from "~/components/section";
-import { clubRulesSummary } from "~/lib/club-rules";
 import { pageMeta } from "~/lib/meta";
 import { club } from "~/lib/site-config";
 
@@ -129,17 +129,7 @@ export default function Rules() {
       </PageHero>
 
       <Section id="summary" eyebrow="In brief" title="Four rules, kept without exception">
-        <ol className="grid gap-6 sm:grid-cols-2">
-          {clubRulesSummary.map((rule, position) => (
-            <li key={rule.title} className="rounded-sm border border-cedar p-6">
-              <p className="font-display text-3xl text-brass" aria-hidden="true">
-                {String(position + 1).padStart(2, "0")}
-              </p>
-              <h3 className="mt-2 text-2xl text-cream">{rule.title}</h3>
-              <p className="mt-2 text-smoke">{rule.summary}</p>
-            </li>
-          ))}
-        </ol>
+        <ClubRulesSummary />
       </Section>
 
       <Section id="code-of-conduct" eyebrow={`Effective ${effectiveDate}`} title="The full code of conduct" tone="humidor">

@@ -1,8 +1,11 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/schedule-sit-down";
 import { ButtonLink, buttonClasses } from "~/components/button-link";
+import { CardGrid } from "~/components/card-grid";
+import { DiamondList } from "~/components/diamond-list";
 import { PageHero } from "~/components/page-hero";
 import { Section } from "~/components/section";
+import { Timeline } from "~/components/timeline";
 import { pageMeta } from "~/lib/meta";
 import { club } from "~/lib/site-config";
 
@@ -27,10 +30,10 @@ const guests = [
 ];
 
 const agenda = [
-  { minutes: "0 – 10", title: "Arrival and a short tour", body: "ID at the door, then the lounge, the humidor room and the lockers." },
-  { minutes: "10 – 25", title: "Talking tobacco", body: "Tell the concierge what you usually smoke, or what you have never tried." },
-  { minutes: "25 – 40", title: "The conversation", body: "How you would use the club, the three tiers, guest privileges and the house rules." },
-  { minutes: "40 – 45", title: "Your questions, then the door", body: "You leave with a tier sheet and the concierge's direct line. Nothing else." },
+  { label: "Minutes 0 – 10", title: "Arrival and a short tour", body: "ID at the door, then the lounge, the humidor room and the lockers." },
+  { label: "Minutes 10 – 25", title: "Talking tobacco", body: "Tell the concierge what you usually smoke, or what you have never tried." },
+  { label: "Minutes 25 – 40", title: "The conversation", body: "How you would use the club, the three tiers, guest privileges and the house rules." },
+  { label: "Minutes 40 – 45", title: "Your questions, then the door", body: "You leave with a tier sheet and the concierge's direct line. Nothing else." },
 ];
 
 export default function ScheduleSitDown() {
@@ -44,14 +47,7 @@ export default function ScheduleSitDown() {
       </PageHero>
 
       <Section id="what-it-is" title="What a sit-down is">
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {promises.map((promise) => (
-            <li key={promise.title} className="rounded-sm border border-cedar p-6">
-              <h3 className="text-2xl text-brass">{promise.title}</h3>
-              <p className="mt-3 text-smoke">{promise.body}</p>
-            </li>
-          ))}
-        </ul>
+        <CardGrid cards={promises} className="sm:grid-cols-2 lg:grid-cols-4" titleTone="brass" />
         <p className="mt-8 max-w-3xl text-smoke">
           Mornings are held at the Business Lounge, afternoons at the Kickback Lounge, and evenings after 6 pm at the
           Platinum Lounge by arrangement.{" "}
@@ -63,16 +59,7 @@ export default function ScheduleSitDown() {
       </Section>
 
       <Section id="who-its-for" title="Who it is for" tone="humidor">
-        <ul className="max-w-3xl space-y-4 text-smoke">
-          {guests.map((guest) => (
-            <li key={guest} className="flex gap-3">
-              <span aria-hidden="true" className="text-brass">
-                ◆
-              </span>
-              <span>{guest}</span>
-            </li>
-          ))}
-        </ul>
+        <DiamondList items={guests} className="max-w-3xl space-y-4" />
         <p className="mt-8 max-w-3xl text-smoke">
           You must be {club.minimumAge} or older, and we check photo ID at the door. If you do not smoke, come anyway:
           coffee or a pour is just as welcome, and we would rather not be the reason anyone starts.{" "}
@@ -84,15 +71,7 @@ export default function ScheduleSitDown() {
       </Section>
 
       <Section id="what-happens" title="What happens, minute by minute">
-        <ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
-          {agenda.map((step) => (
-            <li key={step.minutes} className="border-l-2 border-brass-deep pl-5">
-              <p className="text-xs font-semibold uppercase tracking-[0.25em] text-brass">Minutes {step.minutes}</p>
-              <h3 className="mt-2 text-2xl text-cream">{step.title}</h3>
-              <p className="mt-2 text-smoke">{step.body}</p>
-            </li>
-          ))}
-        </ol>
+        <Timeline entries={agenda} columns="md:grid-cols-2 lg:grid-cols-4" />
       </Section>
 
       <Section id="how-to-ask" title="How to ask for one" tone="humidor">
