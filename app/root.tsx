@@ -16,7 +16,8 @@ import { NotFoundPage } from "./components/not-found-page";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { SkipLink } from "./components/skip-link";
-import { cloudflareContext } from "./context";
+import { cloudflareContext, cspNonceContext } from "./context";
+import { MainMenuProvider } from "./lib/main-menu";
 import { club } from "./lib/site-config";
 
 export const links: LinksFunction = () => [
@@ -36,7 +37,8 @@ export const meta: Route.MetaFunction = ({ error }) =>
 
 export function loader({ context }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
-  return { siteUrl: env.SITE_URL };
+  // The nonce travels with the document so inline scripts we render ourselves can carry it.
+  return { siteUrl: env.SITE_URL, cspNonce: context.get(cspNonceContext) };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -50,14 +52,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <SkipLink />
-        <HealthWarningBar />
-        <SiteHeader />
-        <NavigationStatus />
-        <main id="main-content" tabIndex={-1} className="outline-none">
-          {children}
-        </main>
-        <SiteFooter />
+        <MainMenuProvider>
+          <SkipLink />
+          <HealthWarningBar />
+          <SiteHeader />
+          <NavigationStatus />
+          <main id="main-content" tabIndex={-1} className="outline-none">
+            {children}
+          </main>
+          <SiteFooter />
+        </MainMenuProvider>
         <Scripts />
       </body>
     </html>

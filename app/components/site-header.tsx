@@ -1,7 +1,8 @@
-import { useState } from "react";
+import { useEffect } from "react";
 import { Link, NavLink } from "react-router";
 import { buttonClasses } from "./button-link";
 import { LogoMark } from "./logo-mark";
+import { useMainMenu } from "~/lib/main-menu";
 import { club, visitorNavigation } from "~/lib/site-config";
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
@@ -11,8 +12,18 @@ const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
 
 /** Header of spec §2: logo, visitor navigation with the current page marked, mobile menu. */
 export function SiteHeader() {
-  const [menuOpen, setMenuOpen] = useState(false);
+  const { open: menuOpen, setOpen: setMenuOpen, toggle: toggleMenu } = useMainMenu();
   const closeMenu = () => setMenuOpen(false);
+
+  // Esc closes the open menu (spec §2, accessibility shortcuts).
+  useEffect(() => {
+    if (!menuOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setMenuOpen(false);
+    };
+    document.addEventListener("keydown", closeOnEscape);
+    return () => document.removeEventListener("keydown", closeOnEscape);
+  }, [menuOpen, setMenuOpen]);
 
   return (
     <header className="sticky top-0 z-40 border-b border-cedar bg-night/95 backdrop-blur">
@@ -27,7 +38,7 @@ export function SiteHeader() {
           className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-sm border border-cedar px-3 text-sm text-cream xl:hidden"
           aria-expanded={menuOpen}
           aria-controls="main-menu"
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={toggleMenu}
         >
           {menuOpen ? "Close menu" : "Menu"}
         </button>

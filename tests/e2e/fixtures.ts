@@ -1,11 +1,20 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 
+/** The session cookie the age gate sets once a visitor has answered and entered (issue 3). */
+export const AGE_GATE_COOKIE = "age_gate";
+
 /**
  * Every end-to-end test fails if the page reported a Content-Security-Policy violation or an
  * uncaught error: the CSP is enforced, so a violation is a broken feature, not a warning.
+ * Tests start past the age gate unless they opt out with `test.use({ ageGatePassed: false })`.
  */
-export const test = base.extend<{ pageProblems: string[] }>({
+export const test = base.extend<{ pageProblems: string[]; ageGatePassed: boolean }>({
+  ageGatePassed: [true, { option: true }],
+  context: async ({ context, baseURL, ageGatePassed }, use) => {
+    if (ageGatePassed && baseURL) await context.addCookies([{ name: AGE_GATE_COOKIE, value: "entered", url: baseURL }]);
+    await use(context);
+  },
   pageProblems: [
     async ({ page }, use) => {
       const problems: string[] = [];
