@@ -78,3 +78,19 @@ export const outbox = sqliteTable(
   },
   (table) => [index("outbox_status_next_attempt").on(table.status, table.nextAttemptAt)],
 );
+
+/**
+ * The server-side audit trail of the age gate (issue 3): one row per answer, with the browser's
+ * random session id and user agent. No IP address and no other personal data.
+ */
+export const ageGateAnswers = sqliteTable(
+  "age_gate_answers",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    sessionId: text("session_id").notNull(),
+    answer: text("answer", { enum: ["verified", "under_age", "entered"] }).notNull(),
+    userAgent: text("user_agent").notNull(),
+    createdAt: utcTimestamp("created_at"),
+  },
+  (table) => [index("age_gate_answers_created_at").on(table.createdAt)],
+);

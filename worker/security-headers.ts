@@ -1,12 +1,16 @@
 import { NONCE, secureHeaders } from "hono/secure-headers";
+import { club, publicHealthVideo } from "../app/lib/site-config";
 
 /**
  * Third-party origins the pages may frame or call. Every addition to the Content-Security-Policy
  * is one reviewed line here (security guide: "only the frame and connect sources the site needs").
  */
 export const thirdPartySources = {
-  frame: [] as string[],
+  /** The age gate's public-health video (issue 3). */
+  frame: [publicHealthVideo.frameOrigin] as string[],
   connect: [] as string[],
+  /** The age gate's 'No' form is redirected to the quit resources (CSP checks form redirects). */
+  formAction: [new URL(club.quitResourcesUrl).origin] as string[],
 };
 
 /**
@@ -26,7 +30,7 @@ export const securityHeaders = secureHeaders({
     frameSrc: thirdPartySources.frame.length > 0 ? thirdPartySources.frame : ["'none'"],
     objectSrc: ["'none'"],
     baseUri: ["'none'"],
-    formAction: ["'self'"],
+    formAction: ["'self'", ...thirdPartySources.formAction],
     frameAncestors: ["'none'"],
   },
   strictTransportSecurity: "max-age=31536000; includeSubDomains",

@@ -165,3 +165,13 @@ export const footerLinks: NavigationLink[] = [
 export function formatMonthlyPrice(price: number): string {
   return `$${price}`;
 }
+
+/**
+ * The public-health video of the age gate (issue 3), shown through YouTube's privacy-enhanced
+ * domain. Confirm the choice of video with the club before launch.
+ */
+export const publicHealthVideo = {
+  embedUrl: "https://www.youtube-nocookie.com/embed/dUYRU8s2jsc",
+  frameOrigin: "https://www.youtube-nocookie.com",
+  title: "Public-health message: why quitting smoking matters",
+} as const;

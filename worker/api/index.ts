@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { AppBindings } from "../app-bindings";
+import { ageGate } from "./age-gate";
 import { handleUnexpectedApiError } from "./errors";
 import { health } from "./health";
 
@@ -7,6 +8,7 @@ import { health } from "./health";
 export const api = new Hono<AppBindings>();
 
 api.route("/health", health);
+api.route("/age-gate", ageGate);
 
 // Registered last: any other /api path is a JSON 404, never a page from React Router.
 api.all("*", (c) => c.json({ error: "Not found" }, 404));

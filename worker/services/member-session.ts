@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readCookie } from "./request-cookies";
 
 /**
  * Reading a member's session (security guide, "Sessions"): the cookie holds a random token, KV
@@ -21,17 +22,6 @@ export type MemberSession = z.infer<typeof storedSessionSchema>;
 export async function hashSessionToken(token: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
-export function readCookie(request: Request, name: string): string | null {
-  const header = request.headers.get("Cookie");
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const separator = part.indexOf("=");
-    if (separator === -1) continue;
-    if (part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim() || null;
-  }
-  return null;
 }
 
 export async function readMemberSession(
