@@ -17,7 +17,15 @@ export default defineConfig({
           cloudflareTest(async () => ({
             main: "./tests/integration/worker-under-test.ts",
             wrangler: { configPath: "./wrangler.toml" },
-            miniflare: { bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations") } },
+            miniflare: {
+              bindings: {
+                TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+                // Google's siteverify is faked in the tests (tests/fakes/siteverify.ts).
+                RECAPTCHA_SECRET_KEY: "test-recaptcha-secret",
+                RECAPTCHA_VERIFY_URL: "https://siteverify.test/recaptcha/api/siteverify",
+                APP_SIGNING_KEY: "test-signing-key-with-at-least-32-characters",
+              },
+            },
           })),
         ],
         test: {

@@ -1,5 +1,6 @@
 import { createRequestHandler } from "react-router";
 import { createWorkerApp } from "./app";
+import { retryOutboxDeliveries } from "./scheduled";
 
 // Built once per isolate, not per request (React Router's Cloudflare template).
 const handlePageRequest = createRequestHandler(
@@ -11,4 +12,7 @@ const app = createWorkerApp(handlePageRequest);
 
 export default {
   fetch: app.fetch,
+  scheduled(_controller, env, ctx) {
+    ctx.waitUntil(retryOutboxDeliveries(env));
+  },
 } satisfies ExportedHandler<Env>;

@@ -3,12 +3,16 @@ import type { AppBindings } from "../app-bindings";
 import { ageGate } from "./age-gate";
 import { handleUnexpectedApiError } from "./errors";
 import { health } from "./health";
+import { sendExecutiveInvitationApi } from "./send-executive-invitation";
+import { verifyRecaptchaApi } from "./verify-recaptcha";
 
 /** The JSON API under /api. One sub-app per resource (Cloudflare's templates). */
 export const api = new Hono<AppBindings>();
 
 api.route("/health", health);
 api.route("/age-gate", ageGate);
+api.route("/verify-recaptcha", verifyRecaptchaApi);
+api.route("/send-executive-invitation", sendExecutiveInvitationApi);
 
 // Registered last: any other /api path is a JSON 404, never a page from React Router.
 api.all("*", (c) => c.json({ error: "Not found" }, 404));

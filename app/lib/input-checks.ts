@@ -1,0 +1,35 @@
+/**
+ * The sanitiser and the generic checker of spec §5, shared by the browser and the Worker.
+ */
+
+/** Characters the spec strips from every submitted value (and never allows in names). */
+const STRIPPED = /[<>"']/g;
+
+/** Trims, strips < > " ' and cuts to `maxLength` (spec §5; see the README on the cut length). */
+export function sanitizeValue(value: string, maxLength: number): string {
+  return value.trim().replace(STRIPPED, "").slice(0, maxLength);
+}
+
+export type CheckResult = { valid: true } | { valid: false; error: string };
+
+/** Strings that change when sanitised are refused: 'Invalid characters in {field}'. */
+export function checkText(field: string, value: string, maxLength = 1000): CheckResult {
+  return sanitizeValue(value, maxLength) === value ? { valid: true } : { valid: false, error: `Invalid characters in ${field}` };
+}
+
+/** An address of the form x@y.z, at most 254 characters: otherwise 'Invalid email format'. */
+export function checkEmail(value: string): CheckResult {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) && value.length <= 254
+    ? { valid: true }
+    : { valid: false, error: "Invalid email format" };
+}
+
+/**
+ * 10 to 16 digits once spaces, dashes and brackets are removed, an optional leading +, and a
+ * first digit from 1 to 9: otherwise 'Invalid phone number format'.
+ */
+export function checkPhone(value: string): CheckResult {
+  return /^\+?[1-9]\d{9,15}$/.test(value.replace(/[\s\-()]/g, ""))
+    ? { valid: true }
+    : { valid: false, error: "Invalid phone number format" };
+}

@@ -1,0 +1,18 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { workerConfig } from "../../worker/config";
+
+describe("workerConfig", () => {
+  it("reads the configured values with their types", () => {
+    const config = workerConfig(env);
+    expect(config.RECAPTCHA_MIN_SCORE).toBe(0.5);
+    expect(config.RECAPTCHA_HOSTNAMES).toEqual(["localhost"]);
+  });
+
+  it("refuses to start in production without the secrets and the real site key", () => {
+    const production = { ...env, ENVIRONMENT: "production", RECAPTCHA_SECRET_KEY: undefined, APP_SIGNING_KEY: undefined } as unknown as Env;
+    expect(() => workerConfig(production)).toThrow(/RECAPTCHA_SECRET_KEY[\s\S]*APP_SIGNING_KEY|APP_SIGNING_KEY[\s\S]*RECAPTCHA_SECRET_KEY/);
+    const placeholderKey = { ...env, ENVIRONMENT: "production", RECAPTCHA_SITE_KEY: "replace-with-the-recaptcha-v3-site-key" } as unknown as Env;
+    expect(() => workerConfig(placeholderKey)).toThrow(/RECAPTCHA_SITE_KEY/);
+  });
+});

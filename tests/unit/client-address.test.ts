@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { clientAddress, hashClientAddress } from "../../worker/services/client-address";
+
+const requestFrom = (headers: Record<string, string>) => new Request("https://club.example/", { headers });
+
+describe("clientAddress", () => {
+  it("reads CF-Connecting-IP and ignores X-Forwarded-For", () => {
+    expect(clientAddress(requestFrom({ "CF-Connecting-IP": "203.0.113.7", "X-Forwarded-For": "198.51.100.1" }))).toBe("203.0.113.7");
+    expect(clientAddress(requestFrom({ "X-Forwarded-For": "198.51.100.1" }))).toBeNull();
+  });
+
+  it("collapses IPv6 addresses to their /64", () => {
+    expect(clientAddress(requestFrom({ "CF-Connecting-IP": "2001:db8:85a3:8d3:1319:8a2e:370:7348" }))).toBe("2001:0db8:85a3:08d3::/64");
+    expect(clientAddress(requestFrom({ "CF-Connecting-IP": "2001:db8::1" }))).toBe("2001:0db8:0000:0000::/64");
+    expect(clientAddress(requestFrom({ "CF-Connecting-IP": "2001:DB8:0:0:ffff::2" }))).toBe(clientAddress(requestFrom({ "CF-Connecting-IP": "2001:db8::abcd" })));
+  });
+});
+
+describe("hashClientAddress", () => {
+  it("is stable for one key, differs across keys, and never contains the address", async () => {
+    const first = await hashClientAddress("203.0.113.7", "key-one");
+    expect(await hashClientAddress("203.0.113.7", "key-one")).toBe(first);
+    expect(await hashClientAddress("203.0.113.7", "key-two")).not.toBe(first);
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+  });
+});

@@ -1,0 +1,72 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { z } from "zod";
+import { invitationFieldErrors, invitationRequestSchema, sanitizeInvitationRequest } from "../../app/lib/invitation-request";
+import type { AppBindings } from "../app-bindings";
+import { signingKey, workerConfig } from "../config";
+import { clientAddress } from "../services/client-address";
+import { readCaptchaPass } from "../services/captcha/captcha-pass";
+import { EXECUTIVE_INVITATION_ACTION } from "../services/captcha/captcha-verdict";
+import { emailSender } from "../services/email/send-email";
+import { storeInvitationRequest } from "../services/invitation-requests";
+import { deliverOutboxMessage } from "../services/outbox";
+import { checkFormRateLimit } from "../services/rate-limit";
+import { logSecurityEvent } from "../services/security-events";
+import { readJsonBody, requireJson, tooManySubmissions } from "./guards";
+
+/**
+ * POST /api/send-executive-invitation (spec §7, issue 4): rate limit, then the captcha pass, then
+ * validation, then the honeypot; the request and its email are stored before anything is sent.
+ */
+export const sendExecutiveInvitationApi = new Hono<AppBindings>();
+
+const envelope = z.object({
+  captchaPass: z.string().min(1).max(1024),
+  /** Sent by the browser per spec §7, but never trusted: the pass carries the verified score. */
+  recaptchaScore: z.number().optional(),
+  /** Honeypot: a field people never see; bots fill it. */
+  website: z.string().max(200).optional(),
+});
+
+sendExecutiveInvitationApi.post("/", bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ error: "Request too large" }, 413) }), requireJson, async (c) => {
+  const config = workerConfig(c.env);
+  const key = signingKey(config);
+  const log = (event: Parameters<typeof logSecurityEvent>[4]) => logSecurityEvent(c.env, c.executionCtx, c.req.raw, key, event);
+
+  const decision = await checkFormRateLimit(c.env.RATE_LIMITS, clientAddress(c.req.raw) ?? "unknown", "executive_invitation");
+  if (!decision.allowed) {
+    log({ eventType: "excess_rate_limit_exceeded", severity: "medium", description: "executive invitation requests over the limit" });
+    return tooManySubmissions(c, decision);
+  }
+  log({ eventType: "invitation_request_attempt", severity: "medium", description: "executive invitation request received" });
+
+  const body = await readJsonBody(c);
+  const outer = envelope.safeParse(body);
+  const pass = outer.success ? await readCaptchaPass(key, outer.data.captchaPass, EXECUTIVE_INVITATION_ACTION) : null;
+  if (!outer.success || !pass) {
+    log({ eventType: "authn_captcha_fail", severity: "high", description: "invitation sent without a valid captcha pass" });
+    return c.json({ error: "Security validation failed" }, 403);
+  }
+
+  const fields = invitationRequestSchema.safeParse(body);
+  if (!fields.success) {
+    const fieldErrors = invitationFieldErrors(fields.error);
+    log({ eventType: "input_validation_fail", severity: "low", description: "invitation request failed validation", details: { fields: Object.keys(fieldErrors) } });
+    return c.json({ error: "Please correct the highlighted fields.", fieldErrors }, 400);
+  }
+
+  if (outer.data.website) {
+    // Answer as if accepted, so the bot learns nothing; store and send nothing.
+    log({ eventType: "input_validation_fail", severity: "medium", description: "invitation honeypot filled" });
+    return c.json({ data: { id: crypto.randomUUID() } });
+  }
+
+  const stored = await storeInvitationRequest(c.env.DB, config.CONCIERGE_EMAIL, sanitizeInvitationRequest(fields.data), pass.score);
+  log({ eventType: "invitation_request_success", severity: "low", description: "executive invitation request stored", details: { requestId: stored.id } });
+  c.executionCtx.waitUntil(
+    deliverOutboxMessage(c.env.DB, stored.outboxId, emailSender(c.env.EMAIL, config.EMAIL_FROM)).catch((error: unknown) =>
+      console.error("invitation email: first delivery attempt crashed; the cron will retry", error),
+    ),
+  );
+  return c.json({ data: { id: stored.id } });
+});

@@ -1,0 +1,53 @@
+import { z } from "zod";
+
+/**
+ * The Worker's configuration, validated once per isolate (Epic Stack: environment validated at
+ * start-up). Secrets come from `wrangler secret` / .dev.vars and are optional locally: without
+ * them the clearly labelled local stand-ins run, and they refuse to in production.
+ */
+const configSchema = z
+  .object({
+    ENVIRONMENT: z.enum(["development", "production"]),
+    SITE_URL: z.url(),
+    RECAPTCHA_SITE_KEY: z.string().default(""),
+    RECAPTCHA_SECRET_KEY: z.string().optional(),
+    RECAPTCHA_VERIFY_URL: z.url().default("https://www.google.com/recaptcha/api/siteverify"),
+    RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+    RECAPTCHA_HOSTNAMES: z
+      .string()
+      .default("localhost")
+      .transform((value) => value.split(",").map((hostname) => hostname.trim()).filter(Boolean)),
+    APP_SIGNING_KEY: z.string().min(32).optional(),
+    CONCIERGE_EMAIL: z.email(),
+    EMAIL_FROM: z.email(),
+  })
+  .superRefine((config, context) => {
+    if (config.ENVIRONMENT !== "production") return;
+    for (const secret of ["RECAPTCHA_SECRET_KEY", "APP_SIGNING_KEY"] as const) {
+      if (!config[secret]) context.addIssue({ code: "custom", path: [secret], message: `${secret} is required in production` });
+    }
+    if (!config.RECAPTCHA_SITE_KEY || config.RECAPTCHA_SITE_KEY.startsWith("replace-with")) {
+      context.addIssue({ code: "custom", path: ["RECAPTCHA_SITE_KEY"], message: "set the real site key in production" });
+    }
+  });
+
+export type WorkerConfig = z.infer<typeof configSchema>;
+
+const parsed = new WeakMap<object, WorkerConfig>();
+
+export function workerConfig(env: Env): WorkerConfig {
+  let config = parsed.get(env);
+  if (!config) {
+    config = configSchema.parse(env);
+    parsed.set(env, config);
+  }
+  return config;
+}
+
+/**
+ * The key for HMACs (captcha passes, address hashes). Locally, without the secret, a fixed
+ * development key stands in; in production the config above already refused to start without it.
+ */
+export function signingKey(config: WorkerConfig): string {
+  return config.APP_SIGNING_KEY ?? "local-development-signing-key-not-for-production";
+}

@@ -1,0 +1,33 @@
+/**
+ * The client's network address as Cloudflare saw it (security guide, "Forms"): CF-Connecting-IP,
+ * never X-Forwarded-For, which the client controls. IPv6 clients usually own a whole /64, so
+ * limits key on that prefix rather than on one of its 2^64 addresses.
+ */
+export function clientAddress(request: Request): string | null {
+  const address = request.headers.get("CF-Connecting-IP")?.trim();
+  if (!address) return null;
+  return address.includes(":") ? ipv6Prefix64(address) : address;
+}
+
+function ipv6Prefix64(address: string): string {
+  const [head = "", tail = ""] = address.toLowerCase().split("::");
+  const headGroups = head ? head.split(":") : [];
+  const tailGroups = tail ? tail.split(":") : [];
+  const missing = 8 - headGroups.length - tailGroups.length;
+  const groups = address.includes("::") ? [...headGroups, ...Array(Math.max(missing, 0)).fill("0"), ...tailGroups] : headGroups;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.padStart(4, "0"))
+    .join(":")}::/64`;
+}
+
+/** A keyed hash of the address for logs: linkable within the club's records, never reversible. */
+export async function hashClientAddress(address: string, signingKey: string): Promise<string> {
+  return hmacHex(signingKey, `client-address:${address}`);
+}
+
+export async function hmacHex(key: string, message: string): Promise<string> {
+  const cryptoKey = await crypto.subtle.importKey("raw", new TextEncoder().encode(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const signature = await crypto.subtle.sign("HMAC", cryptoKey, new TextEncoder().encode(message));
+  return Array.from(new Uint8Array(signature), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}

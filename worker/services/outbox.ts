@@ -1,0 +1,87 @@
+import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { getDatabase } from "../../db/client";
+import { outbox } from "../../db/schema";
+
+export type OutboxMessage = typeof outbox.$inferSelect;
+export type OutboxDraft = Pick<typeof outbox.$inferInsert, "channel" | "recipient" | "subject" | "body">;
+
+/** Sends one message over its channel; throws when the provider refuses or fails. */
+export type OutboxSender = (message: OutboxMessage) => Promise<void>;
+
+/** Waits before retry n (1-based): 1 min, 5 min, 30 min, 2 h, then every 12 h. */
+const RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000, 43_200_000];
+/** A claim older than this belongs to a delivery that died mid-way; the cron may take it over. */
+const STALE_CLAIM_MS = 10 * 60_000;
+
+export function retryDelayMs(attempts: number): number {
+  return RETRY_DELAYS_MS[Math.min(attempts, RETRY_DELAYS_MS.length) - 1] ?? RETRY_DELAYS_MS[0]!;
+}
+
+/** The outbox insert, to batch with the row it belongs to (store first, deliver after). */
+export function outboxInsert(db: D1Database, draft: OutboxDraft) {
+  return getDatabase(db).insert(outbox).values(draft).returning({ id: outbox.id });
+}
+
+/**
+ * Delivers one message at most once at a time: it is claimed with a conditional UPDATE …
+ * RETURNING, so the request's own attempt and the retry cron never send the same row together.
+ * Success marks it sent; failure marks it failed with the error and the time of the next try.
+ */
+export async function deliverOutboxMessage(db: D1Database, id: number, send: OutboxSender, now: number = Date.now()): Promise<"sent" | "failed" | "skipped"> {
+  const database = getDatabase(db);
+  const nowIso = new Date(now).toISOString();
+  const staleBefore = new Date(now - STALE_CLAIM_MS).toISOString();
+  const [claimed] = await database
+    .update(outbox)
+    .set({ status: "sending", attempts: sql`${outbox.attempts} + 1`, updatedAt: nowIso })
+    .where(
+      and(
+        eq(outbox.id, id),
+        or(inArray(outbox.status, ["pending", "failed"]), and(eq(outbox.status, "sending"), lte(outbox.updatedAt, staleBefore))),
+      ),
+    )
+    .returning();
+  if (!claimed) return "skipped";
+
+  try {
+    await send(claimed);
+  } catch (error) {
+    const lastError = error instanceof Error ? error.message.slice(0, 500) : "delivery failed";
+    await database
+      .update(outbox)
+      .set({ status: "failed", lastError, nextAttemptAt: new Date(now + retryDelayMs(claimed.attempts)).toISOString(), updatedAt: nowIso })
+      .where(eq(outbox.id, id));
+    return "failed";
+  }
+  await database.update(outbox).set({ status: "sent", sentAt: nowIso, lastError: null, updatedAt: nowIso }).where(eq(outbox.id, id));
+  return "sent";
+}
+
+/** The retry cron: every due message of one channel, oldest first, a bounded batch per run. */
+export async function deliverDueOutboxMessages(
+  db: D1Database,
+  channel: OutboxMessage["channel"],
+  send: OutboxSender,
+  now: number = Date.now(),
+  limit = 25,
+) {
+  const nowIso = new Date(now).toISOString();
+  const staleBefore = new Date(now - STALE_CLAIM_MS).toISOString();
+  const due = await getDatabase(db)
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.channel, channel),
+        or(
+        and(inArray(outbox.status, ["pending", "failed"]), or(isNull(outbox.nextAttemptAt), lte(outbox.nextAttemptAt, nowIso))),
+          and(eq(outbox.status, "sending"), lte(outbox.updatedAt, staleBefore)),
+        ),
+      ),
+    )
+    .orderBy(outbox.id)
+    .limit(limit);
+  const results = [];
+  for (const message of due) results.push(await deliverOutboxMessage(db, message.id, send, now));
+  return results;
+}

@@ -1,0 +1,34 @@
+/**
+ * The form rate limiter of spec §7 (`check_form_rate_limit`): at most `maxSubmissions` per
+ * `timeWindowMinutes` for one user identifier and form type, counted in KV (`RATE_LIMITS`).
+ *
+ * KV counters are approximate (README, "Rate limits"): reads are cached at the edge and the
+ * read-modify-write is not atomic, so a burst of parallel requests can slip a few past the limit.
+ * That is acceptable for spam protection of free forms; limits that protect money or accounts
+ * (SMS sends, code checks, sign-in) use strict counters in D1 instead.
+ */
+export interface RateLimitDecision {
+  allowed: boolean;
+  /** Seconds until the current window ends: the answer's Retry-After when not allowed. */
+  retryAfterSeconds: number;
+}
+
+export async function checkFormRateLimit(
+  kv: KVNamespace,
+  userIdentifier: string,
+  formType: string,
+  maxSubmissions = 5,
+  timeWindowMinutes = 15,
+  now: number = Date.now(),
+): Promise<RateLimitDecision> {
+  const windowMs = timeWindowMinutes * 60_000;
+  const windowStart = Math.floor(now / windowMs) * windowMs;
+  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
+  const key = `form:${formType}:${userIdentifier}:${windowStart}`;
+
+  const count = Number((await kv.get(key)) ?? "0");
+  if (count >= maxSubmissions) return { allowed: false, retryAfterSeconds };
+  // KV's shortest TTL is 60 s; the key only has to outlive its window.
+  await kv.put(key, String(count + 1), { expirationTtl: Math.max(60, Math.ceil(windowMs / 1000) + 60) });
+  return { allowed: true, retryAfterSeconds };
+}

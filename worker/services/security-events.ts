@@ -1,0 +1,73 @@
+import { getDatabase } from "../../db/client";
+import { securityEvents } from "../../db/schema";
+import { clientAddress, hashClientAddress } from "./client-address";
+
+/** OWASP logging-vocabulary names (security guide, "Logging"), plus the flow's own milestones. */
+export type SecurityEventType =
+  | "input_validation_fail"
+  | "excess_rate_limit_exceeded"
+  | "malicious_csrf"
+  | "authn_captcha_fail"
+  | "invitation_request_attempt"
+  | "invitation_request_success"
+  | "invitation_request_error"
+  | "client_reported_error";
+
+export interface SecurityEventInput {
+  eventType: SecurityEventType;
+  severity: "low" | "medium" | "high";
+  description: string;
+  userId?: string | null;
+  /** The referrer of the page the event happened on, when the browser reported it. */
+  referrer?: string | null;
+  details?: Record<string, unknown>;
+}
+
+/**
+ * Writes a security event to D1 without holding up the request (ctx.waitUntil); a failure is
+ * logged to the console and never breaks the request. The address is stored only as a keyed hash,
+ * or as spec §3's 'anonymous_' placeholder when the request has none. Callers must not put
+ * tokens, codes, passwords or raw addresses in `details`.
+ */
+export function logSecurityEvent(
+  env: Pick<Env, "DB">,
+  ctx: Pick<ExecutionContext, "waitUntil">,
+  request: Request,
+  signingKey: string,
+  event: SecurityEventInput,
+): void {
+  ctx.waitUntil(writeSecurityEvent(env.DB, request, signingKey, event).catch((error: unknown) => console.error("security event not written", event.eventType, error)));
+}
+
+async function writeSecurityEvent(db: D1Database, request: Request, signingKey: string, event: SecurityEventInput): Promise<void> {
+  const timestamp = new Date().toISOString();
+  const address = clientAddress(request);
+  await getDatabase(db)
+    .insert(securityEvents)
+    .values({
+      eventType: event.eventType,
+      severity: event.severity,
+      description: event.description,
+      userId: event.userId ?? null,
+      ipHash: address ? await hashClientAddress(address, signingKey) : `anonymous_${Date.now()}`,
+      metadata: {
+        timestamp,
+        userAgent: request.headers.get("User-Agent")?.slice(0, 512) ?? null,
+        // For API calls the Referer is the page the visitor was on.
+        pageUrl: urlWithoutQuery(request.headers.get("Referer")),
+        referrer: urlWithoutQuery(event.referrer ?? null),
+        details: event.details ?? {},
+      },
+    });
+}
+
+/** Page URLs are kept without their query, which may carry tokens. */
+function urlWithoutQuery(value: string | null): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return `${url.origin}${url.pathname}`;
+  } catch {
+    return null;
+  }
+}
