@@ -1,9 +1,11 @@
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigation } from "react-router";
+import { prefersReducedMotion } from "~/lib/accessibility-settings";
 
 /**
  * 'Loading...' while a navigation loads its route module and data (spec §2), announced politely;
- * and the smooth scroll to the top on every route change (instant for reduced motion).
+ * and the smooth scroll to the top on every route change (instant for reduced motion, asked for by
+ * the device or by the accessibility settings).
  */
 export function NavigationStatus() {
   const navigation = useNavigation();
@@ -15,8 +17,7 @@ export function NavigationStatus() {
       firstRender.current = false;
       return;
     }
-    const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    window.scrollTo({ top: 0, behavior: reduceMotion ? "auto" : "smooth" });
+    window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? "auto" : "smooth" });
   }, [pathname]);
 
   const loading = navigation.state === "loading";

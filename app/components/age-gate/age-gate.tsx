@@ -3,6 +3,7 @@ import { useLocation } from "react-router";
 import { AgeQuestion } from "./age-question";
 import { Intro } from "./intro";
 import { sendAgeGateAnswer } from "./send-age-gate-answer";
+import { prefersReducedMotion } from "~/lib/accessibility-settings";
 import type { AgeGateStage } from "~/lib/age-gate";
 import { complianceSessionId, recordAgeAnswer, recordEntered } from "~/lib/age-gate-records";
 
@@ -41,8 +42,7 @@ export function AgeGate({ initialStage, children }: { initialStage: AgeGateStage
     setLeaving(true);
     recordEntered();
     sendAgeGateAnswer({ answer: "enter", sessionId: complianceSessionId(), returnTo });
-    const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    window.setTimeout(() => setStage("passed"), reduceMotion ? 0 : EXIT_MS);
+    window.setTimeout(() => setStage("passed"), prefersReducedMotion() ? 0 : EXIT_MS);
   }
 
   function answerQuestion(event: FormEvent<HTMLFormElement>) {

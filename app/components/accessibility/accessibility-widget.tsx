@@ -1,0 +1,111 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
+import { AccessibilityPanel } from "./accessibility-panel";
+import { ColorFilters } from "./color-filters";
+import { ReadingGuide } from "./reading-guide";
+import { useAccessibilitySettings } from "./use-accessibility-settings";
+import { useAccessibilityShortcuts } from "./use-accessibility-shortcuts";
+
+/**
+ * The floating accessibility settings widget on every page (spec §2, §4; issue 3): the button,
+ * the settings panel, the colour filters, the reading guide, the keyboard shortcuts and the
+ * screen-reader focus handling on navigation. The page meets WCAG 2.2 AA without it.
+ */
+export function AccessibilityWidget() {
+  const { settings, change, reset } = useAccessibilitySettings();
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const returnFocusTo = useRef<HTMLElement | null>(null);
+
+  const openPanel = useCallback(() => {
+    const dialog = dialogRef.current;
+    if (!dialog || dialog.open) return;
+    returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    dialog.showModal();
+    setOpen(true);
+  }, []);
+
+  const closePanel = useCallback(() => dialogRef.current?.close(), []);
+
+  const togglePanel = useCallback(() => {
+    if (dialogRef.current?.open) closePanel();
+    else openPanel();
+  }, [openPanel, closePanel]);
+
+  // However the panel closed (Esc, Close, a click outside, Alt+A), focus goes back where it was
+  // when the panel opened: the button, or wherever the visitor pressed Alt+A. Not when a
+  // shortcut has meanwhile moved it on (Alt+1, Alt+M).
+  const panelClosed = () => {
+    setOpen(false);
+    const active = document.activeElement;
+    if (active && active !== document.body && !dialogRef.current?.contains(active)) return;
+    const target = returnFocusTo.current;
+    (target?.isConnected && target !== document.body ? target : buttonRef.current)?.focus();
+  };
+
+  useAccessibilityShortcuts({ enabled: settings.keyboardNavigation, widgetRef: buttonRef, togglePanel, closePanel });
+
+  const announcerRef = useScreenReaderNavigation(settings.screenReader);
+
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls="accessibility-panel"
+        onClick={togglePanel}
+        className="fixed bottom-[16px] right-[16px] z-40 inline-flex size-[52px] items-center justify-center rounded-full border-2 border-brass bg-night text-brass shadow-lg shadow-black/60 hover:bg-leather"
+      >
+        <AccessibilityIcon />
+        <span className="sr-only">Accessibility settings</span>
+      </button>
+      <AccessibilityPanel
+        ref={dialogRef}
+        settings={settings}
+        onChange={change}
+        onReset={reset}
+        onRequestClose={closePanel}
+        onClosed={panelClosed}
+      />
+      <ColorFilters />
+      {settings.readingGuide ? <ReadingGuide /> : null}
+      <p ref={announcerRef} role="status" className="sr-only" />
+    </>
+  );
+}
+
+/**
+ * Screen-reader optimisation: after each navigation inside the site, focus moves to the start of
+ * the new page's main content and the new page title is announced, instead of the screen reader
+ * staying on the link that was chosen. The returned ref is a live region React never fills, so
+ * writing to it directly is safe.
+ */
+function useScreenReaderNavigation(enabled: boolean) {
+  const { pathname } = useLocation();
+  const previousPathname = useRef(pathname);
+  const announcerRef = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    if (previousPathname.current === pathname) return;
+    previousPathname.current = pathname;
+    if (!enabled) return;
+    document.getElementById("main-content")?.focus({ preventScroll: true });
+    if (announcerRef.current) announcerRef.current.textContent = `Page loaded: ${document.title}`;
+  }, [pathname, enabled]);
+
+  return announcerRef;
+}
+
+/** The international accessibility symbol: a figure with open arms in a circle. */
+function AccessibilityIcon() {
+  return (
+    <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="30" height="30" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round">
+      <circle cx="12" cy="12" r="10.25" />
+      <circle cx="12" cy="6.6" r="1.35" fill="currentColor" stroke="none" />
+      <path d="M6.5 9.2c1.9.6 3.7.9 5.5.9s3.6-.3 5.5-.9M12 10.1v3.6M12 13.7l-2.6 4.9M12 13.7l2.6 4.9" />
+    </svg>
+  );
+}

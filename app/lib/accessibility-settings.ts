@@ -1,0 +1,162 @@
+import { z } from "zod";
+
+/**
+ * The accessibility settings of spec §3, stored in the browser (issue 3, "Accessibility widget").
+ * Client-safe: the widget, the pre-paint script and the tests all use this one module.
+ */
+
+/** Slider limits of spec §5 and §9, in percent. */
+export const fontSizeRange = { min: 75, max: 200, step: 25 } as const;
+export const textSpacingRange = { min: 100, max: 200, step: 25 } as const;
+
+export const colorBlindnessModes = ["none", "deuteranopia", "protanopia", "tritanopia"] as const;
+export type ColorBlindnessMode = (typeof colorBlindnessModes)[number];
+
+export const ACCESSIBILITY_SETTINGS_STORAGE_KEY = "ember-oak:accessibility-settings";
+
+export interface AccessibilitySettings {
+  fontSize: number;
+  textSpacing: number;
+  highContrast: boolean;
+  reduceMotion: boolean;
+  keyboardNavigation: boolean;
+  screenReader: boolean;
+  focusIndicator: boolean;
+  colorBlindness: ColorBlindnessMode;
+  readingGuide: boolean;
+}
+
+export const defaultAccessibilitySettings: Readonly<AccessibilitySettings> = Object.freeze({
+  fontSize: 100,
+  textSpacing: 100,
+  highContrast: false,
+  reduceMotion: false,
+  keyboardNavigation: true,
+  screenReader: false,
+  focusIndicator: true,
+  colorBlindness: "none",
+  readingGuide: false,
+});
+
+type Range = { readonly min: number; readonly max: number; readonly step: number };
+
+const sliderValue = (range: Range, fallback: number) =>
+  z.number().int().min(range.min).max(range.max).multipleOf(range.step).catch(fallback);
+
+const toggle = (fallback: boolean) => z.boolean().catch(fallback);
+
+const defaults = defaultAccessibilitySettings;
+
+/**
+ * One schema for stored settings. Each field falls back to its own default when missing or
+ * invalid, so a partly damaged (or older) stored value keeps the fields that are still good; a
+ * stored value that is not an object at all gives the defaults.
+ */
+export const accessibilitySettingsSchema = z
+  .object({
+    fontSize: sliderValue(fontSizeRange, defaults.fontSize),
+    textSpacing: sliderValue(textSpacingRange, defaults.textSpacing),
+    highContrast: toggle(defaults.highContrast),
+    reduceMotion: toggle(defaults.reduceMotion),
+    keyboardNavigation: toggle(defaults.keyboardNavigation),
+    screenReader: toggle(defaults.screenReader),
+    focusIndicator: toggle(defaults.focusIndicator),
+    colorBlindness: z.enum(colorBlindnessModes).catch(defaults.colorBlindness),
+    readingGuide: toggle(defaults.readingGuide),
+  })
+  .catch(() => ({ ...defaults })) satisfies z.ZodType<AccessibilitySettings>;
+
+/** Every value a slider can take, from min to max in its steps. */
+export function sliderSteps(range: Range): number[] {
+  const steps: number[] = [];
+  for (let value = range.min; value <= range.max; value += range.step) steps.push(value);
+  return steps;
+}
+
+/** Parses what localStorage holds (or null). Never throws. */
+export function parseStoredAccessibilitySettings(stored: string | null): AccessibilitySettings {
+  if (stored === null) return { ...defaults };
+  let value: unknown;
+  try {
+    value = JSON.parse(stored);
+  } catch {
+    return { ...defaults };
+  }
+  return accessibilitySettingsSchema.parse(value);
+}
+
+/** The browser's localStorage; merely reading the property throws where storage is blocked. */
+const browserStorage = () => window.localStorage;
+
+/** Storage failures fall back silently to the defaults, with a console warning (spec §8). */
+export function loadAccessibilitySettings(storage: () => Pick<Storage, "getItem"> = browserStorage): AccessibilitySettings {
+  try {
+    return parseStoredAccessibilitySettings(storage().getItem(ACCESSIBILITY_SETTINGS_STORAGE_KEY));
+  } catch (error) {
+    console.warn("Accessibility settings could not be read; using the defaults.", error);
+    return { ...defaults };
+  }
+}
+
+/** Saving may fail (storage blocked or full): the settings then last for this page only. */
+export function saveAccessibilitySettings(
+  settings: AccessibilitySettings,
+  storage: () => Pick<Storage, "setItem"> = browserStorage,
+): void {
+  try {
+    storage().setItem(ACCESSIBILITY_SETTINGS_STORAGE_KEY, JSON.stringify(settings));
+  } catch (error) {
+    console.warn("Accessibility settings could not be saved; they apply to this page only.", error);
+  }
+}
+
+/**
+ * The one way settings reach the page: CSS custom properties (through the CSSOM, which the CSP
+ * allows) and data attributes on <html>, read by the "Accessibility settings" rules at the end
+ * of app/app.css. It also runs as the pre-paint script (see `accessibilityPrePaintScript`), so it
+ * must stay self-contained: no imports, no helpers, no nested functions, only its arguments.
+ */
+export function applyAccessibilitySettings(settings: AccessibilitySettings, root: HTMLElement): void {
+  root.style.setProperty("--a11y-font-size", `${settings.fontSize}%`);
+  root.toggleAttribute("data-a11y-large-text", settings.fontSize >= 150);
+  root.style.setProperty("--a11y-text-spacing", `${settings.textSpacing / 100}`);
+  root.toggleAttribute("data-a11y-text-spacing", settings.textSpacing > 100);
+  root.toggleAttribute("data-a11y-high-contrast", settings.highContrast);
+  root.toggleAttribute("data-a11y-reduce-motion", settings.reduceMotion);
+  root.toggleAttribute("data-a11y-screen-reader", settings.screenReader);
+  root.toggleAttribute("data-a11y-focus-indicator", settings.focusIndicator);
+  if (settings.colorBlindness === "none") root.removeAttribute("data-a11y-color-filter");
+  else root.setAttribute("data-a11y-color-filter", settings.colorBlindness);
+}
+
+/**
+ * The values each stored field may take. The schema above decides the same thing; the pre-paint
+ * script cannot carry zod, so it checks each field against these lists instead (a property test
+ * proves both agree on any input).
+ */
+export const allowedAccessibilityValues: { [Key in keyof AccessibilitySettings]: readonly AccessibilitySettings[Key][] } = {
+  fontSize: sliderSteps(fontSizeRange),
+  textSpacing: sliderSteps(textSpacingRange),
+  highContrast: [false, true],
+  reduceMotion: [false, true],
+  keyboardNavigation: [false, true],
+  screenReader: [false, true],
+  focusIndicator: [false, true],
+  colorBlindness: colorBlindnessModes,
+  readingGuide: [false, true],
+};
+
+/**
+ * Inline <head> script (rendered with the CSP nonce) that applies the saved settings before the
+ * first paint, so a reload never flashes the default styles. Same per-field fallback as the
+ * schema, then the same apply function as the widget.
+ */
+export const accessibilityPrePaintScript = `(function(d,a,k,apply){var s=Object.assign({},d);try{var t=JSON.parse(localStorage.getItem(k));for(var n in a)if(t&&a[n].indexOf(t[n])>=0)s[n]=t[n]}catch(e){}apply(s,document.documentElement)})(${JSON.stringify(defaults)},${JSON.stringify(allowedAccessibilityValues)},${JSON.stringify(ACCESSIBILITY_SETTINGS_STORAGE_KEY)},${applyAccessibilitySettings.toString()})`;
+
+/** Reduced motion asked for by the device or by the widget; for motion that JavaScript drives. */
+export function prefersReducedMotion(): boolean {
+  return (
+    document.documentElement.hasAttribute("data-a11y-reduce-motion") ||
+    window.matchMedia("(prefers-reduced-motion: reduce)").matches
+  );
+}
