@@ -8,6 +8,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { files: ["**/*.mjs"], languageOptions: { globals: globals.node } },
+  { files: ["tests/e2e/fakes/*.js"], languageOptions: { globals: globals.browser } },
   {
     files: ["**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
@@ -18,4 +19,6 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
     },
   },
+  // Playwright fixtures call `use()`, which is not React's hook.
+  { files: ["tests/e2e/**/*.ts"], rules: { "react-hooks/rules-of-hooks": "off" } },
 );

@@ -6,19 +6,27 @@ import {
   Outlet,
   Scripts,
   useRouteError,
+  useRouteLoaderData,
   type LinksFunction,
 } from "react-router";
+import { isbot } from "isbot";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { AccessibilityPrePaintScript } from "./components/accessibility/accessibility-pre-paint-script";
+import { AccessibilityWidget } from "./components/accessibility/accessibility-widget";
+import { AgeGate } from "./components/age-gate/age-gate";
 import { HealthWarningBar } from "./components/health-warning-bar";
+import { InvitationDialogProvider } from "./components/invitation/invitation-dialog";
 import { NavigationStatus } from "./components/navigation-status";
 import { NotFoundPage } from "./components/not-found-page";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { SkipLink } from "./components/skip-link";
 import { cloudflareContext, cspNonceContext } from "./context";
+import { AGE_GATE_COOKIE, ageGateStage } from "./lib/age-gate";
 import { MainMenuProvider } from "./lib/main-menu";
 import { club } from "./lib/site-config";
+import { readCookie } from "../worker/services/request-cookies";
 
 export const links: LinksFunction = () => [
   { rel: "preload", href: "/fonts/inter-latin-variable.woff2", as: "font", type: "font/woff2", crossOrigin: "anonymous" },
@@ -35,32 +43,53 @@ export const meta: Route.MetaFunction = ({ error }) =>
       ]
     : [{ title: club.name }];
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
+  const ageGate = ageGateStage(
+    readCookie(request, AGE_GATE_COOKIE),
+    new URL(request.url).pathname,
+    isbot(request.headers.get("User-Agent") ?? ""),
+  );
   // The nonce travels with the document so inline scripts we render ourselves can carry it.
-  return { siteUrl: env.SITE_URL, cspNonce: context.get(cspNonceContext) };
+  return {
+    siteUrl: env.SITE_URL,
+    cspNonce: context.get(cspNonceContext),
+    ageGate,
+    // Public by design (Google's site key); empty locally, where the labelled stand-in runs.
+    recaptchaSiteKey: env.RECAPTCHA_SITE_KEY,
+  };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
   return (
-    <html lang="en">
+    // The accessibility pre-paint script sets attributes on <html> before React hydrates.
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f0b08" />
         <Meta />
         <Links />
+        <AccessibilityPrePaintScript />
+        {/* Vite's dev client reads this nonce for the <style> tags it injects (dev only). */}
+        {import.meta.env.DEV ? <meta property="csp-nonce" nonce={root?.cspNonce} /> : null}
       </head>
       <body>
         <MainMenuProvider>
-          <SkipLink />
-          <HealthWarningBar />
-          <SiteHeader />
-          <NavigationStatus />
-          <main id="main-content" tabIndex={-1} className="outline-none">
-            {children}
-          </main>
-          <SiteFooter />
+          <InvitationDialogProvider siteKey={root?.recaptchaSiteKey ?? ""}>
+            <AgeGate initialStage={root?.ageGate ?? "passed"}>
+              <SkipLink />
+              <HealthWarningBar />
+              <SiteHeader />
+              <NavigationStatus />
+              <main id="main-content" tabIndex={-1} className="outline-none">
+                {children}
+              </main>
+              <SiteFooter />
+              <AccessibilityWidget />
+            </AgeGate>
+          </InvitationDialogProvider>
         </MainMenuProvider>
         <Scripts />
       </body>

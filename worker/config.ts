@@ -18,6 +18,8 @@ const configSchema = z
       .default("localhost")
       .transform((value) => value.split(",").map((hostname) => hostname.trim()).filter(Boolean)),
     APP_SIGNING_KEY: z.string().min(32).optional(),
+    /** Raises every form limit, for load tests and the end-to-end suite; 1 in normal use. */
+    FORM_RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
     CONCIERGE_EMAIL: z.email(),
     EMAIL_FROM: z.email(),
   })

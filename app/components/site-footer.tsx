@@ -1,8 +1,13 @@
 import { Link } from "react-router";
+import { buttonClasses } from "./button-link";
+import { ExecutiveAccessButton } from "./invitation/invitation-dialog";
 import { LogoMark } from "./logo-mark";
 import { club, footerLinks, healthWarning } from "~/lib/site-config";
 
-/** Footer of spec §2: every footer link, location line, office phone and the quit resources. */
+/**
+ * Footer of spec §2: every footer link, location line, office phone, the quit resources, and the
+ * 'Request Executive Access' and contact buttons that open the invitation dialog.
+ */
 export function SiteFooter() {
   return (
     <footer className="border-t border-cedar bg-humidor text-sm text-smoke">
@@ -19,6 +24,10 @@ export function SiteFooter() {
               Office: {club.officePhone.display}
             </a>
           </p>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <ExecutiveAccessButton className={buttonClasses("primary")}>Request Executive Access</ExecutiveAccessButton>
+            <ExecutiveAccessButton className={buttonClasses("quiet")}>Contact the Concierge</ExecutiveAccessButton>
+          </div>
         </div>
         <nav aria-label="Footer">
           <ul className="grid gap-x-8 gap-y-2 sm:grid-cols-2 lg:grid-cols-3">

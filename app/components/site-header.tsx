@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Link, NavLink } from "react-router";
 import { buttonClasses } from "./button-link";
+import { ExecutiveAccessButton } from "./invitation/invitation-dialog";
 import { LogoMark } from "./logo-mark";
 import { useMainMenu } from "~/lib/main-menu";
 import { club, visitorNavigation } from "~/lib/site-config";
@@ -10,7 +11,10 @@ const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
     isActive ? "text-brass underline decoration-brass decoration-2 underline-offset-8" : "text-cream hover:text-brass"
   }`;
 
-/** Header of spec §2: logo, visitor navigation with the current page marked, mobile menu. */
+/**
+ * Header of spec §2: logo, visitor navigation with the current page marked, mobile menu,
+ * 'Executive Access' (the invitation dialog) and 'Member Login'.
+ */
 export function SiteHeader() {
   const { open: menuOpen, setOpen: setMenuOpen, toggle: toggleMenu } = useMainMenu();
   const closeMenu = () => setMenuOpen(false);
@@ -27,7 +31,7 @@ export function SiteHeader() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-cedar bg-night/95 backdrop-blur">
-      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-5 py-3">
+      <div className="mx-auto flex max-w-[120rem] items-center justify-between gap-4 px-5 py-3">
         <Link to="/" aria-label={`${club.shortName}, home`} className="flex items-center gap-3 text-brass" onClick={closeMenu}>
           <LogoMark />
           <span className="whitespace-nowrap font-display text-xl font-semibold tracking-wide text-cream">{club.shortName}</span>
@@ -35,7 +39,7 @@ export function SiteHeader() {
 
         <button
           type="button"
-          className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-sm border border-cedar px-3 text-sm text-cream xl:hidden"
+          className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-sm border border-cedar px-3 text-sm text-cream nav:hidden"
           aria-expanded={menuOpen}
           aria-controls="main-menu"
           onClick={toggleMenu}
@@ -46,9 +50,9 @@ export function SiteHeader() {
         <nav
           id="main-menu"
           aria-label="Main"
-          className={`${menuOpen ? "block" : "hidden"} absolute inset-x-0 top-full border-b border-cedar bg-night px-5 pb-5 xl:static xl:block xl:border-0 xl:bg-transparent xl:p-0`}
+          className={`${menuOpen ? "block" : "hidden"} absolute inset-x-0 top-full border-b border-cedar bg-night px-5 pb-5 nav:static nav:block nav:border-0 nav:bg-transparent nav:p-0`}
         >
-          <ul className="flex flex-col gap-1 xl:flex-row xl:items-center xl:gap-0">
+          <ul className="flex flex-col gap-1 nav:flex-row nav:items-center nav:gap-0">
             {visitorNavigation.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} end={link.to === "/"} className={navLinkClasses} onClick={closeMenu}>
@@ -56,8 +60,13 @@ export function SiteHeader() {
                 </NavLink>
               </li>
             ))}
-            <li className="mt-3 xl:ml-3 xl:mt-0">
-              <Link to="/auth" className={buttonClasses("secondary")} onClick={closeMenu}>
+            <li className="mt-3 nav:ml-3 nav:mt-0">
+              <ExecutiveAccessButton className={`${buttonClasses("primary")} whitespace-nowrap`} onOpen={closeMenu}>
+                Executive Access
+              </ExecutiveAccessButton>
+            </li>
+            <li className="mt-2 nav:ml-2 nav:mt-0">
+              <Link to="/auth" className={`${buttonClasses("secondary")} whitespace-nowrap`} onClick={closeMenu}>
                 Member Login
               </Link>
             </li>

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { ArtImage } from "~/components/art-image";
-import { ButtonLink } from "~/components/button-link";
+import { ButtonLink, buttonClasses } from "~/components/button-link";
+import { ExecutiveAccessButton } from "~/components/invitation/invitation-dialog";
 import { CardGrid } from "~/components/card-grid";
 import { ClubRulesSummary } from "~/components/club-rules-summary";
 import { LoungeCards } from "~/components/lounge-cards";
@@ -65,6 +66,7 @@ export default function Home() {
               <ButtonLink to="/schedule-sit-down" variant="secondary">
                 Request Sit Down
               </ButtonLink>
+              <ExecutiveAccessButton className={buttonClasses("quiet")}>Request Executive Invitation</ExecutiveAccessButton>
             </div>
           </div>
           <ArtImage

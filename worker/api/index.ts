@@ -3,6 +3,7 @@ import type { AppBindings } from "../app-bindings";
 import { ageGate } from "./age-gate";
 import { handleUnexpectedApiError } from "./errors";
 import { health } from "./health";
+import { securityEventsApi } from "./security-events";
 import { sendExecutiveInvitationApi } from "./send-executive-invitation";
 import { verifyRecaptchaApi } from "./verify-recaptcha";
 
@@ -13,6 +14,7 @@ api.route("/health", health);
 api.route("/age-gate", ageGate);
 api.route("/verify-recaptcha", verifyRecaptchaApi);
 api.route("/send-executive-invitation", sendExecutiveInvitationApi);
+api.route("/security-events", securityEventsApi);
 
 // Registered last: any other /api path is a JSON 404, never a page from React Router.
 api.all("*", (c) => c.json({ error: "Not found" }, 404));

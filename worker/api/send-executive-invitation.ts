@@ -33,7 +33,7 @@ sendExecutiveInvitationApi.post("/", bodyLimit({ maxSize: 16 * 1024, onError: (c
   const key = signingKey(config);
   const log = (event: Parameters<typeof logSecurityEvent>[4]) => logSecurityEvent(c.env, c.executionCtx, c.req.raw, key, event);
 
-  const decision = await checkFormRateLimit(c.env.RATE_LIMITS, clientAddress(c.req.raw) ?? "unknown", "executive_invitation");
+  const decision = await checkFormRateLimit(c.env.RATE_LIMITS, clientAddress(c.req.raw) ?? "unknown", "executive_invitation", 5 * config.FORM_RATE_LIMIT_MULTIPLIER);
   if (!decision.allowed) {
     log({ eventType: "excess_rate_limit_exceeded", severity: "medium", description: "executive invitation requests over the limit" });
     return tooManySubmissions(c, decision);

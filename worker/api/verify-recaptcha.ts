@@ -22,7 +22,7 @@ verifyRecaptchaApi.post("/", bodyLimit({ maxSize: 8 * 1024, onError: (c) => c.js
   const address = clientAddress(c.req.raw);
 
   // Rate limits come before any call to Google (security guide).
-  const decision = await checkFormRateLimit(c.env.RATE_LIMITS, address ?? "unknown", "verify-recaptcha", 10, 15);
+  const decision = await checkFormRateLimit(c.env.RATE_LIMITS, address ?? "unknown", "verify-recaptcha", 10 * config.FORM_RATE_LIMIT_MULTIPLIER, 15);
   if (!decision.allowed) {
     logSecurityEvent(c.env, c.executionCtx, c.req.raw, key, {
       eventType: "excess_rate_limit_exceeded",
