@@ -149,6 +149,22 @@ describe("POST /api/send-executive-invitation", () => {
     ]);
   });
 
+  it("logs a high-severity error event when the request cannot be stored, and shows no internals", async () => {
+    await env.DB.prepare("DELETE FROM security_events").run();
+    await env.DB.prepare("ALTER TABLE invitation_requests RENAME TO invitation_requests_away").run();
+    try {
+      const response = await send({ ...request, captchaPass: await goodPass() });
+      expect(response.status).toBe(500);
+      expect(await response.json()).toEqual({ error: "Internal server error" });
+      await vi.waitFor(async () =>
+        expect(await env.DB.prepare("SELECT severity FROM security_events WHERE event_type = 'invitation_request_error'").first()).toEqual({ severity: "high" }),
+      );
+    } finally {
+      await env.DB.prepare("ALTER TABLE invitation_requests_away RENAME TO invitation_requests").run();
+    }
+    expect(await count("outbox")).toBe(0);
+  });
+
   it("never answers random or malformed bodies with a 5xx, and stores nothing for them", async () => {
     const pass = await goodPass();
     await fc.assert(

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
+import { checkEmail } from "../../app/lib/input-checks";
 import { invitationFieldErrors, invitationRequestSchema, sanitizeInvitationRequest } from "../../app/lib/invitation-request";
 import type { AppBindings } from "../app-bindings";
 import { signingKey, workerConfig } from "../config";
@@ -49,8 +50,8 @@ sendExecutiveInvitationApi.post("/", bodyLimit({ maxSize: 16 * 1024, onError: (c
   }
 
   const fields = invitationRequestSchema.safeParse(body);
-  if (!fields.success) {
-    const fieldErrors = invitationFieldErrors(fields.error);
+  const fieldErrors = fields.success ? genericEmailError(fields.data.email) : invitationFieldErrors(fields.error);
+  if (!fields.success || Object.keys(fieldErrors).length > 0) {
     log({ eventType: "input_validation_fail", severity: "low", description: "invitation request failed validation", details: { fields: Object.keys(fieldErrors) } });
     return c.json({ error: "Please correct the highlighted fields.", fieldErrors }, 400);
   }
@@ -61,7 +62,13 @@ sendExecutiveInvitationApi.post("/", bodyLimit({ maxSize: 16 * 1024, onError: (c
     return c.json({ data: { id: crypto.randomUUID() } });
   }
 
-  const stored = await storeInvitationRequest(c.env.DB, config.CONCIERGE_EMAIL, sanitizeInvitationRequest(fields.data), pass.score);
+  let stored: Awaited<ReturnType<typeof storeInvitationRequest>>;
+  try {
+    stored = await storeInvitationRequest(c.env.DB, config.CONCIERGE_EMAIL, sanitizeInvitationRequest(fields.data), pass.score);
+  } catch (error) {
+    log({ eventType: "invitation_request_error", severity: "high", description: "invitation request could not be stored" });
+    throw error;
+  }
   log({ eventType: "invitation_request_success", severity: "low", description: "executive invitation request stored", details: { requestId: stored.id } });
   c.executionCtx.waitUntil(
     deliverOutboxMessage(c.env.DB, stored.outboxId, emailSender(c.env.EMAIL, config.EMAIL_FROM)).catch((error: unknown) =>
@@ -70,3 +77,9 @@ sendExecutiveInvitationApi.post("/", bodyLimit({ maxSize: 16 * 1024, onError: (c
   );
   return c.json({ data: { id: stored.id } });
 });
+
+/** The spec's generic checker (§5) also guards the address the concierge will write to. */
+function genericEmailError(email: string): { email?: string } {
+  const check = checkEmail(email);
+  return check.valid ? {} : { email: check.error };
+}
