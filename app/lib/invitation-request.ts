@@ -10,7 +10,7 @@ const noSpecialCharacters = /^[^<>"'&]*$/;
 /** Single-line fields also refuse line breaks, which could inject email headers. */
 const singleLine = /^[^<>"'&\r\n]*$/;
 
-export const invitationFieldLimits = { name: 100, email: 254, company: 200, invitedBy: 100, message: 2000 } as const;
+const invitationFieldLimits = { name: 100, email: 254, company: 200, invitedBy: 100, message: 2000 } as const;
 
 export const invitationRequestSchema = z.object({
   name: z

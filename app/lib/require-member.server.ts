@@ -1,8 +1,6 @@
-import { createContext, redirect, type MiddlewareFunction } from "react-router";
+import { redirect, type MiddlewareFunction } from "react-router";
 import { cloudflareContext } from "~/context";
-import { readMemberSession, type MemberSession } from "../../worker/services/member-session";
-
-export const memberSessionContext = createContext<MemberSession>();
+import { readMemberSession } from "../../worker/services/member-session";
 
 /** Where a visitor is sent: /auth, remembering the page (path and query) they asked for. */
 export function signInRedirectPath(url: URL): string {
@@ -14,5 +12,4 @@ export const requireMember: MiddlewareFunction<Response> = async ({ request, con
   const { env } = context.get(cloudflareContext);
   const session = await readMemberSession(request, env);
   if (!session) throw redirect(signInRedirectPath(new URL(request.url)), 302);
-  context.set(memberSessionContext, session);
 };

@@ -6,7 +6,7 @@ import { readCookie } from "./request-cookies";
  * holds only its SHA-256. Sessions are created at sign-in (issue 6); this module only resolves
  * one, so every members-only page asks the same question the same way.
  */
-export const SESSION_COOKIE = { production: "__Host-ember_session", development: "ember_session" } as const;
+const SESSION_COOKIE = { production: "__Host-ember_session", development: "ember_session" } as const;
 
 export function sessionCookieName(environment: string): string {
   return environment === "production" ? SESSION_COOKIE.production : SESSION_COOKIE.development;

@@ -13,7 +13,7 @@ const RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000, 43_200_000];
 /** A claim older than this belongs to a delivery that died mid-way; the cron may take it over. */
 const STALE_CLAIM_MS = 10 * 60_000;
 
-export function retryDelayMs(attempts: number): number {
+function retryDelayMs(attempts: number): number {
   return RETRY_DELAYS_MS[Math.min(attempts, RETRY_DELAYS_MS.length) - 1] ?? RETRY_DELAYS_MS[0]!;
 }
 

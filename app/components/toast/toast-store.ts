@@ -11,7 +11,7 @@ export interface Toast {
 }
 
 export const TOAST_DURATION_MS = 4500;
-export const MAX_VISIBLE_TOASTS = 3;
+const MAX_VISIBLE_TOASTS = 3;
 
 let toasts: Toast[] = [];
 let nextId = 1;

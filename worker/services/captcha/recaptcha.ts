@@ -19,7 +19,7 @@ export interface RecaptchaSettings {
 }
 
 /** Fallback score of spec §9: fills `recaptchaScore` only when Google returns none. */
-export const FALLBACK_SCORE = 0.5;
+const FALLBACK_SCORE = 0.5;
 
 /**
  * reCAPTCHA v3 siteverify over its documented HTTP API (security guide, "Forms, captcha, SMS"):
