@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { issueCaptchaPass } from "../../worker/services/captcha/captcha-pass";
 import { emailSender } from "../../worker/services/email/send-email";
 import { deliverDueOutboxMessages } from "../../worker/services/outbox";
+import { uniqueClientAddress } from "./client-address";
 
 const origin = "http://example.com";
 const signingKey = "test-signing-key-with-at-least-32-characters";
@@ -32,7 +33,7 @@ function send(body: unknown, headers: Record<string, string> = {}) {
 const count = async (table: string) => (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
 
 beforeEach(async () => {
-  clientIp = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+  clientIp = uniqueClientAddress();
   await env.DB.batch([env.DB.prepare("DELETE FROM invitation_requests"), env.DB.prepare("DELETE FROM outbox")]);
   vi.spyOn(console, "error").mockImplementation(() => {});
 });
@@ -175,7 +176,7 @@ describe("POST /api/send-executive-invitation", () => {
           fc.string().map((text) => `{"__proto__": {"admin": true}, "x": ${JSON.stringify(text)}}`),
         ),
         async (body) => {
-          clientIp = `192.0.2.${Math.floor(Math.random() * 250) + 1}`;
+          clientIp = uniqueClientAddress();
           const response = await send(typeof body === "string" ? body : JSON.stringify(body ?? null));
           expect(response.status).toBeLessThan(500);
           if (response.status !== 200) expect(await count("invitation_requests")).toBe(0);

@@ -1,6 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeSiteverify, goodSiteverifyAnswer } from "../fakes/siteverify";
+import { uniqueClientAddress } from "./client-address";
 
 const origin = "http://example.com";
 let clientIp = "";
@@ -14,7 +15,7 @@ function verify(body: unknown, headers: Record<string, string> = {}) {
 }
 
 beforeEach(() => {
-  clientIp = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+  clientIp = uniqueClientAddress();
   vi.spyOn(console, "error").mockImplementation(() => {});
 });
 afterEach(() => vi.restoreAllMocks());
