@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientAddress, hashClientAddress } from "../../worker/services/client-address";
+import { clientAddress, clientNetwork, hashClientAddress } from "../../worker/services/client-address";
 
 const requestFrom = (headers: Record<string, string>) => new Request("https://club.example/", { headers });
 
@@ -9,10 +9,21 @@ describe("clientAddress", () => {
     expect(clientAddress(requestFrom({ "X-Forwarded-For": "198.51.100.1" }))).toBeNull();
   });
 
+  it("keeps an IPv6 address whole (Google's siteverify wants the real address)", () => {
+    expect(clientAddress(requestFrom({ "CF-Connecting-IP": "2001:db8::1" }))).toBe("2001:db8::1");
+  });
+});
+
+describe("clientNetwork", () => {
+  it("is the IPv4 address itself", () => {
+    expect(clientNetwork(requestFrom({ "CF-Connecting-IP": "203.0.113.7" }))).toBe("203.0.113.7");
+    expect(clientNetwork(requestFrom({}))).toBeNull();
+  });
+
   it("collapses IPv6 addresses to their /64", () => {
-    expect(clientAddress(requestFrom({ "CF-Connecting-IP": "2001:db8:85a3:8d3:1319:8a2e:370:7348" }))).toBe("2001:0db8:85a3:08d3::/64");
-    expect(clientAddress(requestFrom({ "CF-Connecting-IP": "2001:db8::1" }))).toBe("2001:0db8:0000:0000::/64");
-    expect(clientAddress(requestFrom({ "CF-Connecting-IP": "2001:DB8:0:0:ffff::2" }))).toBe(clientAddress(requestFrom({ "CF-Connecting-IP": "2001:db8::abcd" })));
+    expect(clientNetwork(requestFrom({ "CF-Connecting-IP": "2001:db8:85a3:8d3:1319:8a2e:370:7348" }))).toBe("2001:0db8:85a3:08d3::/64");
+    expect(clientNetwork(requestFrom({ "CF-Connecting-IP": "2001:db8::1" }))).toBe("2001:0db8:0000:0000::/64");
+    expect(clientNetwork(requestFrom({ "CF-Connecting-IP": "2001:DB8:0:0:ffff::2" }))).toBe(clientNetwork(requestFrom({ "CF-Connecting-IP": "2001:db8::abcd" })));
   });
 });
 

@@ -3,7 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { AppBindings } from "../app-bindings";
 import { signingKey, workerConfig } from "../config";
-import { clientAddress } from "../services/client-address";
+import { clientNetwork } from "../services/client-address";
 import { checkFormRateLimit } from "../services/rate-limit";
 import { logSecurityEvent, type SecurityEventInput } from "../services/security-events";
 import { readJsonBody, requireJson, tooManySubmissions } from "./guards";
@@ -29,7 +29,7 @@ const clientReport = z.object({
 
 securityEventsApi.post("/", bodyLimit({ maxSize: 4 * 1024, onError: (c) => c.json({ error: "Request too large" }, 413) }), requireJson, async (c) => {
   const config = workerConfig(c.env);
-  const decision = await checkFormRateLimit(c.env.RATE_LIMITS, clientAddress(c.req.raw) ?? "unknown", "security-events", 20 * config.FORM_RATE_LIMIT_MULTIPLIER, 15);
+  const decision = await checkFormRateLimit(c.env.RATE_LIMITS, clientNetwork(c.req.raw) ?? "unknown", "security-events", 20 * config.FORM_RATE_LIMIT_MULTIPLIER, 15);
   if (!decision.allowed) return tooManySubmissions(c, decision);
   const report = clientReport.safeParse(await readJsonBody(c));
   if (!report.success) return c.json({ error: "Unknown security event" }, 400);

@@ -5,7 +5,7 @@ import { checkEmail } from "../../app/lib/input-checks";
 import { invitationFieldErrors, invitationRequestSchema, sanitizeInvitationRequest } from "../../app/lib/invitation-request";
 import type { AppBindings } from "../app-bindings";
 import { signingKey, workerConfig } from "../config";
-import { clientAddress } from "../services/client-address";
+import { clientNetwork } from "../services/client-address";
 import { readCaptchaPass } from "../services/captcha/captcha-pass";
 import { EXECUTIVE_INVITATION_ACTION } from "../services/captcha/captcha-verdict";
 import { emailSender } from "../services/email/send-email";
@@ -34,7 +34,7 @@ sendExecutiveInvitationApi.post("/", bodyLimit({ maxSize: 16 * 1024, onError: (c
   const key = signingKey(config);
   const log = (event: Parameters<typeof logSecurityEvent>[4]) => logSecurityEvent(c.env, c.executionCtx, c.req.raw, key, event);
 
-  const decision = await checkFormRateLimit(c.env.RATE_LIMITS, clientAddress(c.req.raw) ?? "unknown", "executive_invitation", 5 * config.FORM_RATE_LIMIT_MULTIPLIER);
+  const decision = await checkFormRateLimit(c.env.RATE_LIMITS, clientNetwork(c.req.raw) ?? "unknown", "executive_invitation", 5 * config.FORM_RATE_LIMIT_MULTIPLIER);
   if (!decision.allowed) {
     log({ eventType: "excess_rate_limit_exceeded", severity: "medium", description: "executive invitation requests over the limit" });
     return tooManySubmissions(c, decision);

@@ -3,7 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { AppBindings } from "../app-bindings";
 import { signingKey, workerConfig } from "../config";
-import { clientAddress } from "../services/client-address";
+import { clientAddress, clientNetwork } from "../services/client-address";
 import { issueCaptchaPass } from "../services/captcha/captcha-pass";
 import { EXECUTIVE_INVITATION_ACTION } from "../services/captcha/captcha-verdict";
 import { verifyCaptcha } from "../services/captcha/verify-captcha";
@@ -19,10 +19,9 @@ const verifyRequest = z.object({ token: z.string().min(1).max(4096) });
 verifyRecaptchaApi.post("/", bodyLimit({ maxSize: 8 * 1024, onError: (c) => c.json({ error: "Request too large" }, 413) }), requireJson, async (c) => {
   const config = workerConfig(c.env);
   const key = signingKey(config);
-  const address = clientAddress(c.req.raw);
 
   // Rate limits come before any call to Google (security guide).
-  const decision = await checkFormRateLimit(c.env.RATE_LIMITS, address ?? "unknown", "verify-recaptcha", 10 * config.FORM_RATE_LIMIT_MULTIPLIER, 15);
+  const decision = await checkFormRateLimit(c.env.RATE_LIMITS, clientNetwork(c.req.raw) ?? "unknown", "verify-recaptcha", 10 * config.FORM_RATE_LIMIT_MULTIPLIER, 15);
   if (!decision.allowed) {
     logSecurityEvent(c.env, c.executionCtx, c.req.raw, key, {
       eventType: "excess_rate_limit_exceeded",
@@ -35,7 +34,7 @@ verifyRecaptchaApi.post("/", bodyLimit({ maxSize: 8 * 1024, onError: (c) => c.js
   const parsed = verifyRequest.safeParse(await readJsonBody(c));
   if (!parsed.success) return c.json({ success: false, score: null, error: "A captcha token is required" }, 400);
 
-  const verdict = await verifyCaptcha(config, c.env, { token: parsed.data.token, expectedAction: EXECUTIVE_INVITATION_ACTION, remoteIp: address });
+  const verdict = await verifyCaptcha(config, c.env, { token: parsed.data.token, expectedAction: EXECUTIVE_INVITATION_ACTION, remoteIp: clientAddress(c.req.raw) });
   if (!verdict.success) {
     logSecurityEvent(c.env, c.executionCtx, c.req.raw, key, {
       eventType: "authn_captcha_fail",

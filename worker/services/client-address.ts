@@ -1,10 +1,18 @@
 /**
  * The client's network address as Cloudflare saw it (security guide, "Forms"): CF-Connecting-IP,
- * never X-Forwarded-For, which the client controls. IPv6 clients usually own a whole /64, so
- * limits key on that prefix rather than on one of its 2^64 addresses.
+ * never X-Forwarded-For, which the client controls. This exact address is what Google's siteverify
+ * expects as `remoteip`.
  */
 export function clientAddress(request: Request): string | null {
-  const address = request.headers.get("CF-Connecting-IP")?.trim();
+  return request.headers.get("CF-Connecting-IP")?.trim() || null;
+}
+
+/**
+ * The network a client speaks from, the unit that rate limits and logs count: the IPv4 address
+ * itself, or the IPv6 /64, because an IPv6 client usually owns all 2^64 addresses of its prefix.
+ */
+export function clientNetwork(request: Request): string | null {
+  const address = clientAddress(request);
   if (!address) return null;
   return address.includes(":") ? ipv6Prefix64(address) : address;
 }

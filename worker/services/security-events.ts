@@ -1,6 +1,6 @@
 import { getDatabase } from "../../db/client";
 import { securityEvents } from "../../db/schema";
-import { clientAddress, hashClientAddress } from "./client-address";
+import { clientNetwork, hashClientAddress } from "./client-address";
 
 /** OWASP logging-vocabulary names (security guide, "Logging"), plus the flow's own milestones. */
 export type SecurityEventType =
@@ -41,7 +41,7 @@ export function logSecurityEvent(
 
 async function writeSecurityEvent(db: D1Database, request: Request, signingKey: string, event: SecurityEventInput): Promise<void> {
   const timestamp = new Date().toISOString();
-  const address = clientAddress(request);
+  const address = clientNetwork(request);
   await getDatabase(db)
     .insert(securityEvents)
     .values({
