@@ -30,14 +30,17 @@ export const securityEvents = sqliteTable(
   ],
 );
 
-/** SMS opt-ins (spec §3): the 10-digit number, when it was submitted, and status 'sent'. */
+/**
+ * SMS opt-ins (spec §3): the 10-digit number, when it was submitted, and status 'sent'; or
+ * 'rejected' when the SMS provider refused the number for good (kept as an audit trail).
+ */
 export const smsOptIns = sqliteTable(
   "sms_opt_ins",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     phoneNumber: text("phone_number").notNull(),
     submittedAt: utcTimestamp("submitted_at"),
-    status: text("status", { enum: ["sent"] }).notNull().default("sent"),
+    status: text("status", { enum: ["sent", "rejected"] }).notNull().default("sent"),
   },
   (table) => [index("sms_opt_ins_phone").on(table.phoneNumber)],
 );
@@ -68,8 +71,11 @@ export const outbox = sqliteTable(
     recipient: text("recipient").notNull(),
     subject: text("subject"),
     body: text("body").notNull(),
-    /** pending → sending (claimed by one delivery) → sent, or failed (retried by the cron). */
-    status: text("status", { enum: ["pending", "sending", "sent", "failed"] }).notNull().default("pending"),
+    /**
+     * pending → sending (claimed by one delivery) → sent; or failed (retried by the cron); or
+     * rejected, when the provider refused the message for good (an invalid number): never retried.
+     */
+    status: text("status", { enum: ["pending", "sending", "sent", "failed", "rejected"] }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     nextAttemptAt: text("next_attempt_at"),
@@ -94,4 +100,20 @@ export const ageGateAnswers = sqliteTable(
     createdAt: utcTimestamp("created_at"),
   },
   (table) => [index("age_gate_answers_created_at").on(table.createdAt)],
+);
+
+/**
+ * Strict counters for limits that protect money or accounts (SMS sends, code checks, sign-in):
+ * one row per key and fixed window, incremented with an atomic INSERT … ON CONFLICT … RETURNING,
+ * so concurrent requests can never slip past a limit (KV counters can; see the README).
+ */
+export const strictCounters = sqliteTable(
+  "strict_counters",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    /** Milliseconds since the epoch at which this window ends and the count starts again. */
+    windowEndsAt: integer("window_ends_at").notNull(),
+  },
+  (table) => [index("strict_counters_window_ends_at").on(table.windowEndsAt)],
 );

@@ -20,12 +20,17 @@ const configSchema = z
     APP_SIGNING_KEY: z.string().min(32).optional(),
     /** Raises every form limit, for load tests and the end-to-end suite; 1 in normal use. */
     FORM_RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
+    /** Twilio Verify (issue 5). Without all three, the labelled local SMS stand-in runs. */
+    TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/).optional().or(z.literal("").transform(() => undefined)),
+    TWILIO_AUTH_TOKEN: z.string().optional(),
+    TWILIO_VERIFY_SERVICE_SID: z.string().regex(/^VA[0-9a-fA-F]{32}$/).optional().or(z.literal("").transform(() => undefined)),
+    TWILIO_API_BASE: z.url().default("https://verify.twilio.com/v2"),
     CONCIERGE_EMAIL: z.email(),
     EMAIL_FROM: z.email(),
   })
   .superRefine((config, context) => {
     if (config.ENVIRONMENT !== "production") return;
-    for (const secret of ["RECAPTCHA_SECRET_KEY", "APP_SIGNING_KEY"] as const) {
+    for (const secret of ["RECAPTCHA_SECRET_KEY", "APP_SIGNING_KEY", "TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_VERIFY_SERVICE_SID"] as const) {
       if (!config[secret]) context.addIssue({ code: "custom", path: [secret], message: `${secret} is required in production` });
     }
     if (!config.RECAPTCHA_SITE_KEY || config.RECAPTCHA_SITE_KEY.startsWith("replace-with")) {

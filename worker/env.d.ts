@@ -4,5 +4,6 @@ declare namespace Cloudflare {
   interface Env {
     RECAPTCHA_SECRET_KEY?: string;
     APP_SIGNING_KEY?: string;
+    TWILIO_AUTH_TOKEN?: string;
   }
 }

@@ -15,4 +15,11 @@ describe("workerConfig", () => {
     const placeholderKey = { ...env, ENVIRONMENT: "production", RECAPTCHA_SITE_KEY: "replace-with-the-recaptcha-v3-site-key" } as unknown as Env;
     expect(() => workerConfig(placeholderKey)).toThrow(/RECAPTCHA_SITE_KEY/);
   });
+
+  it("refuses to start in production without Twilio Verify (the local SMS stand-in never runs there)", () => {
+    const production = { ...env, ENVIRONMENT: "production", RECAPTCHA_SITE_KEY: "6Lc-real-site-key", RECAPTCHA_SECRET_KEY: "secret", APP_SIGNING_KEY: "k".repeat(32) } as unknown as Env;
+    expect(() => workerConfig(production)).toThrow(/TWILIO_ACCOUNT_SID[\s\S]*TWILIO_AUTH_TOKEN[\s\S]*TWILIO_VERIFY_SERVICE_SID/);
+    const placeholderSid = { ...production, TWILIO_ACCOUNT_SID: "replace-with-the-twilio-account-sid" } as unknown as Env;
+    expect(() => workerConfig(placeholderSid)).toThrow(/TWILIO_ACCOUNT_SID/);
+  });
 });

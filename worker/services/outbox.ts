@@ -5,8 +5,16 @@ import { outbox } from "../../db/schema";
 export type OutboxMessage = typeof outbox.$inferSelect;
 export type OutboxDraft = Pick<typeof outbox.$inferInsert, "channel" | "recipient" | "subject" | "body">;
 
-/** Sends one message over its channel; throws when the provider refuses or fails. */
+/**
+ * Sends one message over its channel; throws when the provider fails (the cron retries), or
+ * throws a RejectedDeliveryError when the provider refused it for good (no retry).
+ */
 export type OutboxSender = (message: OutboxMessage) => Promise<void>;
+
+/** The provider will never accept this message (an invalid or blocked number): do not retry. */
+export class RejectedDeliveryError extends Error {
+  override name = "RejectedDeliveryError";
+}
 
 /** Waits before retry n (1-based): 1 min, 5 min, 30 min, 2 h, then every 12 h. */
 const RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000, 43_200_000];
@@ -25,9 +33,15 @@ export function outboxInsert(db: D1Database, draft: OutboxDraft) {
 /**
  * Delivers one message at most once at a time: it is claimed with a conditional UPDATE …
  * RETURNING, so the request's own attempt and the retry cron never send the same row together.
- * Success marks it sent; failure marks it failed with the error and the time of the next try.
+ * Success marks it sent; failure marks it failed with the error and the time of the next try;
+ * a refusal for good marks it rejected.
  */
-export async function deliverOutboxMessage(db: D1Database, id: number, send: OutboxSender, now: number = Date.now()): Promise<"sent" | "failed" | "skipped"> {
+export async function deliverOutboxMessage(
+  db: D1Database,
+  id: number,
+  send: OutboxSender,
+  now: number = Date.now(),
+): Promise<"sent" | "failed" | "rejected" | "skipped"> {
   const database = getDatabase(db);
   const nowIso = new Date(now).toISOString();
   const staleBefore = new Date(now - STALE_CLAIM_MS).toISOString();
@@ -47,6 +61,10 @@ export async function deliverOutboxMessage(db: D1Database, id: number, send: Out
     await send(claimed);
   } catch (error) {
     const lastError = error instanceof Error ? error.message.slice(0, 500) : "delivery failed";
+    if (error instanceof RejectedDeliveryError) {
+      await database.update(outbox).set({ status: "rejected", lastError, nextAttemptAt: null, updatedAt: nowIso }).where(eq(outbox.id, id));
+      return "rejected";
+    }
     await database
       .update(outbox)
       .set({ status: "failed", lastError, nextAttemptAt: new Date(now + retryDelayMs(claimed.attempts)).toISOString(), updatedAt: nowIso })
@@ -74,7 +92,7 @@ export async function deliverDueOutboxMessages(
       and(
         eq(outbox.channel, channel),
         or(
-        and(inArray(outbox.status, ["pending", "failed"]), or(isNull(outbox.nextAttemptAt), lte(outbox.nextAttemptAt, nowIso))),
+          and(inArray(outbox.status, ["pending", "failed"]), or(isNull(outbox.nextAttemptAt), lte(outbox.nextAttemptAt, nowIso))),
           and(eq(outbox.status, "sending"), lte(outbox.updatedAt, staleBefore)),
         ),
       ),

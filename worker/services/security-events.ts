@@ -11,6 +11,11 @@ export type SecurityEventType =
   | "invitation_request_attempt"
   | "invitation_request_success"
   | "invitation_request_error"
+  | "sms_send_success"
+  | "sms_send_fail"
+  | "sms_send_error"
+  | "sms_verify_success"
+  | "sms_verify_fail"
   | "client_reported_error";
 
 export interface SecurityEventInput {
