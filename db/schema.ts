@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 // The single source of the database schema (conventions §2): `npm run db:generate` writes
 // migrations/ from it, and only `wrangler d1 migrations apply` applies them.
@@ -58,6 +58,12 @@ export const invitationRequests = sqliteTable(
     recaptchaScore: real("recaptcha_score").notNull(),
     status: text("status", { enum: ["new", "approved", "declined"] }).notNull().default("new"),
     createdAt: utcTimestamp("created_at"),
+    /** The concierge's decision (issue 6): who decided, when, and the note they left. */
+    decidedBy: text("decided_by"),
+    decidedAt: text("decided_at"),
+    decisionNote: text("decision_note"),
+    /** The member created when the request was approved. */
+    memberId: text("member_id"),
   },
   (table) => [index("invitation_requests_status").on(table.status, table.createdAt)],
 );
@@ -117,3 +123,131 @@ export const strictCounters = sqliteTable(
   },
   (table) => [index("strict_counters_window_ends_at").on(table.windowEndsAt)],
 );
+
+// ——— Members (issue 6) ———
+
+export const membershipTierSlugs = ["kickback", "business", "platinum"] as const;
+
+/**
+ * Members of the club. A member is created by the concierge (approving an invitation request) or
+ * by an operator script, starts 'invited' until they set a password or link Google through their
+ * single-use invitation link, and signs in only while 'active'.
+ */
+export const members = sqliteTable(
+  "members",
+  {
+    id: text("id").primaryKey(),
+    /** Lower-cased; the sign-in identifier and where invitation links are sent. */
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    tier: text("tier", { enum: membershipTierSlugs }).notNull(),
+    role: text("role", { enum: ["member", "concierge"] }).notNull().default("member"),
+    status: text("status", { enum: ["invited", "active", "suspended"] }).notNull().default("invited"),
+    /** `pbkdf2-sha256$<iterations>$<salt>$<hash>`, or null until the member sets one. */
+    passwordHash: text("password_hash"),
+    /** Google's stable account id (`sub`), once the member links Google. */
+    googleSubject: text("google_subject"),
+    lockerNumber: text("locker_number"),
+    /** The quarter the locker is held for, e.g. "2026-Q4". */
+    lockerQuarter: text("locker_quarter"),
+    pointsBalance: integer("points_balance").notNull().default(0),
+    /** Who introduced them ("Your Connection" of the request) and which request, when known. */
+    invitedBy: text("invited_by"),
+    invitationRequestId: text("invitation_request_id"),
+    /** The concierge (member id) who admitted them. */
+    admittedBy: text("admitted_by"),
+    createdAt: utcTimestamp("created_at"),
+  },
+  (table) => [
+    uniqueIndex("members_email").on(table.email),
+    uniqueIndex("members_google_subject").on(table.googleSubject),
+    // Redeeming can never take a balance below zero, whatever the concurrency: the batch fails.
+    check("members_points_not_negative", sql`${table.pointsBalance} >= 0`),
+  ],
+);
+
+/** Single-use invitation links (7 days): only the SHA-256 of the token is stored. */
+export const memberInvitations = sqliteTable("member_invitations", {
+  tokenHash: text("token_hash").primaryKey(),
+  memberId: text("member_id").notNull(),
+  expiresAt: text("expires_at").notNull(),
+  usedAt: text("used_at"),
+  createdAt: utcTimestamp("created_at"),
+});
+
+/** Who accepted which version of the club rules, and when. */
+export const rulesAcceptances = sqliteTable(
+  "rules_acceptances",
+  {
+    memberId: text("member_id").notNull(),
+    rulesVersion: text("rules_version").notNull(),
+    acceptedAt: utcTimestamp("accepted_at"),
+  },
+  (table) => [primaryKey({ columns: [table.memberId, table.rulesVersion] })],
+);
+
+/** The daily plus-one whose stick fee is waived: at most one per member per Portland day. */
+export const guestWaivers = sqliteTable(
+  "guest_waivers",
+  {
+    memberId: text("member_id").notNull(),
+    /** The day in America/Los_Angeles, YYYY-MM-DD. */
+    day: text("day").notNull(),
+    guestName: text("guest_name").notNull(),
+    createdAt: utcTimestamp("created_at"),
+  },
+  (table) => [primaryKey({ columns: [table.memberId, table.day] })],
+);
+
+export const memberEvents = sqliteTable(
+  "member_events",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    lounge: text("lounge").notNull(),
+    startsAt: text("starts_at").notNull(),
+    capacity: integer("capacity").notNull(),
+  },
+  (table) => [index("member_events_starts_at").on(table.startsAt)],
+);
+
+export const eventRsvps = sqliteTable(
+  "event_rsvps",
+  {
+    eventId: text("event_id").notNull(),
+    memberId: text("member_id").notNull(),
+    plusOne: integer("plus_one", { mode: "boolean" }).notNull().default(false),
+    createdAt: utcTimestamp("created_at"),
+  },
+  (table) => [primaryKey({ columns: [table.eventId, table.memberId] })],
+);
+
+export const rewardItems = sqliteTable("reward_items", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  description: text("description").notNull(),
+  pointsCost: integer("points_cost").notNull(),
+  active: integer("active", { mode: "boolean" }).notNull().default(true),
+});
+
+export const rewardRedemptions = sqliteTable(
+  "reward_redemptions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    memberId: text("member_id").notNull(),
+    itemId: text("item_id").notNull(),
+    points: integer("points").notNull(),
+    createdAt: utcTimestamp("created_at"),
+  },
+  (table) => [index("reward_redemptions_member").on(table.memberId, table.createdAt)],
+);
+
+export const partnerVendors = sqliteTable("partner_vendors", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  category: text("category").notNull(),
+  description: text("description").notNull(),
+  memberOffer: text("member_offer").notNull(),
+  website: text("website"),
+});
