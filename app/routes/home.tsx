@@ -7,10 +7,13 @@ import { CardGrid } from "~/components/card-grid";
 import { ClubRulesSummary } from "~/components/club-rules-summary";
 import { LoungeCards } from "~/components/lounge-cards";
 import { Section } from "~/components/section";
+import { SmsInvitationBlock } from "~/components/sms-invitation/sms-invitation-block";
 import { Timeline } from "~/components/timeline";
+import { cloudflareContext } from "~/context";
 import { localBusinessJsonLd } from "~/lib/local-business";
 import { pageMeta, siteUrlFrom } from "~/lib/meta";
 import { club, lounges } from "~/lib/site-config";
+import { hasPassedSmsVerification } from "~/lib/sms-verified.server";
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, { title: club.name, description: club.description }),
@@ -42,7 +45,14 @@ const blenderEvents = [
   { label: "September", title: "Nicaraguan Estelí Roll-Off", body: "A torcedor rolls to order on the Kickback patio while members vote on the house blend." },
 ];
 
-export default function Home() {
+// The SMS block renders 'Access Granted' in the first HTML for a browser that has passed SMS
+// verification (the signed cookie /api/verify-sms sets).
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env } = context.get(cloudflareContext);
+  return { smsVerified: await hasPassedSmsVerification(request, env) };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       {/* The two above-the-fold visuals are `priority` images: React hoists a preload for each into
@@ -107,6 +117,28 @@ export default function Home() {
             <ButtonLink to="/cigar-academy" variant="secondary">
               Explore the Academy
             </ButtonLink>
+          </div>
+        </div>
+      </Section>
+
+      <Section id="sms-invitation" eyebrow="Invitation by SMS" title="Your invitation, by text message" tone="humidor">
+        <div className="grid gap-10 md:grid-cols-2">
+          <div className="text-lg text-smoke">
+            <p>
+              Enter a US mobile number and we will text you a verification code. Enter the code here and the
+              invitation pages open to you.
+            </p>
+            <p className="mt-4 text-base">
+              Message and data rates may apply. Reply STOP to any message and we send nothing further. How we keep
+              your number is set out in our{" "}
+              <Link to="/privacy" className="text-brass underline">
+                privacy policy
+              </Link>
+              .
+            </p>
+          </div>
+          <div className="rounded-sm border border-cedar bg-night p-6 sm:p-8">
+            <SmsInvitationBlock verifiedByServer={loaderData.smsVerified} />
           </div>
         </div>
       </Section>

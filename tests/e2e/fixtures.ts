@@ -49,3 +49,12 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   }));
   expect(summary).toEqual([]);
 }
+
+/** A toast (the site's one toast system) with this title and description is showing. */
+export async function expectToast(page: Page, title: string, description: string): Promise<void> {
+  const toast = page
+    .getByRole("region", { name: "Notifications" })
+    .locator('[role="status"], [role="alert"]')
+    .filter({ hasText: title });
+  await expect(toast).toContainText(description);
+}

@@ -1,5 +1,5 @@
 import { type Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { expect, expectNoAxeViolations, expectToast, test } from "./fixtures";
 
 const valid = {
   Identity: "Avery Hale",
@@ -22,13 +22,6 @@ async function fill(page: Page, values: Record<string, string> = valid) {
   for (const [label, value] of Object.entries(values)) await dialog(page).getByLabel(label).fill(value);
 }
 
-async function expectToast(page: Page, title: string, description: string) {
-  const toast = page
-    .getByRole("region", { name: "Notifications" })
-    .locator('[role="status"], [role="alert"]')
-    .filter({ hasText: title });
-  await expect(toast).toContainText(description);
-}
 
 test.describe("the executive invitation dialog", () => {
   test("opens from the header, the home hero and the footer, and returns focus when closed", async ({ page }) => {

@@ -8,7 +8,7 @@ const origin = "http://example.com";
 export interface SmsCall {
   clientAddress: string;
   /** Extra bindings, e.g. the Twilio settings; without them the Worker uses its test env. */
-  bindings?: Partial<Env>;
+  bindings?: Record<string, string>;
 }
 
 async function post(path: string, body: unknown, call: SmsCall): Promise<Response> {
@@ -19,7 +19,7 @@ async function post(path: string, body: unknown, call: SmsCall): Promise<Respons
   });
   if (!call.bindings) return exports.default.fetch(request);
   const context = createExecutionContext();
-  const response = await worker.fetch(request, { ...env, ...call.bindings }, context);
+  const response = await worker.fetch(request, { ...env, ...call.bindings } as Env, context);
   await waitOnExecutionContext(context);
   return response;
 }

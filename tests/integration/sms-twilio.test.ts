@@ -8,6 +8,7 @@ import { clearSmsTables, count, sendSms, verifySms } from "./sms-requests";
 /** The endpoints with Twilio Verify configured, against a fake of its REST API. */
 let clientAddress = "";
 const twilio = () => ({ clientAddress, bindings: TWILIO_TEST_SETTINGS });
+const twilioEnv = () => ({ ...env, ...TWILIO_TEST_SETTINGS }) as unknown as Env;
 
 beforeEach(async () => {
   clientAddress = uniqueClientAddress();
@@ -47,7 +48,7 @@ describe("send-sms through Twilio Verify", () => {
     expect(await env.DB.prepare("SELECT status FROM sms_opt_ins").first()).toEqual({ status: "rejected" });
     expect(await env.DB.prepare("SELECT status, last_error FROM outbox").first()).toEqual({ status: "rejected", last_error: expect.stringContaining(String(code)) });
 
-    await retryOutboxDeliveries({ ...env, ...TWILIO_TEST_SETTINGS }, Date.now() + 3_600_000);
+    await retryOutboxDeliveries(twilioEnv(), Date.now() + 3_600_000);
     expect(calls).toHaveLength(1);
   });
 
@@ -64,8 +65,8 @@ describe("send-sms through Twilio Verify", () => {
 
     failing = false;
     const later = Date.now() + 61_000;
-    await retryOutboxDeliveries({ ...env, ...TWILIO_TEST_SETTINGS }, later);
-    await retryOutboxDeliveries({ ...env, ...TWILIO_TEST_SETTINGS }, later + 61_000);
+    await retryOutboxDeliveries(twilioEnv(), later);
+    await retryOutboxDeliveries(twilioEnv(), later + 61_000);
     expect(await env.DB.prepare("SELECT status, attempts FROM outbox").first()).toEqual({ status: "sent", attempts: 2 });
     expect(calls.filter((call) => call.path === "Verifications")).toHaveLength(2);
   });
