@@ -1,4 +1,5 @@
 import { createContext } from "react-router";
+import type { SignedInMember } from "../worker/services/members/members";
 
 /** What the Worker hands to every loader and action (see worker/index.ts). */
 export interface CloudflareRequestContext {
@@ -10,3 +11,6 @@ export const cloudflareContext = createContext<CloudflareRequestContext>();
 
 /** The per-response CSP nonce, so React Router's inline scripts carry it (decision 002). */
 export const cspNonceContext = createContext<string>();
+
+/** The signed-in, active member, set by requireMember for members-only routes. */
+export const memberContext = createContext<SignedInMember>();

@@ -24,6 +24,8 @@ import { SiteHeader } from "./components/site-header";
 import { SkipLink } from "./components/skip-link";
 import { cloudflareContext, cspNonceContext } from "./context";
 import { AGE_GATE_COOKIE, ageGateStage } from "./lib/age-gate";
+import { AuthProvider } from "./lib/auth";
+import { authStateFor } from "./lib/auth.server";
 import { MainMenuProvider } from "./lib/main-menu";
 import { club } from "./lib/site-config";
 import { readCookie } from "../worker/services/request-cookies";
@@ -43,7 +45,7 @@ export const meta: Route.MetaFunction = ({ error }) =>
       ]
     : [{ title: club.name }];
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
   const ageGate = ageGateStage(
     readCookie(request, AGE_GATE_COOKIE),
@@ -57,6 +59,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     ageGate,
     // Public by design (Google's site key); empty locally, where the labelled stand-in runs.
     recaptchaSiteKey: env.RECAPTCHA_SITE_KEY,
+    auth: await authStateFor(request, env),
   };
 }
 
@@ -76,21 +79,23 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {import.meta.env.DEV ? <meta property="csp-nonce" nonce={root?.cspNonce} /> : null}
       </head>
       <body>
-        <MainMenuProvider>
-          <InvitationDialogProvider siteKey={root?.recaptchaSiteKey ?? ""}>
-            <AgeGate initialStage={root?.ageGate ?? "passed"}>
-              <SkipLink />
-              <HealthWarningBar />
-              <SiteHeader />
-              <NavigationStatus />
-              <main id="main-content" tabIndex={-1} className="outline-none">
-                {children}
-              </main>
-              <SiteFooter />
-              <AccessibilityWidget />
-            </AgeGate>
-          </InvitationDialogProvider>
-        </MainMenuProvider>
+        <AuthProvider auth={root?.auth}>
+          <MainMenuProvider>
+            <InvitationDialogProvider siteKey={root?.recaptchaSiteKey ?? ""}>
+              <AgeGate initialStage={root?.ageGate ?? "passed"}>
+                <SkipLink />
+                <HealthWarningBar />
+                <SiteHeader />
+                <NavigationStatus />
+                <main id="main-content" tabIndex={-1} className="outline-none">
+                  {children}
+                </main>
+                <SiteFooter />
+                <AccessibilityWidget />
+              </AgeGate>
+            </InvitationDialogProvider>
+          </MainMenuProvider>
+        </AuthProvider>
         <Scripts />
       </body>
     </html>

@@ -25,6 +25,9 @@ const configSchema = z
     TWILIO_AUTH_TOKEN: z.string().optional(),
     TWILIO_VERIFY_SERVICE_SID: z.string().regex(/^VA[0-9a-fA-F]{32}$/).optional().or(z.literal("").transform(() => undefined)),
     TWILIO_API_BASE: z.url().default("https://verify.twilio.com/v2"),
+    /** 'Continue with Google' (issue 6): shown only when both are set. */
+    GOOGLE_CLIENT_ID: z.string().default(""),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
     CONCIERGE_EMAIL: z.email(),
     EMAIL_FROM: z.email(),
   })
@@ -32,6 +35,9 @@ const configSchema = z
     if (config.ENVIRONMENT !== "production") return;
     for (const secret of ["RECAPTCHA_SECRET_KEY", "APP_SIGNING_KEY", "TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_VERIFY_SERVICE_SID"] as const) {
       if (!config[secret]) context.addIssue({ code: "custom", path: [secret], message: `${secret} is required in production` });
+    }
+    if (config.GOOGLE_CLIENT_ID && !config.GOOGLE_CLIENT_SECRET) {
+      context.addIssue({ code: "custom", path: ["GOOGLE_CLIENT_SECRET"], message: "GOOGLE_CLIENT_SECRET is required when GOOGLE_CLIENT_ID is set" });
     }
     if (!config.RECAPTCHA_SITE_KEY || config.RECAPTCHA_SITE_KEY.startsWith("replace-with")) {
       context.addIssue({ code: "custom", path: ["RECAPTCHA_SITE_KEY"], message: "set the real site key in production" });

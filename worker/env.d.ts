@@ -5,5 +5,6 @@ declare namespace Cloudflare {
     RECAPTCHA_SECRET_KEY?: string;
     APP_SIGNING_KEY?: string;
     TWILIO_AUTH_TOKEN?: string;
+    GOOGLE_CLIENT_SECRET?: string;
   }
 }

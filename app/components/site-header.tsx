@@ -1,10 +1,12 @@
 import { useEffect } from "react";
-import { Link, NavLink } from "react-router";
+import { Form, Link, NavLink } from "react-router";
 import { buttonClasses } from "./button-link";
 import { ExecutiveAccessButton } from "./invitation/invitation-dialog";
 import { LogoMark } from "./logo-mark";
+import { ProhibitionIcon } from "./prohibition-icon";
+import { useAuth } from "~/lib/auth";
 import { useMainMenu } from "~/lib/main-menu";
-import { club, visitorNavigation } from "~/lib/site-config";
+import { club, memberNavigation, visitorNavigation } from "~/lib/site-config";
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
   `block whitespace-nowrap rounded-sm px-3 py-2 text-sm tracking-wide transition-colors ${
@@ -12,10 +14,13 @@ const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 /**
- * Header of spec §2: logo, visitor navigation with the current page marked, mobile menu,
- * 'Executive Access' (the invitation dialog) and 'Member Login'.
+ * Header of spec §2: logo, navigation with the current page marked, mobile menu. Visitors get the
+ * visitor navigation, 'Executive Access' (the invitation dialog) and 'Member Login'; signed-in
+ * members the members navigation (with /bosses-only as a prohibition icon) and 'Sign Out', a real
+ * form POST so it works before the page's script has loaded.
  */
 export function SiteHeader() {
+  const { user } = useAuth();
   const { open: menuOpen, setOpen: setMenuOpen, toggle: toggleMenu } = useMainMenu();
   const closeMenu = () => setMenuOpen(false);
 
@@ -53,23 +58,51 @@ export function SiteHeader() {
           className={`${menuOpen ? "block" : "hidden"} absolute inset-x-0 top-full border-b border-cedar bg-night px-5 pb-5 nav:static nav:block nav:border-0 nav:bg-transparent nav:p-0`}
         >
           <ul className="flex flex-col gap-1 nav:flex-row nav:items-center nav:gap-0">
-            {visitorNavigation.map((link) => (
+            {(user ? memberNavigation : visitorNavigation).map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end={link.to === "/"} className={navLinkClasses} onClick={closeMenu}>
-                  {link.label}
+                <NavLink
+                  to={link.to}
+                  end={link.to === "/"}
+                  className={navLinkClasses}
+                  onClick={closeMenu}
+                  aria-label={"iconOnly" in link ? link.label : undefined}
+                  title={"iconOnly" in link ? link.label : undefined}
+                >
+                  {"iconOnly" in link ? <ProhibitionIcon /> : link.label}
                 </NavLink>
               </li>
             ))}
-            <li className="mt-3 nav:ml-3 nav:mt-0">
-              <ExecutiveAccessButton className={`${buttonClasses("primary")} whitespace-nowrap`} onOpen={closeMenu}>
-                Executive Access
-              </ExecutiveAccessButton>
-            </li>
-            <li className="mt-2 nav:ml-2 nav:mt-0">
-              <Link to="/auth" className={`${buttonClasses("secondary")} whitespace-nowrap`} onClick={closeMenu}>
-                Member Login
-              </Link>
-            </li>
+            {user ? (
+              <>
+                {user.role === "concierge" ? (
+                  <li>
+                    <NavLink to="/concierge" className={navLinkClasses} onClick={closeMenu}>
+                      Concierge
+                    </NavLink>
+                  </li>
+                ) : null}
+                <li className="mt-3 nav:ml-3 nav:mt-0">
+                  <Form method="post" action="/auth/sign-out" onSubmit={closeMenu}>
+                    <button type="submit" className={`${buttonClasses("secondary")} whitespace-nowrap`}>
+                      Sign Out
+                    </button>
+                  </Form>
+                </li>
+              </>
+            ) : (
+              <>
+                <li className="mt-3 nav:ml-3 nav:mt-0">
+                  <ExecutiveAccessButton className={`${buttonClasses("primary")} whitespace-nowrap`} onOpen={closeMenu}>
+                    Executive Access
+                  </ExecutiveAccessButton>
+                </li>
+                <li className="mt-2 nav:ml-2 nav:mt-0">
+                  <Link to="/auth" className={`${buttonClasses("secondary")} whitespace-nowrap`} onClick={closeMenu}>
+                    Member Login
+                  </Link>
+                </li>
+              </>
+            )}
           </ul>
         </nav>
       </div>

@@ -149,6 +149,22 @@ export const visitorNavigation: NavigationLink[] = [
   { to: "/bosses-only", label: "Bosses Only" },
 ];
 
+/**
+ * Members navigation of spec §2, in order and with its labels. /bosses-only is shown only as a
+ * prohibition icon; `label` is its accessible name.
+ */
+export const memberNavigation: (NavigationLink & { iconOnly?: true })[] = [
+  { to: "/", label: "Home" },
+  { to: "/memberships", label: "Memberships" },
+  { to: "/cigar-academy", label: "Cigar Academy" },
+  { to: "/members", label: "Members Area" },
+  { to: "/media", label: "Media Kit" },
+  { to: "/rewards", label: "Rewards Shop" },
+  { to: "/partners", label: "Partners" },
+  { to: "/gameroom", label: "Game Room" },
+  { to: "/bosses-only", label: "Bosses Only", iconOnly: true },
+];
+
 /** Footer links of spec §2. */
 export const footerLinks: NavigationLink[] = [
   { to: "/compliance", label: "Regulatory Compliance" },

@@ -16,6 +16,14 @@ export type SecurityEventType =
   | "sms_send_error"
   | "sms_verify_success"
   | "sms_verify_fail"
+  | "authn_login_success"
+  | "authn_login_fail"
+  | "session_created"
+  | "session_terminated"
+  | "authz_fail"
+  | "member_admitted"
+  | "member_declined"
+  | "rules_accepted"
   | "client_reported_error";
 
 export interface SecurityEventInput {

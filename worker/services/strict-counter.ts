@@ -30,3 +30,8 @@ export async function takeStrictCount(db: D1Database, key: string, max: number, 
 export async function deleteEndedStrictCounts(db: D1Database, now: number = Date.now()): Promise<void> {
   await getDatabase(db).delete(strictCounters).where(sql`${strictCounters.windowEndsAt} <= ${now}`);
 }
+
+/** Forgets a key's count, e.g. an account's failed sign-ins once the member signs in. */
+export async function resetStrictCount(db: D1Database, key: string): Promise<void> {
+  await getDatabase(db).delete(strictCounters).where(sql`${strictCounters.key} = ${key}`);
+}
