@@ -17,3 +17,10 @@ export const clubRulesSummary = [
     summary: "Harassment, violence or illegal activity ends a membership immediately, without refund.",
   },
 ] as const;
+
+/**
+ * The version of the full code of conduct on /rules (effective November 1, 2026) that members
+ * accept before entering member areas (issue 6). Change it whenever the rules change: every member
+ * then accepts the new version on their next visit.
+ */
+export const RULES_VERSION = "2026-11";

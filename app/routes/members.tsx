@@ -1,20 +1,22 @@
-import { Link } from "react-router";
+import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/members";
 import { CardGrid } from "~/components/card-grid";
 import { DiamondList } from "~/components/diamond-list";
+import { useOutcomeToast, type FormOutcome } from "~/components/members/form-outcome";
+import { GuestWaiverPanel } from "~/components/members/guest-waiver-panel";
+import { MemberEventList } from "~/components/members/member-event-list";
+import { MembershipSummary } from "~/components/members/membership-summary";
 import { PageHero } from "~/components/page-hero";
 import { Section } from "~/components/section";
+import { cloudflareContext } from "~/context";
+import { memberWithAcceptedRules, requireMemberWithAcceptedRules } from "~/lib/member-area.server";
+import { formatLockerQuarter, formatPortlandDateTime, formatPortlandDay } from "~/lib/member-dates";
+import { fieldErrors, formFields, membersPageForm } from "~/lib/member-forms";
 import { pageMeta } from "~/lib/meta";
-import { requireMember } from "~/lib/require-member.server";
-import { club, lounges } from "~/lib/site-config";
-
-export const middleware: Route.MiddlewareFunction[] = [requireMember];
-
-// Server middleware runs on client-side navigations only when the route has a loader to fetch
-// (react-router docs, how-to/middleware), so this empty loader makes every visit pass requireMember.
-export function loader() {
-  return null;
-}
+import { club, lounges, membershipTiers } from "~/lib/site-config";
+import { claimGuestWaiver, guestWaiverStatus } from "../../worker/services/members/guest-waivers";
+import { cancelRsvp, listUpcomingEvents, rsvpToEvent, type RsvpResult } from "../../worker/services/members/member-events";
+import { findMemberById } from "../../worker/services/members/members";
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, {
@@ -23,6 +25,94 @@ export const meta: Route.MetaFunction = (args) => [
   }),
   { name: "robots", content: "noindex" },
 ];
+
+/** The member's membership, guest waiver and upcoming events; null while the rules step shows. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const member = memberWithAcceptedRules(context);
+  if (!member) return null;
+  const { env } = context.get(cloudflareContext);
+  const now = new Date();
+  const [record, waiver, events] = await Promise.all([
+    findMemberById(env.DB, member.id),
+    guestWaiverStatus(env.DB, member.id, member.tier, now),
+    listUpcomingEvents(env.DB, member.id, now),
+  ]);
+  return {
+    name: member.name,
+    tierName: membershipTiers.find((tier) => tier.slug === member.tier)?.name ?? member.tier,
+    locker: record?.lockerNumber ? { number: record.lockerNumber, quarter: formatLockerQuarter(record.lockerQuarter) } : null,
+    guestWaiver: {
+      dayLabel: formatPortlandDay(waiver.day),
+      guestName: waiver.guestName,
+      usedThisMonth: waiver.usedThisMonth,
+      monthlyLimit: waiver.monthlyLimit,
+    },
+    events: events.map((event) => ({ ...event, startsAtLabel: formatPortlandDateTime(event.startsAt) })),
+  };
+}
+
+const rsvpRefusals: Record<Exclude<RsvpResult, { ok: true }>["reason"], string> = {
+  "not-open": "This event is no longer taking RSVPs.",
+  "already-attending": "You have already replied to this event.",
+  full: "Sorry, this event is full.",
+  "no-room-for-plus-one": "There is room for you, but not for a plus-one. RSVP without one, or ask the concierge.",
+};
+
+/** The guest waiver, RSVP and cancel forms, for the signed-in member only (never a member id from the form). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const member = requireMemberWithAcceptedRules(request, context);
+  const { env } = context.get(cloudflareContext);
+  const fields = formFields(await request.formData());
+  const form = membersPageForm.safeParse(fields);
+  const now = new Date();
+
+  if (!form.success) {
+    const target = fields.intent === "use-guest-waiver" ? "guest-waiver" : `event:${fields.eventId ?? ""}`;
+    return data<FormOutcome>({ form: target, ok: false, fieldErrors: fieldErrors(form.error) }, { status: 400 });
+  }
+
+  switch (form.data.intent) {
+    case "use-guest-waiver": {
+      const claim = await claimGuestWaiver(env.DB, { memberId: member.id, tier: member.tier, guestName: form.data.guestName, now });
+      if (!claim.ok) {
+        const error =
+          claim.reason === "used-today"
+            ? "You have already used today's guest waiver. Your next waived guest can come tomorrow."
+            : "You have used every waived guest day this month.";
+        return data<FormOutcome>({ form: "guest-waiver", ok: false, error }, { status: 409 });
+      }
+      return data<FormOutcome>({
+        form: "guest-waiver",
+        ok: true,
+        toast: { title: "Guest waiver used", description: `${claim.guestName}'s stick fee is waived today. Enjoy the evening.` },
+      });
+    }
+    case "rsvp": {
+      const { eventId, plusOne } = form.data;
+      const result = await rsvpToEvent(env.DB, { eventId, memberId: member.id, plusOne, now });
+      if (!result.ok) {
+        return data<FormOutcome>({ form: `event:${eventId}`, ok: false, error: rsvpRefusals[result.reason] }, { status: result.reason === "not-open" ? 404 : 409 });
+      }
+      return data<FormOutcome>({
+        form: `event:${eventId}`,
+        ok: true,
+        toast: { title: "RSVP confirmed", description: plusOne ? "Your place and your plus-one's are held." : "Your place is held." },
+      });
+    }
+    case "cancel-rsvp": {
+      const { eventId } = form.data;
+      if (!(await cancelRsvp(env.DB, { eventId, memberId: member.id, now }))) {
+        return data<FormOutcome>({ form: `event:${eventId}`, ok: false, error: "There is no RSVP of yours to cancel for this event." }, { status: 404 });
+      }
+      return data<FormOutcome>({ form: `event:${eventId}`, ok: true, toast: { title: "RSVP cancelled", description: "Your place has gone back to the members." } });
+    }
+  }
+}
+
+// A refusal (409/404) means the page was out of date: reload it to show the current waiver and places.
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || actionStatus === 404 || defaultShouldRevalidate;
+}
 
 const memberPages = [
   {
@@ -38,7 +128,7 @@ const memberPages = [
   {
     to: "/media",
     title: "Media Kit",
-    body: "The crest, the logo pack, lounge photography and the press fact sheet, with the guidelines for using them.",
+    body: "The crest, the logo pack and the press fact sheet, with the guidelines for using them.",
   },
   {
     to: "/cigar-academy",
@@ -65,24 +155,39 @@ const conciergeServices = [
   "Call a car for you or your guest at the end of the night.",
 ];
 
-export default function Members() {
+export default function Members({ loaderData, actionData }: Route.ComponentProps) {
+  useOutcomeToast(actionData);
+  // The member-area layout shows the rules step instead of this page until they are accepted.
+  if (!loaderData) return null;
   return (
     <>
-      <PageHero eyebrow="Members Area" title="Welcome back to the house.">
+      <PageHero eyebrow="Members Area" title={`Welcome back, ${loaderData.name}.`}>
         <p>
-          This is the members' side of {club.name}: the rewards you have earned, the partners who look after you, the
-          materials that carry our name and the people who keep your chair warm.
+          This is the members' side of {club.name}: your locker and guest privileges, the evenings ahead, the rewards you
+          have earned and the people who keep your chair warm.
         </p>
       </PageHero>
 
-      <Section id="member-pages" eyebrow="In the members area" title="Where to next">
-        <CardGrid cards={memberPages} className="sm:grid-cols-2 lg:grid-cols-3" />
+      <Section id="membership" eyebrow="Your membership" title="Tier and locker">
+        <MembershipSummary tierName={loaderData.tierName} locker={loaderData.locker} />
       </Section>
 
-      <Section id="lounge-hours" eyebrow="The lounges" title="Doors and hours" tone="humidor">
+      <Section id="guest-privileges" eyebrow="Guest privileges" title="Today's plus-one" tone="humidor">
+        <GuestWaiverPanel waiver={loaderData.guestWaiver} outcome={actionData?.form === "guest-waiver" ? actionData : undefined} />
+      </Section>
+
+      <Section id="member-events" eyebrow="Member events" title="Evenings ahead">
+        <MemberEventList events={loaderData.events} outcome={actionData} />
+      </Section>
+
+      <Section id="member-pages" eyebrow="In the members area" title="Where to next" tone="humidor">
+        <CardGrid cards={memberPages} className="sm:grid-cols-2 lg:grid-cols-3" onHumidor />
+      </Section>
+
+      <Section id="lounge-hours" eyebrow="The lounges" title="Doors and hours">
         <ul className="grid gap-6 md:grid-cols-3">
           {lounges.map((lounge) => (
-            <li key={lounge.path} className="rounded-sm border border-cedar bg-night p-6">
+            <li key={lounge.path} className="rounded-sm border border-cedar p-6">
               <h3 className="text-2xl text-cream">
                 <Link to={lounge.path} className="hover:text-brass">
                   {lounge.name}
@@ -99,7 +204,7 @@ export default function Members() {
         </p>
       </Section>
 
-      <Section id="concierge" eyebrow="Concierge" title="One call away">
+      <Section id="concierge" eyebrow="Concierge" title="One call away" tone="humidor">
         <div className="grid gap-10 md:grid-cols-[2fr_1fr]">
           <DiamondList items={conciergeServices} className="space-y-3" />
           <div>

@@ -1,19 +1,18 @@
-import { Link } from "react-router";
+import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/rewards";
 import { DiamondList } from "~/components/diamond-list";
+import { useOutcomeToast, type FormOutcome } from "~/components/members/form-outcome";
+import { RecentRedemptions } from "~/components/members/recent-redemptions";
+import { formatPoints, RewardCatalogue } from "~/components/members/reward-catalogue";
 import { PageHero } from "~/components/page-hero";
 import { Section } from "~/components/section";
+import { cloudflareContext } from "~/context";
+import { memberWithAcceptedRules, requireMemberWithAcceptedRules } from "~/lib/member-area.server";
+import { formatPortlandDate } from "~/lib/member-dates";
+import { fieldErrors, formFields, redeemRewardForm } from "~/lib/member-forms";
 import { pageMeta } from "~/lib/meta";
-import { requireMember } from "~/lib/require-member.server";
 import { club } from "~/lib/site-config";
-
-export const middleware: Route.MiddlewareFunction[] = [requireMember];
-
-// Server middleware runs on client-side navigations only when the route has a loader to fetch
-// (react-router docs, how-to/middleware), so this empty loader makes every visit pass requireMember.
-export function loader() {
-  return null;
-}
+import { findPointsBalance, listActiveRewardItems, listRecentRedemptions, redeemReward } from "../../worker/services/members/rewards";
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, {
@@ -23,35 +22,50 @@ export const meta: Route.MetaFunction = (args) => [
   { name: "robots", content: "noindex" },
 ];
 
-interface Reward {
-  name: string;
-  detail: string;
-  points: number;
+/** The member's balance, the active catalogue and their recent redemptions; null while the rules step shows. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const member = memberWithAcceptedRules(context);
+  if (!member) return null;
+  const { env } = context.get(cloudflareContext);
+  const [balance, items, redemptions] = await Promise.all([
+    findPointsBalance(env.DB, member.id),
+    listActiveRewardItems(env.DB),
+    listRecentRedemptions(env.DB, member.id),
+  ]);
+  return {
+    balance,
+    items,
+    redemptions: redemptions.map((redemption) => ({ ...redemption, dateLabel: formatPortlandDate(redemption.createdAt) })),
+  };
 }
 
-const catalogue: { title: string; rewards: Reward[] }[] = [
-  {
-    title: "For the humidor and the pocket",
-    rewards: [
-      { name: "Engraved double-blade cutter", detail: "Stainless steel, engraved with your initials and the crest.", points: 900 },
-      { name: "Leather cigar case", detail: "A three-finger case in oxblood leather, monogrammed.", points: 1200 },
-      { name: "Brass table lighter", detail: "Triple-flame butane lighter, weighted for the side table.", points: 1500 },
-      { name: "Cedar travel humidor", detail: "Holds five cigars, with a humidity pack for the road.", points: 1800 },
-      { name: "Crystal ashtray", detail: "Heavy hand-cut crystal with the crest etched beneath.", points: 2000 },
-    ],
-  },
-  {
-    title: "Evenings and privileges",
-    rewards: [
-      { name: "Guest evening", detail: "Stick fees waived for up to three guests on one evening of your choice.", points: 600 },
-      { name: "Engraved locker nameplate", detail: "A brass nameplate for your locker, kept while you are a member.", points: 800 },
-      { name: "Private room", detail: "Four hours in a private room at the lounge of your choice.", points: 2500 },
-      { name: "Locker upgrade", detail: "The next locker size up for one quarter, for Kickback and Business members.", points: 3000 },
-      { name: "Cigar Academy seat", detail: "One course beyond those your tier includes.", points: 3500 },
-      { name: "Master blender dinner", detail: "A reserved seat at the next master blender dinner.", points: 4000 },
-    ],
-  },
-];
+/** Redeems one item for the signed-in member (never a member id from the form). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const member = requireMemberWithAcceptedRules(request, context);
+  const form = redeemRewardForm.safeParse(formFields(await request.formData()));
+  if (!form.success) return data<FormOutcome>({ form: "reward:", ok: false, fieldErrors: fieldErrors(form.error) }, { status: 400 });
+
+  const { itemId } = form.data;
+  const result = await redeemReward(context.get(cloudflareContext).env.DB, member.id, itemId);
+  if (!result.ok) {
+    return result.reason === "not-enough-points"
+      ? data<FormOutcome>({ form: `reward:${itemId}`, ok: false, error: "You do not have enough points for this reward." }, { status: 409 })
+      : data<FormOutcome>({ form: `reward:${itemId}`, ok: false, error: "This reward is no longer in the catalogue." }, { status: 404 });
+  }
+  return data<FormOutcome>({
+    form: `reward:${itemId}`,
+    ok: true,
+    toast: {
+      title: "Reward redeemed",
+      description: `${result.item.name} for ${formatPoints(result.item.pointsCost)}. The concierge will have it ready for you. Balance: ${formatPoints(result.balance)}.`,
+    },
+  });
+}
+
+// A refusal means the page was out of date (balance spent elsewhere, item withdrawn): reload it.
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || actionStatus === 404 || defaultShouldRevalidate;
+}
 
 const earningRules = [
   "One point for every dollar of dues, credited when each quarter's dues are paid.",
@@ -60,15 +74,16 @@ const earningRules = [
 ];
 
 const houseTerms = [
-  "Redeem points with the concierge or at the bar of any lounge. The concierge will also tell you your balance at any time.",
+  "Redeem here, with the concierge or at the bar of any lounge. The concierge has your reward ready at the lounge of your choice.",
   "Points have no cash value and cannot be transferred, sold or pooled with another member's.",
   "Federal rules forbid giving tobacco products away, so points are never exchanged for cigars. Nor are they exchanged for alcohol.",
   "Points stay yours while your membership is active, and lapse ninety days after it ends.",
 ];
 
-const formatPoints = (points: number) => `${points.toLocaleString("en-US")} points`;
-
-export default function Rewards() {
+export default function Rewards({ loaderData, actionData }: Route.ComponentProps) {
+  useOutcomeToast(actionData);
+  // The member-area layout shows the rules step instead of this page until they are accepted.
+  if (!loaderData) return null;
   return (
     <>
       <PageHero eyebrow="Rewards Shop" title="Loyalty, kept in good leather.">
@@ -79,35 +94,22 @@ export default function Rewards() {
         </p>
       </PageHero>
 
-      <Section id="earning" eyebrow="How points are earned" title="One point for every dollar">
-        <DiamondList items={earningRules} className="max-w-3xl space-y-3" />
+      <Section id="balance" eyebrow="Your points" title="Points balance">
+        <p className="font-display text-5xl text-brass">
+          {formatPoints(loaderData.balance)}
+        </p>
+        <DiamondList items={earningRules} className="mt-8 max-w-3xl space-y-3" />
       </Section>
 
       <Section id="catalogue" eyebrow="The catalogue" title="What your points open" tone="humidor">
-        <div className="space-y-12">
-          {catalogue.map((group) => (
-            <div key={group.title}>
-              <h3 className="text-2xl text-cream">{group.title}</h3>
-              <ul className="mt-6 grid gap-4 md:grid-cols-2">
-                {group.rewards.map((reward) => (
-                  <li
-                    key={reward.name}
-                    className="flex items-start justify-between gap-6 rounded-sm border border-cedar bg-night p-5"
-                  >
-                    <div>
-                      <p className="font-semibold text-cream">{reward.name}</p>
-                      <p className="mt-1 text-sm text-smoke">{reward.detail}</p>
-                    </div>
-                    <p className="shrink-0 font-display text-2xl text-brass">{formatPoints(reward.points)}</p>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))}
-        </div>
+        <RewardCatalogue items={loaderData.items} balance={loaderData.balance} outcome={actionData} />
       </Section>
 
-      <Section id="house-terms" eyebrow="The fine print" title="How redemption works">
+      <Section id="recent-redemptions" eyebrow="Your rewards" title="Recently redeemed">
+        <RecentRedemptions redemptions={loaderData.redemptions} />
+      </Section>
+
+      <Section id="house-terms" eyebrow="The fine print" title="How redemption works" tone="humidor">
         <div className="prose-club">
           <ul>
             {houseTerms.map((term) => (
