@@ -1,0 +1,28 @@
+import { CLUB_TIME_ZONE } from "../../../app/lib/member-dates";
+import { club, healthWarning, membershipTiers } from "../../../app/lib/site-config";
+import type { MemberRow } from "../members/members";
+import { escapeHtml } from "./escape-html";
+
+/**
+ * The email that admits a new member (issue 6): their single-use invitation link, stored in the
+ * outbox in the same batch as the member. The subject holds no user text; every piece of user text
+ * in the body is escaped, and so is the link (it sits in an attribute).
+ */
+export function memberInvitationEmail(invitation: { name: string; tier: MemberRow["tier"]; link: string; expiresAt: string }) {
+  const tierName = membershipTiers.find((tier) => tier.slug === invitation.tier)?.name ?? invitation.tier;
+  const expires = new Intl.DateTimeFormat("en-US", { timeZone: CLUB_TIME_ZONE, dateStyle: "long", timeStyle: "short" }).format(
+    new Date(invitation.expiresAt),
+  );
+  const link = escapeHtml(invitation.link);
+  const subject = `Your invitation to ${club.name}`;
+  const body = [
+    `<h1>Welcome to ${escapeHtml(club.name)}</h1>`,
+    `<p>${escapeHtml(invitation.name)},</p>`,
+    `<p>The concierge has admitted you as a ${escapeHtml(tierName)} member. To enter the members area, open your personal invitation link and choose a password:</p>`,
+    `<p><a href="${link}">${link}</a></p>`,
+    `<p>The link works once and until ${escapeHtml(expires)} (Portland time). Please do not forward it: whoever opens it first sets the password. If it has expired, call the office at ${escapeHtml(club.officePhone.display)} for a new one.</p>`,
+    `<p>Members and their guests must be ${club.minimumAge} or older.</p>`,
+    `<p><small>${escapeHtml(healthWarning)}</small></p>`,
+  ].join("");
+  return { subject, body };
+}
