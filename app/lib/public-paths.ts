@@ -28,3 +28,6 @@ export const publicPaths = [
 
 /** Members-only paths of spec §2: kept out of the sitemap and disallowed in robots.txt. */
 export const membersOnlyPaths = ["/members", "/rewards", "/media", "/luxury-vendors"] as const;
+
+/** Other pages that are nobody's business but their user's: kept out of search engines too. */
+export const privatePaths = ["/concierge", "/invitation/", "/auth/google"] as const;

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/robots";
 import { cloudflareContext } from "~/context";
-import { membersOnlyPaths, publicPaths } from "~/lib/public-paths";
+import { membersOnlyPaths, privatePaths, publicPaths } from "~/lib/public-paths";
 
 // Robots rules match by prefix, so "Disallow: /members" alone would also hide /memberships.
 // The longer "Allow" line wins for those pages (RFC 9309, section 2.2.2).
@@ -8,14 +8,14 @@ const publicPathsUnderMembersOnly = publicPaths.filter((path) =>
   membersOnlyPaths.some((membersOnly) => path.startsWith(membersOnly)),
 );
 
-/** /robots.txt: crawl everything public, skip the members-only pages, point at the sitemap. */
+/** /robots.txt: crawl everything public, skip members-only and private pages, point at the sitemap. */
 export function loader({ context }: Route.LoaderArgs) {
   const siteUrl = context.get(cloudflareContext).env.SITE_URL.replace(/\/+$/, "");
   const robots = [
     "User-agent: *",
     "Allow: /",
     ...publicPathsUnderMembersOnly.map((path) => `Allow: ${path}`),
-    ...membersOnlyPaths.map((path) => `Disallow: ${path}`),
+    ...[...membersOnlyPaths, ...privatePaths].map((path) => `Disallow: ${path}`),
     "",
     `Sitemap: ${siteUrl}/sitemap.xml`,
     "",

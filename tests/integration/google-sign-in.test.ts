@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { workerConfig } from "../../worker/config";
 import { finishGoogleSignIn, googleClient, startGoogleSignIn } from "../../worker/services/auth/google-sign-in";
 import { readMemberSession } from "../../worker/services/member-session";
+import { newInvitationLink } from "../../worker/services/members/invitation-links";
 import { fakeGoogleTokenEndpoint } from "../fakes/google-oauth";
 import { createTestMember } from "./member-fixtures";
 
@@ -85,6 +86,17 @@ describe("Google sign-in", { timeout: 30_000 }, () => {
       expect((await finish(callback())).ok).toBe(false);
     }
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM members WHERE google_subject IN ('google-sub-3','google-sub-4','google-sub-5')").first()).toEqual({ n: 0 });
+  });
+
+  it("links Google to a new member through their invitation link, once", async () => {
+    const invited = await createTestMember({ status: "invited", password: null });
+    const link = await newInvitationLink();
+    await env.DB.prepare("INSERT INTO member_invitations (token_hash, member_id, expires_at) VALUES (?, ?, ?)").bind(link.tokenHash, invited.id, link.expiresAt).run();
+    fakeGoogleTokenEndpoint({ sub: "google-sub-6", email: "a-different-address@gmail.com", email_verified: true });
+
+    expect(await finish(callback({ invitation: link.token }))).toMatchObject({ ok: true, memberId: invited.id });
+    expect(await env.DB.prepare("SELECT status, google_subject FROM members WHERE id = ?").bind(invited.id).first()).toEqual({ status: "active", google_subject: "google-sub-6" });
+    expect((await finish(callback({ invitation: link.token }))).ok).toBe(false);
   });
 
   it.each([

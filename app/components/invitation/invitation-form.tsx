@@ -76,7 +76,7 @@ export function InvitationForm({ siteKey, captchaReady, onSent }: { siteKey: str
           autoComplete: field.autoComplete,
           "aria-invalid": error ? true : undefined,
           "aria-describedby": `${id}-error`,
-          className: `${inputClasses} ${error ? "border-ember" : "border-cedar"}`,
+          className: `${inputClasses} ${error ? "border-ember" : "border-brass-deep"}`,
         } as const;
         return (
           <div key={field.name} className={field.multiline ? "" : "sm:max-w-xl"}>
