@@ -1,8 +1,8 @@
 import { type Page } from "@playwright/test";
-import { createLocalMember, demoAccounts } from "../../scripts/lib/local-members.mjs";
+import { demoAccounts } from "../../scripts/lib/local-members.mjs";
 import { expect, expectNoAxeViolations, expectToast, test } from "./fixtures";
 import { latestOutboxMessage } from "./local-d1";
-import { SIGN_IN_TIMEOUT } from "./members-fixtures";
+import { SIGN_IN_TIMEOUT, createMember } from "./members-fixtures";
 
 /**
  * Becoming a member (issue 6), end to end: a request through the invitation dialog, the concierge's
@@ -10,7 +10,6 @@ import { SIGN_IN_TIMEOUT } from "./members-fixtures";
  * would read their inbox), the password, the rules step and the members area. The e2e server's
  * local D1 is .wrangler/e2e; `npm run serve:e2e` seeds the demo accounts into it.
  */
-const E2E_PERSIST_DIR = ".wrangler/e2e";
 const consolePages = ["/concierge", "/concierge/sms-opt-ins", "/concierge/outbox", "/concierge/security-events"];
 const INVALID_LINK = "This invitation link is no longer valid. Ask the concierge for a new one.";
 
@@ -74,7 +73,7 @@ test.describe("the concierge console", () => {
   });
 
   test("answers 404 to a signed-in member who is not a concierge", async ({ page }) => {
-    const member = createLocalMember(E2E_PERSIST_DIR, { email: `plain.${uniqueWord()}@example.com`, name: "Plain Member", tier: "kickback", password: "a plain member password" });
+    const member = createMember({ tier: "kickback" });
     await signIn(page, member, "/members");
     for (const path of consolePages) {
       const response = await page.goto(path);
@@ -84,6 +83,7 @@ test.describe("the concierge console", () => {
   });
 
   test("has no WCAG A/AA violations on any of its pages", async ({ page }) => {
+    test.setTimeout(90_000);
     await signIn(page, concierge, "/concierge");
     for (const path of consolePages) {
       await page.goto(path);

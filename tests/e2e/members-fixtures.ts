@@ -1,14 +1,12 @@
 import { type Page } from "@playwright/test";
-import { createLocalMember } from "../../scripts/lib/local-members.mjs";
-import { currentLockerQuarter } from "../../scripts/lib/member-fields.mjs";
+import { claimPoolMember } from "./member-pool.mjs";
 import { expect } from "./fixtures";
 
 /**
- * Members for the end-to-end suite: each test creates its own member in the server's local D1
- * (.wrangler/e2e, the same helper `npm start` seeds with) and signs in through the real /auth
- * form, so tests never share a balance, an RSVP or a session.
+ * Members for the end-to-end suite: each test claims its own member from the pool seeded before
+ * the server started (tests/e2e/member-pool.mjs) and signs in through the real /auth form, so
+ * tests never share a balance, an RSVP or a session.
  */
-const E2E_PERSIST_DIR = ".wrangler/e2e";
 
 /** A sign-in spends 600,000 PBKDF2 iterations on the server (seconds on a busy test machine). */
 export const SIGN_IN_TIMEOUT = { timeout: 20_000 };
@@ -22,23 +20,8 @@ export interface NewMemberOptions {
   rulesAccepted?: boolean;
 }
 
-let created = 0;
-
-export function createMember(options: NewMemberOptions = {}): { id: string; email: string; name: string; password: string } {
-  created += 1;
-  const suffix = `${process.pid}-${Date.now().toString(36)}-${created}`;
-  const name = `Avery Quill ${created}`;
-  const member = createLocalMember(E2E_PERSIST_DIR, {
-    email: `e2e-${suffix}@members.example`,
-    name,
-    tier: options.tier ?? "business",
-    role: options.role ?? "member",
-    password: `e2e-password-${suffix}`,
-    points: options.points ?? 0,
-    lockerNumber: options.lockerNumber ?? null,
-    lockerQuarter: options.lockerNumber ? currentLockerQuarter() : null,
-  });
-  return { ...member, name };
+export function createMember(options: NewMemberOptions = {}): { email: string; name: string; password: string } {
+  return claimPoolMember({ tier: options.tier, role: options.role, points: options.points, lockerNumber: options.lockerNumber });
 }
 
 /** Signs in through the /auth form as a person would (email, password, 'Sign In'). */
