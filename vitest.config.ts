@@ -33,6 +33,8 @@ export default defineConfig({
         ],
         test: {
           name: "workers",
+          // Each test drives a real workerd with D1 and KV; on a busy shared machine 5 s is too tight.
+          testTimeout: 30_000,
           include: ["tests/integration/**/*.test.ts"],
           setupFiles: ["./tests/integration/setup.ts"],
         },
