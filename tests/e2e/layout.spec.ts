@@ -129,6 +129,6 @@ test("scrolls to the top on a route change", async ({ page }) => {
   await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
   await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
-  await expect(page).toHaveURL("/privacy");
+  await expect(page).toHaveURL("/privacy", { timeout: 15_000 });
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });

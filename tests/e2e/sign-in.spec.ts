@@ -72,7 +72,7 @@ test.describe("member sign-in", () => {
     });
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Members Area" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Verifying membership..." })).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("First, the club rules.");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("First, the club rules.", { timeout: 15_000 });
   });
 
   test("works with the keyboard alone", async ({ page }) => {
