@@ -5,6 +5,7 @@ import { RULES_VERSION } from "~/lib/club-rules";
 import { acceptClubRulesForm, formFields } from "~/lib/member-forms";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { acceptRules } from "../../worker/services/members/rules-acceptance";
+import { submittedForm } from "~/lib/submitted-form.server";
 
 /**
  * POST /members/accept-rules, the rules step's form (issue 6), inside the member-area layout (so
@@ -13,7 +14,7 @@ import { acceptRules } from "../../worker/services/members/rules-acceptance";
  * returns them to that page, which shows the current rules again.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = acceptClubRulesForm.safeParse(formFields(await request.formData()));
+  const form = acceptClubRulesForm.safeParse(formFields(await submittedForm(request)));
   const destination = safeRedirectPath(form.data?.redirectTo ?? "/members", new URL(request.url).origin);
   if (form.success && form.data.rulesVersion === RULES_VERSION) {
     await acceptRules(context.get(cloudflareContext).env.DB, context.get(memberContext).id, RULES_VERSION);

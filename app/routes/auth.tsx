@@ -13,6 +13,7 @@ import { club } from "~/lib/site-config";
 import { workerConfig } from "../../worker/config";
 import { googleClient } from "../../worker/services/auth/google-sign-in";
 import { signInWithPassword } from "../../worker/services/auth/password-sign-in";
+import { submittedForm } from "~/lib/submitted-form.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -40,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { env, ctx } = context.get(cloudflareContext);
-  const form = signInFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  const form = signInFormSchema.safeParse(Object.fromEntries(await submittedForm(request)));
   if (!form.success) return data({ error: SIGN_IN_REFUSED }, { status: 400 });
   const result = await signInWithPassword(env, ctx, request, form.data);
   if (result.ok) throw redirect(destination(request, form.data.redirectTo), { headers: { "Set-Cookie": result.setCookie } });

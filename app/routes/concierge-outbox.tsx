@@ -9,6 +9,7 @@ import { Section } from "~/components/section";
 import { cloudflareContext } from "~/context";
 import { formFields } from "~/lib/member-forms";
 import { listOutboxDeliveries, retryFailedDelivery } from "../../worker/services/members/concierge-console";
+import { submittedForm } from "~/lib/submitted-form.server";
 
 const LIST_LIMIT = 50;
 
@@ -45,7 +46,7 @@ const retryAnswers = {
 /** 'Retry now' for a failed delivery, over its own channel. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { env } = context.get(cloudflareContext);
-  const form = retryDeliveryForm.safeParse(formFields(await request.formData()));
+  const form = retryDeliveryForm.safeParse(formFields(await submittedForm(request)));
   if (!form.success) return data<FormOutcome>({ form: "", ok: false, error: "Unknown message." }, { status: 400 });
   const result = await retryFailedDelivery(env, form.data.outboxId);
   return data<FormOutcome>({ form: String(form.data.outboxId), ...retryAnswers[result] }, { status: result === "sent" ? 200 : 409 });

@@ -10,6 +10,7 @@ import { cloudflareContext, memberContext } from "~/context";
 import { fieldErrors, formFields } from "~/lib/member-forms";
 import { listInvitationRequests } from "../../worker/services/members/admissions";
 import { recordConciergeDecision, type ConciergeDecisionOutcome } from "../../worker/services/members/concierge-decisions";
+import { submittedForm } from "~/lib/submitted-form.server";
 
 const LIST_LIMIT = 50;
 
@@ -41,7 +42,7 @@ const refusals: Record<Extract<ConciergeDecisionOutcome, { ok: false }>["reason"
 export async function action({ request, context }: Route.ActionArgs) {
   const { env, ctx } = context.get(cloudflareContext);
   const concierge = context.get(memberContext);
-  const fields = formFields(await request.formData());
+  const fields = formFields(await submittedForm(request));
   const form = invitationDecisionForm.safeParse(fields);
   if (!form.success) return data<FormOutcome>({ form: fields.requestId ?? "", ok: false, fieldErrors: fieldErrors(form.error) }, { status: 400 });
 

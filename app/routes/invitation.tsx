@@ -14,6 +14,7 @@ import { googleClient } from "../../worker/services/auth/google-sign-in";
 import { createMemberSession } from "../../worker/services/member-session";
 import { acceptInvitationWithPassword, findOpenInvitation } from "../../worker/services/members/invitation-links";
 import { logSecurityEvent } from "../../worker/services/security-events";
+import { submittedForm } from "~/lib/submitted-form.server";
 
 /** One answer for an unknown, used or expired link alike, so the page never says which. */
 const INVALID_LINK = "This invitation link is no longer valid. Ask the concierge for a new one.";
@@ -49,7 +50,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { env, ctx } = context.get(cloudflareContext);
   const log = (event: Parameters<typeof logSecurityEvent>[4]) => logSecurityEvent(env, ctx, request, signingKey(workerConfig(env)), event);
-  const form = setPasswordForm.safeParse(formFields(await request.formData()));
+  const form = setPasswordForm.safeParse(formFields(await submittedForm(request)));
   if (!form.success) return data({ invalidLink: false, fieldErrors: fieldErrors(form.error) }, { status: 400 });
 
   const memberId = await acceptInvitationWithPassword(env.DB, params.token, form.data.password);

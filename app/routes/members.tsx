@@ -17,6 +17,7 @@ import { club, lounges, membershipTiers } from "~/lib/site-config";
 import { claimGuestWaiver, guestWaiverStatus } from "../../worker/services/members/guest-waivers";
 import { cancelRsvp, listUpcomingEvents, rsvpToEvent, type RsvpResult } from "../../worker/services/members/member-events";
 import { findMemberById } from "../../worker/services/members/members";
+import { submittedForm } from "~/lib/submitted-form.server";
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, {
@@ -62,7 +63,7 @@ const rsvpRefusals: Record<Exclude<RsvpResult, { ok: true }>["reason"], string> 
 export async function action({ request, context }: Route.ActionArgs) {
   const member = requireMemberWithAcceptedRules(request, context);
   const { env } = context.get(cloudflareContext);
-  const fields = formFields(await request.formData());
+  const fields = formFields(await submittedForm(request));
   const form = membersPageForm.safeParse(fields);
   const now = new Date();
 

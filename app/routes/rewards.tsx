@@ -13,6 +13,7 @@ import { fieldErrors, formFields, redeemRewardForm } from "~/lib/member-forms";
 import { pageMeta } from "~/lib/meta";
 import { club } from "~/lib/site-config";
 import { findPointsBalance, listActiveRewardItems, listRecentRedemptions, redeemReward } from "../../worker/services/members/rewards";
+import { submittedForm } from "~/lib/submitted-form.server";
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, {
@@ -42,7 +43,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** Redeems one item for the signed-in member (never a member id from the form). */
 export async function action({ request, context }: Route.ActionArgs) {
   const member = requireMemberWithAcceptedRules(request, context);
-  const form = redeemRewardForm.safeParse(formFields(await request.formData()));
+  const form = redeemRewardForm.safeParse(formFields(await submittedForm(request)));
   if (!form.success) return data<FormOutcome>({ form: "reward:", ok: false, fieldErrors: fieldErrors(form.error) }, { status: 400 });
 
   const { itemId } = form.data;
