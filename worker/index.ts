@@ -12,7 +12,9 @@ const app = createWorkerApp(handlePageRequest);
 
 export default {
   fetch: app.fetch,
-  scheduled(_controller, env, ctx) {
-    ctx.waitUntil(retryOutboxDeliveries(env));
+  scheduled(controller, env, ctx) {
+    // The trigger's own time, not the clock: a local run (or the load test) can fire the cron
+    // for a later minute with /cdn-cgi/handler/scheduled?time=… and see the retries then due.
+    ctx.waitUntil(retryOutboxDeliveries(env, controller.scheduledTime));
   },
 } satisfies ExportedHandler<Env>;
