@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * The age gate and intro opener (spec §2, §4; issue 3). The server knows from a session cookie
  * whether this browser session has answered, so the gate is in the first HTML and no content
@@ -19,15 +17,13 @@ export function ageGateStage(cookie: string | null, pathname: string, isCrawler:
   return "question";
 }
 
-/** The one form the opener posts, with or without JavaScript. */
-export const ageGateAnswerSchema = z.object({
-  answer: z.enum(["yes", "no", "enter"]),
-  /** The browser's compliance-log session id (a UUID, or the fallback id when UUIDs fail). */
-  sessionId: z
-    .string()
-    .regex(/^[A-Za-z0-9-]{8,64}$/)
-    .optional(),
-  returnTo: z.string().max(2048).optional(),
-});
-
-export type AgeGateAnswer = z.infer<typeof ageGateAnswerSchema>;
+/**
+ * The one form the opener posts, with or without JavaScript (validated by /api/age-gate).
+ * `sessionId` is the browser's compliance-log session id: a UUID, or the fallback id when UUIDs
+ * fail, and absent without JavaScript.
+ */
+export interface AgeGateAnswer {
+  answer: "yes" | "no" | "enter";
+  sessionId?: string;
+  returnTo?: string;
+}

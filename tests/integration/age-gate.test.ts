@@ -1,16 +1,32 @@
-import { env, exports } from "cloudflare:workers";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { uniqueClientAddress } from "./client-address";
+import worker from "./worker-under-test";
 
 const origin = "http://example.com";
 const sessionId = "3f2b8c1e-9d4a-4e7b-8c2d-1a2b3c4d5e6f";
+/** The cookie a browser holds once it has answered 'yes'. */
+const answeredYes = { Cookie: "age_gate=verified" };
 
-function postAnswer(fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return exports.default.fetch(`${origin}/api/age-gate`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded", "User-Agent": "TestBrowser/1.0", ...headers },
-    body: new URLSearchParams(fields).toString(),
-  });
+/**
+ * Posts the opener's form and waits for the work the Worker left running after answering (the
+ * audit row is written with waitUntil), so "stores nothing" is checked after everything ran.
+ */
+async function postAnswer(fields: Record<string, string>, headers: Record<string, string> = {}, clientAddress = uniqueClientAddress()) {
+  const context = createExecutionContext();
+  const response = await worker.fetch(
+    new Request(`${origin}/api/age-gate`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded", "User-Agent": "TestBrowser/1.0", "CF-Connecting-IP": clientAddress, ...headers },
+      body: new URLSearchParams(fields).toString(),
+    }),
+    env,
+    context,
+  );
+  await waitOnExecutionContext(context);
+  return response;
 }
 
 const auditRows = () =>
@@ -30,7 +46,7 @@ describe("POST /api/age-gate", () => {
     expect(cookie).toContain("HttpOnly");
     expect(cookie).toContain("SameSite=Lax");
     expect(cookie).not.toMatch(/Max-Age|Expires/i);
-    await vi.waitFor(async () => expect(await auditRows()).toEqual([{ session_id: sessionId, answer: "verified", user_agent: "TestBrowser/1.0" }]));
+    expect(await auditRows()).toEqual([{ session_id: sessionId, answer: "verified", user_agent: "TestBrowser/1.0" }]);
   });
 
   it("'no' sends the new tab to the quit resources, sets no cookie and records an under-age answer", async () => {
@@ -38,13 +54,36 @@ describe("POST /api/age-gate", () => {
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("https://smokefree.gov/");
     expect(response.headers.get("Set-Cookie")).toBeNull();
-    await vi.waitFor(async () => expect(await auditRows()).toMatchObject([{ answer: "under_age" }]));
+    expect(await auditRows()).toMatchObject([{ answer: "under_age" }]);
   });
 
-  it("'enter' marks the visitor as entered", async () => {
-    const response = await postAnswer({ answer: "enter", sessionId, returnTo: "/" });
+  it("'enter' marks a visitor who answered 'yes' as entered", async () => {
+    const response = await postAnswer({ answer: "enter", sessionId, returnTo: "/" }, answeredYes);
     expect(response.headers.get("Set-Cookie")).toMatch(/^age_gate=entered;/);
-    await vi.waitFor(async () => expect(await auditRows()).toMatchObject([{ answer: "entered" }]));
+    expect(await auditRows()).toMatchObject([{ answer: "entered" }]);
+  });
+
+  it.each<Record<string, string>>([{}, { Cookie: "age_gate=forged" }])("refuses 'enter' before the age question was answered (%j): 409, nothing stored", async (headers) => {
+    const response = await postAnswer({ answer: "enter", sessionId, returnTo: "/" }, headers);
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({ error: "Answer the age question first" });
+    expect(response.headers.get("Set-Cookie")).toBeNull();
+    expect(await auditRows()).toEqual([]);
+  });
+
+  it("accepts the form's content type in any letter case", async () => {
+    const response = await postAnswer({ answer: "yes", sessionId, returnTo: "/" }, { "Content-Type": "Application/X-WWW-Form-Urlencoded; charset=UTF-8" });
+    expect(response.status).toBe(303);
+  });
+
+  it("limits one address to 60 answers per 15 minutes, then answers 429 with Retry-After and stores nothing more", async () => {
+    const address = uniqueClientAddress();
+    for (let answer = 0; answer < 60; answer += 1) expect((await postAnswer({ answer: "yes", sessionId }, {}, address)).status).toBe(303);
+    await env.DB.prepare("DELETE FROM age_gate_answers").run();
+    const limited = await postAnswer({ answer: "yes", sessionId }, {}, address);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await auditRows()).toEqual([]);
   });
 
   it("answers scripts with the next stage instead of a redirect", async () => {
@@ -59,16 +98,14 @@ describe("POST /api/age-gate", () => {
 
   it("gives a visitor without a browser session id a server-made one", async () => {
     await postAnswer({ answer: "yes", returnTo: "/" });
-    await vi.waitFor(async () => {
-      const [row] = (await auditRows()) as Array<{ session_id: string }>;
-      expect(row?.session_id).toMatch(/^[0-9a-f-]{36}$/);
-    });
+    const [row] = (await auditRows()) as Array<{ session_id: string }>;
+    expect(row?.session_id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it.each(["//evil.example", "/\\evil.example", "https://evil.example/", "javascript:alert(1)"])(
     "never redirects off the site (returnTo %s)",
     async (returnTo) => {
-      const response = await postAnswer({ answer: "enter", sessionId, returnTo });
+      const response = await postAnswer({ answer: "enter", sessionId, returnTo }, answeredYes);
       expect(response.headers.get("Location")).toBe("/");
     },
   );
@@ -98,7 +135,7 @@ describe("POST /api/age-gate", () => {
   });
 
   it("refuses a cross-site post with 403", async () => {
-    const response = await postAnswer({ answer: "enter", sessionId }, { Origin: "https://evil.example" });
+    const response = await postAnswer({ answer: "enter", sessionId }, { ...answeredYes, Origin: "https://evil.example" });
     expect(response.status).toBe(403);
     expect(response.headers.get("Set-Cookie")).toBeNull();
   });
@@ -107,10 +144,10 @@ describe("POST /api/age-gate", () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     await env.DB.prepare("ALTER TABLE age_gate_answers RENAME TO age_gate_answers_away").run();
     try {
-      const response = await postAnswer({ answer: "enter", sessionId, returnTo: "/" });
+      const response = await postAnswer({ answer: "enter", sessionId, returnTo: "/" }, answeredYes);
       expect(response.status).toBe(303);
       expect(response.headers.get("Set-Cookie")).toMatch(/^age_gate=entered;/);
-      await vi.waitFor(() => expect(error).toHaveBeenCalledWith("age gate: audit record failed", expect.anything()));
+      expect(error).toHaveBeenCalledWith("age gate: audit record failed", expect.anything());
     } finally {
       await env.DB.prepare("ALTER TABLE age_gate_answers_away RENAME TO age_gate_answers").run();
       error.mockRestore();

@@ -25,6 +25,7 @@ import {
   readRow,
   RowTracker,
 } from "./fuzz-bodies";
+import { uniqueClientAddress } from "./client-address";
 
 /**
  * Fuzzing (issue 7) of the public API endpoints that need no captcha pass: the age gate, the
@@ -53,8 +54,8 @@ describe("POST /api/age-gate (fuzzed)", () => {
     )
     .map((fields) => Object.entries(fields) as [string, string][]);
 
-  /** What the age gate must answer, from the body alone (null: only the set of answers is known). */
-  function expected(submission: FormSubmission): { status: 200 | 303 | 400 | 413 | 415; answer?: string } | null {
+  /** What the age gate must answer, from the body and cookie alone (null: only the set of answers is known). */
+  function expected(submission: FormSubmission, answeredYes: boolean): { status: 200 | 303 | 400 | 409 | 413 | 415; answer?: string } | null {
     if (submission.kind !== "urlencoded") return null;
     const body = new URLSearchParams(submission.pairs.map(([name, value]) => [name, String(value)])).toString();
     if (new TextEncoder().encode(body).byteLength > AGE_GATE_LIMIT) return { status: 413 };
@@ -64,19 +65,21 @@ describe("POST /api/age-gate (fuzzed)", () => {
       (answer === "yes" || answer === "no" || answer === "enter") &&
       (sessionId === undefined || /^[A-Za-z0-9-]{8,64}$/.test(String(sessionId))) &&
       (returnTo === undefined || String(returnTo).length <= 2048);
-    return ok ? { status: 303, answer: String(answer) } : { status: 400 };
+    if (!ok) return { status: 400 };
+    return answer === "enter" && !answeredYes ? { status: 409 } : { status: 303, answer: String(answer) };
   }
 
   it("answers every form body with its redirect or stage, or a clear 4xx, and records only accepted answers", { timeout: FUZZ_TIMEOUT_MS }, async () => {
     const rows = await new RowTracker(answerCount).start();
     await fc.assert(
-      fc.asyncProperty(formBody(plausible, valid), fc.constantFrom(undefined, "application/json", "text/html,application/xhtml+xml", "*/*"), async (submission, accept) => {
-        const headers: Record<string, string> = { Origin: API_ORIGIN, "User-Agent": "FuzzBrowser/1.0" };
+      fc.asyncProperty(formBody(plausible, valid), fc.constantFrom(undefined, "application/json", "text/html,application/xhtml+xml", "*/*"), fc.boolean(), async (submission, accept, answeredYes) => {
+        const headers: Record<string, string> = { Origin: API_ORIGIN, "User-Agent": "FuzzBrowser/1.0", "CF-Connecting-IP": uniqueClientAddress() };
         if (accept) headers.Accept = accept;
+        if (answeredYes) headers.Cookie = "age_gate=verified";
         const response = await exports.default.fetch(formRequest(`${API_ORIGIN}/api/age-gate`, submission, headers), { redirect: "manual" });
-        expect([200, 303, 400, 413, 415]).toContain(response.status);
+        expect([200, 303, 400, 409, 413, 415]).toContain(response.status);
 
-        const expectation = expected(submission);
+        const expectation = expected(submission, answeredYes);
         const success = response.status === 200 || response.status === 303;
         if (expectation) {
           const wantsJson = accept?.includes("application/json") ?? false;

@@ -1,11 +1,17 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { setCookie } from "hono/cookie";
-import { AGE_GATE_COOKIE, ageGateAnswerSchema, ageGateStage, type AgeGateCookie } from "../../app/lib/age-gate";
+import { z } from "zod";
+import { AGE_GATE_COOKIE, ageGateStage, type AgeGateAnswer, type AgeGateCookie } from "../../app/lib/age-gate";
 import { safeRedirectPath } from "../../app/lib/safe-redirect";
 import { club } from "../../app/lib/site-config";
 import type { AppBindings } from "../app-bindings";
+import { workerConfig } from "../config";
 import { recordAgeGateAnswer, type AgeGateAuditAnswer } from "../services/age-gate-audit";
+import { clientNetwork } from "../services/client-address";
+import { checkFormRateLimit } from "../services/rate-limit";
+import { readCookie } from "../services/request-cookies";
+import { tooManySubmissions } from "./guards";
 
 /**
  * POST /api/age-gate — the opener's answers (issue 3). A plain form post, so the gate works
@@ -14,6 +20,15 @@ import { recordAgeGateAnswer, type AgeGateAuditAnswer } from "../services/age-ga
  * `Accept: application/json` and get the next stage instead of a redirect.
  */
 export const ageGate = new Hono<AppBindings>();
+
+const ageGateAnswerSchema = z.object({
+  answer: z.enum(["yes", "no", "enter"]),
+  sessionId: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{8,64}$/)
+    .optional(),
+  returnTo: z.string().max(2048).optional(),
+}) satisfies z.ZodType<AgeGateAnswer>;
 
 const auditAnswer: Record<"yes" | "no" | "enter", AgeGateAuditAnswer> = {
   yes: "verified",
@@ -25,14 +40,23 @@ ageGate.post(
   "/",
   bodyLimit({ maxSize: 4 * 1024, onError: (c) => c.json({ error: "Request too large" }, 413) }),
   async (c) => {
-    if (!c.req.header("Content-Type")?.startsWith("application/x-www-form-urlencoded")) {
+    if (!c.req.header("Content-Type")?.toLowerCase().startsWith("application/x-www-form-urlencoded")) {
       return c.json({ error: "Send the age gate form as application/x-www-form-urlencoded" }, 415);
     }
+    // A visitor answers two or three times per browser session; the limit only stops a script
+    // from filling the audit trail. Generous, because whole offices share one address.
+    const decision = await checkFormRateLimit(c.env.RATE_LIMITS, clientNetwork(c.req.raw) ?? "unknown", "age-gate", 60 * workerConfig(c.env).FORM_RATE_LIMIT_MULTIPLIER);
+    if (!decision.allowed) return tooManySubmissions(c, decision);
     // Empty fields count as absent: without JavaScript the form's sessionId field stays empty.
     const fields = [...new URLSearchParams(await c.req.text())].filter(([, value]) => value !== "");
     const parsed = ageGateAnswerSchema.safeParse(Object.fromEntries(fields));
     if (!parsed.success) return c.json({ error: "Invalid age gate answer" }, 400);
     const { answer, returnTo } = parsed.data;
+    // The intro cannot be entered before the age question is answered (spec §4), here too.
+    const answered = readCookie(c.req.raw, AGE_GATE_COOKIE);
+    if (answer === "enter" && answered !== "verified" && answered !== "entered") {
+      return c.json({ error: "Answer the age question first" }, 409);
+    }
 
     // A visitor without JavaScript has no browser session id; the audit row still gets one.
     const sessionId = parsed.data.sessionId ?? crypto.randomUUID();
