@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * The accessibility settings of spec §3, stored in the browser (issue 3, "Accessibility widget").
  * Client-safe: the widget, the pre-paint script and the tests all use this one module.
@@ -40,37 +38,46 @@ export const defaultAccessibilitySettings: Readonly<AccessibilitySettings> = Obj
 
 type Range = { readonly min: number; readonly max: number; readonly step: number };
 
-const sliderValue = (range: Range, fallback: number) =>
-  z.number().int().min(range.min).max(range.max).multipleOf(range.step).catch(fallback);
-
-const toggle = (fallback: boolean) => z.boolean().catch(fallback);
-
 const defaults = defaultAccessibilitySettings;
-
-/**
- * One schema for stored settings. Each field falls back to its own default when missing or
- * invalid, so a partly damaged (or older) stored value keeps the fields that are still good; a
- * stored value that is not an object at all gives the defaults.
- */
-export const accessibilitySettingsSchema = z
-  .object({
-    fontSize: sliderValue(fontSizeRange, defaults.fontSize),
-    textSpacing: sliderValue(textSpacingRange, defaults.textSpacing),
-    highContrast: toggle(defaults.highContrast),
-    reduceMotion: toggle(defaults.reduceMotion),
-    keyboardNavigation: toggle(defaults.keyboardNavigation),
-    screenReader: toggle(defaults.screenReader),
-    focusIndicator: toggle(defaults.focusIndicator),
-    colorBlindness: z.enum(colorBlindnessModes).catch(defaults.colorBlindness),
-    readingGuide: toggle(defaults.readingGuide),
-  })
-  .catch(() => ({ ...defaults })) satisfies z.ZodType<AccessibilitySettings>;
 
 /** Every value a slider can take, from min to max in its steps. */
 export function sliderSteps(range: Range): number[] {
   const steps: number[] = [];
   for (let value = range.min; value <= range.max; value += range.step) steps.push(value);
   return steps;
+}
+
+/**
+ * The values each stored field may take. One table serves the widget and the pre-paint script
+ * (which has to be self-contained), so both accept exactly the same stored values.
+ */
+export const allowedAccessibilityValues: { [Key in keyof AccessibilitySettings]: readonly AccessibilitySettings[Key][] } = {
+  fontSize: sliderSteps(fontSizeRange),
+  textSpacing: sliderSteps(textSpacingRange),
+  highContrast: [false, true],
+  reduceMotion: [false, true],
+  keyboardNavigation: [false, true],
+  screenReader: [false, true],
+  focusIndicator: [false, true],
+  colorBlindness: colorBlindnessModes,
+  readingGuide: [false, true],
+};
+
+/**
+ * Settings from anything (a stored value, or the current settings with a change). Each field
+ * falls back to its own default when missing or not an allowed value, so a partly damaged (or
+ * older) stored value keeps the fields that are still good; a value that is not an object at all
+ * gives the defaults. Plain code rather than a zod schema: it runs on every page, before the
+ * visitor does anything, and zod would triple the site's own first-load JavaScript (issue 7).
+ */
+export function normalizeAccessibilitySettings(value: unknown): AccessibilitySettings {
+  const settings: Record<string, unknown> = { ...defaults };
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return settings as unknown as AccessibilitySettings;
+  for (const [key, allowed] of Object.entries(allowedAccessibilityValues)) {
+    const candidate = (value as Record<string, unknown>)[key];
+    if ((allowed as readonly unknown[]).includes(candidate)) settings[key] = candidate;
+  }
+  return settings as unknown as AccessibilitySettings;
 }
 
 /** Parses what localStorage holds (or null). Never throws. */
@@ -82,7 +89,7 @@ export function parseStoredAccessibilitySettings(stored: string | null): Accessi
   } catch {
     return { ...defaults };
   }
-  return accessibilitySettingsSchema.parse(value);
+  return normalizeAccessibilitySettings(value);
 }
 
 /** The browser's localStorage; merely reading the property throws where storage is blocked. */
@@ -130,26 +137,9 @@ export function applyAccessibilitySettings(settings: AccessibilitySettings, root
 }
 
 /**
- * The values each stored field may take. The schema above decides the same thing; the pre-paint
- * script cannot carry zod, so it checks each field against these lists instead (a property test
- * proves both agree on any input).
- */
-export const allowedAccessibilityValues: { [Key in keyof AccessibilitySettings]: readonly AccessibilitySettings[Key][] } = {
-  fontSize: sliderSteps(fontSizeRange),
-  textSpacing: sliderSteps(textSpacingRange),
-  highContrast: [false, true],
-  reduceMotion: [false, true],
-  keyboardNavigation: [false, true],
-  screenReader: [false, true],
-  focusIndicator: [false, true],
-  colorBlindness: colorBlindnessModes,
-  readingGuide: [false, true],
-};
-
-/**
  * Inline <head> script (rendered with the CSP nonce) that applies the saved settings before the
- * first paint, so a reload never flashes the default styles. Same per-field fallback as the
- * schema, then the same apply function as the widget.
+ * first paint, so a reload never flashes the default styles. Same per-field fallback as
+ * `normalizeAccessibilitySettings`, then the same apply function as the widget.
  */
 export const accessibilityPrePaintScript = `(function(d,a,k,apply){var s=Object.assign({},d);try{var t=JSON.parse(localStorage.getItem(k));for(var n in a)if(t&&a[n].indexOf(t[n])>=0)s[n]=t[n]}catch(e){}apply(s,document.documentElement)})(${JSON.stringify(defaults)},${JSON.stringify(allowedAccessibilityValues)},${JSON.stringify(ACCESSIBILITY_SETTINGS_STORAGE_KEY)},${applyAccessibilitySettings.toString()})`;
 

@@ -5,11 +5,11 @@ import { describe, expect, it, vi } from "vitest";
 import {
   ACCESSIBILITY_SETTINGS_STORAGE_KEY,
   accessibilityPrePaintScript,
-  accessibilitySettingsSchema,
   applyAccessibilitySettings,
   defaultAccessibilitySettings,
   fontSizeRange,
   loadAccessibilitySettings,
+  normalizeAccessibilitySettings,
   parseStoredAccessibilitySettings,
   saveAccessibilitySettings,
   sliderSteps,
@@ -80,7 +80,7 @@ describe("slider bounds and steps (spec §5)", () => {
 
   it("accepts every step and nothing outside or between them", () => {
     const parse = (patch: Partial<Record<keyof AccessibilitySettings, unknown>>) =>
-      accessibilitySettingsSchema.parse({ ...defaultAccessibilitySettings, ...patch });
+      normalizeAccessibilitySettings({ ...defaultAccessibilitySettings, ...patch });
     for (const fontSize of sliderSteps(fontSizeRange)) expect(parse({ fontSize }).fontSize).toBe(fontSize);
     for (const textSpacing of sliderSteps(textSpacingRange)) expect(parse({ textSpacing }).textSpacing).toBe(textSpacing);
     for (const fontSize of [50, 74, 76, 110, 225, 250, 100.5]) expect(parse({ fontSize }).fontSize).toBe(100);
@@ -224,7 +224,7 @@ describe("the pre-paint script", () => {
     expect(runPrePaintScript(JSON.stringify(stored))).toEqual(applied(stored));
   });
 
-  it("applies exactly what the schema makes of any stored value", () => {
+  it("applies exactly what the widget makes of any stored value", () => {
     const fieldValue = fc.oneof(
       fc.constantFrom(...sliderSteps(fontSizeRange), 0, 90, 110, 225, 100.5, -25),
       fc.boolean(),

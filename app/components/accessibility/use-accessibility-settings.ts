@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 import {
   ACCESSIBILITY_SETTINGS_STORAGE_KEY,
-  accessibilitySettingsSchema,
+  normalizeAccessibilitySettings,
   applyAccessibilitySettings,
   defaultAccessibilitySettings,
   loadAccessibilitySettings,
@@ -58,7 +58,7 @@ export function useAccessibilitySettings() {
     settings,
     /** Applies at once and saves (spec §4: "Every change is saved and applied at once"). */
     change(patch: Partial<AccessibilitySettings>) {
-      const next = accessibilitySettingsSchema.parse({ ...snapshot(), ...patch });
+      const next = normalizeAccessibilitySettings({ ...snapshot(), ...patch });
       saveAccessibilitySettings(next);
       publish(next);
     },

@@ -1,15 +1,18 @@
-import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from "react";
+import { createContext, lazy, Suspense, useCallback, useContext, useRef, useState, type ReactNode } from "react";
 import { useCaptcha } from "./captcha";
-import { InvitationForm } from "./invitation-form";
 import { Toaster } from "../toast/toaster";
+
+// The form, its zod schema and the submit flow load when the dialog first opens: they are most
+// of the site's own JavaScript, and most visitors never open the dialog (issue 7, page weight).
+const InvitationForm = lazy(() => import("./invitation-form").then((module) => ({ default: module.InvitationForm })));
 
 const OpenInvitationContext = createContext<(() => void) | null>(null);
 
 /**
  * The 'Confidential Communication Channel' dialog (spec §2, §4): one per page, opened from the
  * header, the home hero and the footer. A native modal <dialog>: focus is trapped inside, Esc
- * closes it and focus returns to the button that opened it. The captcha script loads when the
- * dialog is first opened. It also places the page's toasts: inside the dialog while it is open
+ * closes it and focus returns to the button that opened it. The form and the captcha script load
+ * when the dialog is first opened. It also places the page's toasts: inside the dialog while it is open
  * (everything else is inert then), outside otherwise.
  */
 export function InvitationDialogProvider({ siteKey, children }: { siteKey: string; children: ReactNode }) {
@@ -57,15 +60,19 @@ export function InvitationDialogProvider({ siteKey, children }: { siteKey: strin
               Local development: a stand-in replaces Google reCAPTCHA. It is refused in production.
             </p>
           ) : null}
-          <InvitationForm
-            key={formKey}
-            siteKey={siteKey}
-            captchaReady={captcha.ready}
-            onSent={() => {
-              close();
-              setFormKey((key) => key + 1);
-            }}
-          />
+          {wanted ? (
+            <Suspense fallback={<p className="mt-8 text-smoke" role="status">Loading...</p>}>
+              <InvitationForm
+                key={formKey}
+                siteKey={siteKey}
+                captchaReady={captcha.ready}
+                onSent={() => {
+                  close();
+                  setFormKey((key) => key + 1);
+                }}
+              />
+            </Suspense>
+          ) : null}
         </div>
         <Toaster active={dialogOpen} />
       </dialog>
