@@ -82,7 +82,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <AuthProvider auth={root?.auth}>
           <MainMenuProvider>
             <InvitationDialogProvider siteKey={root?.recaptchaSiteKey ?? ""}>
-              <AgeGate initialStage={root?.ageGate ?? "passed"}>
+              <AgeGate initialStage={root?.ageGate ?? "passed"} widget={<AccessibilityWidget />}>
                 <SkipLink />
                 <HealthWarningBar />
                 <SiteHeader />
@@ -91,7 +91,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
                   {children}
                 </main>
                 <SiteFooter />
-                <AccessibilityWidget />
               </AgeGate>
             </InvitationDialogProvider>
           </MainMenuProvider>

@@ -1,10 +1,13 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { AccessibilityPanel } from "./accessibility-panel";
 import { ColorFilters } from "./color-filters";
 import { ReadingGuide } from "./reading-guide";
 import { useAccessibilitySettings } from "./use-accessibility-settings";
 import { useAccessibilityShortcuts } from "./use-accessibility-shortcuts";
+
+// The panel is rendered and downloaded only when first opened: closed, it was a sixth of every
+// page's HTML and a fifth of the site's own first-load JavaScript (issue 7, page weight).
+const AccessibilityPanel = lazy(() => import("./accessibility-panel").then((module) => ({ default: module.AccessibilityPanel })));
 
 /**
  * The floating accessibility settings widget on every page (spec §2, §4; issue 3): the button,
@@ -14,17 +17,37 @@ import { useAccessibilityShortcuts } from "./use-accessibility-shortcuts";
 export function AccessibilityWidget() {
   const { settings, change, reset } = useAccessibilitySettings();
   const [open, setOpen] = useState(false);
+  const [panelWanted, setPanelWanted] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const returnFocusTo = useRef<HTMLElement | null>(null);
+  /** Asked to open before the panel's code arrived: it opens as soon as it is mounted. */
+  const openWhenMounted = useRef(false);
 
-  const openPanel = useCallback(() => {
-    const dialog = dialogRef.current;
-    if (!dialog || dialog.open) return;
-    returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  const showPanel = useCallback((dialog: HTMLDialogElement) => {
     dialog.showModal();
     setOpen(true);
   }, []);
+
+  const openPanel = useCallback(() => {
+    const dialog = dialogRef.current;
+    if (dialog?.open || openWhenMounted.current) return;
+    returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (dialog) return showPanel(dialog);
+    openWhenMounted.current = true;
+    setPanelWanted(true);
+  }, [showPanel]);
+
+  const panelMounted = useCallback(
+    (dialog: HTMLDialogElement | null) => {
+      dialogRef.current = dialog;
+      if (dialog && openWhenMounted.current) {
+        openWhenMounted.current = false;
+        showPanel(dialog);
+      }
+    },
+    [showPanel],
+  );
 
   const closePanel = useCallback(() => dialogRef.current?.close(), []);
 
@@ -62,14 +85,18 @@ export function AccessibilityWidget() {
         <AccessibilityIcon />
         <span className="sr-only">Accessibility settings</span>
       </button>
-      <AccessibilityPanel
-        ref={dialogRef}
-        settings={settings}
-        onChange={change}
-        onReset={reset}
-        onRequestClose={closePanel}
-        onClosed={panelClosed}
-      />
+      {panelWanted ? (
+        <Suspense fallback={null}>
+          <AccessibilityPanel
+            ref={panelMounted}
+            settings={settings}
+            onChange={change}
+            onReset={reset}
+            onRequestClose={closePanel}
+            onClosed={panelClosed}
+          />
+        </Suspense>
+      ) : null}
       <ColorFilters />
       {settings.readingGuide ? <ReadingGuide /> : null}
       <p ref={announcerRef} role="status" className="sr-only" />

@@ -4,7 +4,7 @@ import { useMainMenu } from "~/lib/main-menu";
 interface ShortcutActions {
   /** Off when the visitor turned keyboard navigation off in the panel. */
   enabled: boolean;
-  /** An element of the widget: when it sits in an inert subtree (the age gate is open), no shortcut runs. */
+  /** An element of the widget: when it sits in an inert subtree, no shortcut runs. */
   widgetRef: RefObject<HTMLElement | null>;
   togglePanel: () => void;
   closePanel: () => void;
@@ -40,15 +40,19 @@ export function useAccessibilityShortcuts({ enabled, widgetRef, togglePanel, clo
     const runShortcut = (event: KeyboardEvent) => {
       if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
       if (widgetRef.current?.closest("[inert]")) return;
+      // While the age gate is open the page behind it is inert: only the panel can open.
+      const pageInert = !!document.getElementById("main-content")?.closest("[inert]");
       switch (event.code) {
         case "KeyA":
           togglePanel();
           break;
         case "Digit1":
+          if (pageInert) return;
           closePanel();
           document.getElementById("main-content")?.focus();
           break;
         case "KeyM":
+          if (pageInert) return;
           closePanel();
           toggleMenu();
           break;

@@ -14,8 +14,10 @@ const EXIT_MS = 600;
  * The age gate and intro opener over the whole site (spec §2, §4; issue 3). While it is open the
  * page behind is `inert`, so focus stays in the gate and nothing behind it can be read or used;
  * the server already rendered it in the first HTML when this browser session has not answered.
+ * The accessibility widget (`widget`) is part of the gate while it is open, so a visitor can
+ * enlarge the text or raise the contrast of the age question itself.
  */
-export function AgeGate({ initialStage, children }: { initialStage: AgeGateStage; children: ReactNode }) {
+export function AgeGate({ initialStage, widget, children }: { initialStage: AgeGateStage; widget: ReactNode; children: ReactNode }) {
   const { pathname, search } = useLocation();
   const [stage, setStage] = useState(initialStage);
   const [leaving, setLeaving] = useState(false);
@@ -100,10 +102,12 @@ export function AgeGate({ initialStage, children }: { initialStage: AgeGateStage
           ) : (
             <Intro headingRef={headingRef} hiddenFields={hiddenFields} onSubmit={submitIntro} />
           )}
+          {widget}
           <FocusWrap to="first" />
         </div>
       ) : null}
       <div inert={open}>{children}</div>
+      {open ? null : widget}
     </>
   );
 }
