@@ -3,6 +3,7 @@ import { RouterContextProvider } from "react-router";
 import { cloudflareContext, cspNonceContext } from "../app/context";
 import { api } from "./api";
 import type { AppBindings } from "./app-bindings";
+import { withoutModulePreloads } from "./hydration-after-paint";
 import { requireSameOrigin } from "./same-origin";
 import { securityHeaders } from "./security-headers";
 
@@ -20,11 +21,11 @@ export function createWorkerApp(handlePageRequest: PageRequestHandler) {
   app.use(securityHeaders);
   app.use(requireSameOrigin);
   app.route("/api", api);
-  app.all("*", (c) => {
+  app.all("*", async (c) => {
     const context = new RouterContextProvider();
     context.set(cloudflareContext, { env: c.env, ctx: c.executionCtx });
     context.set(cspNonceContext, c.get("secureHeadersNonce") ?? "");
-    return handlePageRequest(c.req.raw, context);
+    return withoutModulePreloads(await handlePageRequest(c.req.raw, context));
   });
   return app;
 }
