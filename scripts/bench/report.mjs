@@ -1,0 +1,148 @@
+import { lighthouseBudgets, meets, ssrCostBudget, stretchLcpOnHome, weightBudgets } from "./budgets.mjs";
+
+/**
+ * Turns the measurements into docs/performance.md: for each budget, the target, the median, the
+ * range and a verdict; then the server-cost table and the server-rendered versus client-rendered
+ * comparison. Returns the markdown and the budgets that were missed.
+ */
+
+/** @param {number} value @param {string} unit */
+function format(value, unit) {
+  if (value === undefined || Number.isNaN(value)) return "n/a";
+  switch (unit) {
+    case "ms":
+      return `${Math.round(value)} ms`;
+    case "ms/request":
+      return `${value.toFixed(2)} ms`;
+    case "cls":
+      return value.toFixed(3);
+    case "kB":
+      return `${(value / 1000).toFixed(1)} kB`;
+    case "score":
+      return String(Math.round(value));
+    default:
+      return String(value);
+  }
+}
+
+/** @param {{ target: number; unit: string; kind: string }} budget */
+function formatTarget(budget) {
+  const target = budget.unit === "kB" ? budget.target * 1000 : budget.target;
+  return `${budget.kind === "atMost" ? "≤" : "≥"} ${format(target, budget.unit)}`;
+}
+
+/** @param {{ median: number; min: number; max: number }} summary @param {string} unit */
+function range(summary, unit) {
+  return summary.min === summary.max ? format(summary.min, unit) : `${format(summary.min, unit)} – ${format(summary.max, unit)}`;
+}
+
+/**
+ * @param {any} results
+ * @returns {{ markdown: string; missed: string[] }}
+ */
+export function buildReport(results) {
+  /** @type {string[]} */
+  const missed = [];
+  let checked = 0;
+  /** @param {string} what @param {any} budget @param {{ median: number; min: number; max: number }} summary */
+  const row = (what, budget, summary) => {
+    const bytes = budget.unit === "kB";
+    const target = bytes ? budget.target * 1000 : budget.target;
+    const ok = meets({ ...budget, target }, summary.median);
+    if (!budget.stretch) {
+      checked += 1;
+      if (!ok) missed.push(`${what}: ${budget.label} ${format(summary.median, budget.unit)} (target ${formatTarget(budget)})`);
+    }
+    const verdict = ok ? "met" : budget.stretch ? "not reached (stretch)" : "**missed**";
+    return `| ${what} | ${budget.label} | ${formatTarget(budget)} | ${format(summary.median, budget.unit)} | ${range(summary, budget.unit)} | ${verdict} |`;
+  };
+  const single = (/** @type {number} */ value) => ({ median: value, min: value, max: value });
+
+  const lines = [];
+  const { ssr, spa, machine, runs } = results;
+
+  lines.push("## 1. Lighthouse 13, mobile preset (simulated throttling)", "");
+  lines.push(`Median of ${runs} runs per page, each in a fresh Chromium profile.`, "");
+  lines.push("| page | metric | target | median | min – max | verdict |", "| --- | --- | --- | --- | --- | --- |");
+  for (const page of ssr.lighthouse) {
+    for (const [key, budget] of Object.entries(lighthouseBudgets)) lines.push(row(page.label, budget, page.metrics[key]));
+    if (page.stretch) lines.push(row(page.label, stretchLcpOnHome, page.metrics.lcp));
+  }
+  lines.push("", "Audits that did not pass in at least one run:", "");
+  for (const page of ssr.lighthouse) lines.push(`- ${page.label}: ${page.failedAudits.length ? page.failedAudits.join("; ") : "none"}`);
+
+  lines.push("", "## 2. Weight of the first load of `/` (age gate passed)", "");
+  lines.push("| page | budget | target | measured | | verdict |", "| --- | --- | --- | --- | --- | --- |");
+  for (const [key, budget] of Object.entries(weightBudgets)) {
+    const value = key === "thirdPartyRequests" ? ssr.weight.thirdPartyRequests.length : ssr.weight[key];
+    lines.push(row("/", budget, single(value)));
+  }
+  lines.push("", "Scripts of the first load (gzip):", "");
+  for (const script of ssr.weight.scripts) lines.push(`- \`${script.path}\` ${format(script.gzip, "kB")}`);
+
+  lines.push("", "## 3. Server cost on workerd (Miniflare's own socket, no dev proxy)", "");
+  lines.push(`autocannon on the same machine, ${runs} runs of ${results.serverSeconds} s each after a warm-up; medians, range in brackets.`, "");
+  lines.push("| endpoint | connections | requests/s | p50 | p99 | ms per request (1 / throughput) |", "| --- | --- | --- | --- | --- | --- |");
+  for (const entry of ssr.server) {
+    const perRequest = (1000 / entry.requestsPerSecond.median) * entry.connections;
+    lines.push(
+      `| ${entry.label} | ${entry.connections} | ${Math.round(entry.requestsPerSecond.median)} (${Math.round(entry.requestsPerSecond.min)}–${Math.round(entry.requestsPerSecond.max)}) | ${entry.p50.median} ms | ${entry.p99.median} ms | ${entry.connections === 1 ? perRequest.toFixed(2) : "–"} |`,
+    );
+  }
+  const at = (/** @type {any[]} */ list, /** @type {string} */ key, /** @type {number} */ connections) =>
+    list.find((entry) => entry.key === key && entry.connections === connections);
+  const ssrHome = at(ssr.server, "home", 1);
+  const health = at(ssr.server, "health", 1);
+  lines.push("");
+  lines.push(`SSR \`/\` ÷ health check throughput at 1 connection: **${(ssrHome.requestsPerSecond.median / health.requestsPerSecond.median).toFixed(2)}**.`, "");
+  lines.push("| page | budget | target | median | min – max | verdict |", "| --- | --- | --- | --- | --- | --- |");
+  const perRequest = (/** @type {number} */ rps) => 1000 / rps;
+  lines.push(
+    row("/", ssrCostBudget, {
+      median: perRequest(ssrHome.requestsPerSecond.median),
+      min: perRequest(ssrHome.requestsPerSecond.max),
+      max: perRequest(ssrHome.requestsPerSecond.min),
+    }),
+  );
+
+  if (spa) {
+    lines.push("", "## 4. Server rendering versus the client-rendered build of the same pages", "");
+    lines.push(
+      "The client-rendered build (`scripts/bench/spa/`) renders the same page components in the browser, each page a lazy chunk behind 'Loading...', as the spec's original single-page app did. Same Lighthouse preset and runs; medians.",
+      "",
+    );
+    lines.push("| page | metric | server-rendered | client-rendered |", "| --- | --- | --- | --- |");
+    for (const page of spa.lighthouse) {
+      const twin = ssr.lighthouse.find((/** @type {{ key: string }} */ candidate) => candidate.key === page.key);
+      if (!twin) continue;
+      for (const [key, budget] of Object.entries(lighthouseBudgets)) {
+        lines.push(`| ${page.label} | ${budget.label} | ${format(twin.metrics[key].median, budget.unit)} | ${format(page.metrics[key].median, budget.unit)} |`);
+      }
+      lines.push(`| ${page.label} | FCP | ${format(twin.metrics.fcp.median, "ms")} | ${format(page.metrics.fcp.median, "ms")} |`);
+    }
+    lines.push("", "| first load of `/` | server-rendered | client-rendered |", "| --- | --- | --- |");
+    for (const key of /** @type {const} */ (["jsGzip", "cssGzip", "htmlGzip"])) {
+      lines.push(`| ${weightBudgets[key].label} | ${format(ssr.weight[key], "kB")} | ${format(spa.weight[key], "kB")} |`);
+    }
+    lines.push("", "| server, 1 connection | server-rendered | client-rendered |", "| --- | --- | --- |");
+    for (const entry of spa.server) {
+      const twin = at(ssr.server, entry.key, entry.connections);
+      if (twin) lines.push(`| ${entry.label}, ${entry.connections} conn. (requests/s) | ${Math.round(twin.requestsPerSecond.median)} | ${Math.round(entry.requestsPerSecond.median)} |`);
+    }
+  }
+
+  const header = [
+    "# Performance report",
+    "",
+    `Written by \`npm run bench\` on ${results.date} (${machine}). Do not edit by hand: run it again.`,
+    "The production build is measured: `npm run build`, served by workerd with local D1 and KV.",
+    "",
+    `**${checked - missed.length} of ${checked} budgets met.**${missed.length ? " Missed:" : ""}`,
+    "",
+    ...missed.map((miss) => `- ${miss}`),
+    "",
+    "Why a budget is missed, and what it would cost to meet it: [performance-notes.md](performance-notes.md).",
+    "",
+  ];
+  return { markdown: [...header, ...lines, ""].join("\n"), missed };
+}

@@ -1,0 +1,136 @@
+import { execFileSync } from "node:child_process";
+import { cpus } from "node:os";
+import { writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { measureWithLighthouse } from "./lighthouse.mjs";
+import { measurePageWeight } from "./page-weight.mjs";
+import { buildReport } from "./report.mjs";
+import { measureThroughput } from "./server-cost.mjs";
+import { startBuiltWorker } from "./workerd-server.mjs";
+
+/**
+ * `npm run bench` (issue 7): builds the site, serves the production build on workerd, measures it
+ * with Lighthouse, page weights and a load generator, does the same for a client-rendered build of
+ * the same pages, writes docs/performance.md and exits 1 when a budget is missed.
+ *
+ *   npm run bench                 3 Lighthouse runs per page, 5 s load runs (about 20 minutes)
+ *   npm run bench -- --quick      1 run each, no client-rendered comparison (a quick look)
+ */
+const { values: options } = parseArgs({
+  options: { quick: { type: "boolean", default: false }, "no-build": { type: "boolean", default: false } },
+});
+const runs = options.quick ? 1 : 3;
+const serverSeconds = options.quick ? 3 : 5;
+const SSR_PORT = 8810;
+const SPA_PORT = 8815;
+const PASSED_GATE = "age_gate=entered";
+
+const step = (/** @type {string} */ message) => console.log(`bench: ${message}`);
+
+if (!options["no-build"]) {
+  step("building the production site");
+  execFileSync("npm", ["run", "build"], { stdio: "inherit" });
+}
+execFileSync("node", ["scripts/ensure-chromium.mjs"], { stdio: "inherit" });
+
+/** @type {{ firstPost: string | null }} The first post of /blog, found on the real site. */
+const shared = { firstPost: null };
+const ssr = await measureSite("server-rendered", () =>
+  startBuiltWorker({ port: SSR_PORT, persistTo: ".wrangler/bench", vars: { SITE_URL: `http://127.0.0.1:${SSR_PORT}` } }),
+);
+let spa = null;
+if (!options.quick) {
+  step("building the client-rendered comparison");
+  execFileSync("node", ["scripts/bench/spa/build.mjs"], { stdio: "inherit" });
+  const { startSpaServer } = await import("./spa/serve.mjs");
+  spa = await measureSite("client-rendered", () => startSpaServer({ port: SPA_PORT }));
+}
+
+const { markdown, missed } = buildReport({
+  date: new Date().toISOString().slice(0, 10),
+  machine: `${cpus().length} × ${cpus()[0]?.model.trim() ?? "unknown CPU"}, Node ${process.version}, ${chromiumVersion()}`,
+  runs,
+  serverSeconds,
+  ssr,
+  spa,
+});
+writeFileSync("docs/performance.md", markdown);
+step(`wrote docs/performance.md: ${missed.length === 0 ? "every budget met" : `${missed.length} budget(s) missed`}`);
+for (const miss of missed) console.log(`  missed: ${miss}`);
+process.exit(missed.length === 0 ? 0 : 1);
+
+/**
+ * Everything measured on one build: Lighthouse on each page, the first load of `/`, and the
+ * server's throughput.
+ * @param {string} name
+ * @param {() => Promise<{ url: URL; stop: () => Promise<void> }>} start
+ */
+async function measureSite(name, start) {
+  step(`starting the ${name} site`);
+  const server = await start();
+  try {
+    const at = (/** @type {string} */ path) => new URL(path, server.url);
+    shared.firstPost ??= await firstBlogPostPath(server.url);
+    const firstPost = shared.firstPost;
+    const pages = [
+      { key: "home", label: "/ (gate passed)", path: "/", cookie: PASSED_GATE, stretch: true },
+      { key: "home-first-visit", label: "/ (first visit, gate)", path: "/" },
+      { key: "memberships", label: "/memberships", path: "/memberships", cookie: PASSED_GATE },
+      { key: "cigar-academy", label: "/cigar-academy", path: "/cigar-academy", cookie: PASSED_GATE },
+      { key: "blog-post", label: firstPost, path: firstPost, cookie: PASSED_GATE },
+      { key: "auth", label: "/auth", path: "/auth", cookie: PASSED_GATE },
+    ];
+    const lighthouse = [];
+    for (const page of pages) {
+      step(`${name}: Lighthouse ×${runs} ${page.label}`);
+      const measured = measureWithLighthouse(at(page.path).href, { runs, headers: page.cookie ? { Cookie: page.cookie } : undefined });
+      lighthouse.push({ ...page, ...measured });
+    }
+
+    step(`${name}: first-load weight of /`);
+    const weight = await measurePageWeight(at("/"), { cookie: PASSED_GATE });
+
+    const stylesheet = await firstStylesheetPath(server.url);
+    const endpoints = [
+      { key: "health", label: "`/api/health`", path: "/api/health" },
+      { key: "asset", label: `static asset \`${stylesheet}\``, path: stylesheet },
+      { key: "home", label: "page `/`", path: "/" },
+      { key: "memberships", label: "page `/memberships`", path: "/memberships" },
+    ];
+    const server_ = [];
+    for (const connections of [1, 10]) {
+      for (const endpoint of endpoints) {
+        step(`${name}: load ${endpoint.path} at ${connections} connection(s)`);
+        const measured = await measureThroughput({ url: at(endpoint.path), headers: { Cookie: PASSED_GATE } }, { connections, seconds: serverSeconds, runs });
+        server_.push({ ...endpoint, connections, ...measured });
+      }
+    }
+    return { lighthouse, weight, server: server_ };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** The first post listed on /blog, as a visitor finds it. @param {URL} origin */
+async function firstBlogPostPath(origin) {
+  const html = await (await fetch(new URL("/blog", origin), { headers: { Cookie: PASSED_GATE } })).text();
+  const match = html.match(/href="(\/blog\/[a-z0-9-]+)"/);
+  if (!match) throw new Error("no blog post listed on /blog");
+  return match[1];
+}
+
+/** The site's stylesheet, a fingerprinted static asset. @param {URL} origin */
+async function firstStylesheetPath(origin) {
+  const html = await (await fetch(new URL("/", origin), { headers: { Cookie: PASSED_GATE } })).text();
+  const match = html.match(/href="(\/assets\/[^"]+\.css)"/);
+  if (!match) throw new Error("no stylesheet on /");
+  return match[1];
+}
+
+function chromiumVersion() {
+  try {
+    return execFileSync("chromium", ["--version"], { encoding: "utf8" }).trim();
+  } catch {
+    return "Chromium (version unknown)";
+  }
+}

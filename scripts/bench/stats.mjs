@@ -1,0 +1,16 @@
+/** Summaries of repeated measurements: this machine is shared and noisy, so medians, not means. */
+
+/** @param {number[]} values */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/**
+ * @param {number[]} values
+ * @returns {{ median: number; min: number; max: number; runs: number }}
+ */
+export function summarize(values) {
+  return { median: median(values), min: Math.min(...values), max: Math.max(...values), runs: values.length };
+}
