@@ -16,3 +16,12 @@ export async function retryOutboxDeliveries(env: Env, now: number = Date.now()):
   const results = [...email, ...sms];
   if (results.length > 0) console.info("outbox retry", { attempted: results.length, sent: results.filter((result) => result === "sent").length });
 }
+
+/**
+ * The Worker's `scheduled` handler. It uses the trigger's own time, not the clock: a local run
+ * (or the load test) can fire the cron for a later minute with /cdn-cgi/handler/scheduled?time=…
+ * and see the retries then due.
+ */
+export const handleScheduled: ExportedHandlerScheduledHandler<Env> = (controller, env, ctx) => {
+  ctx.waitUntil(retryOutboxDeliveries(env, controller.scheduledTime));
+};

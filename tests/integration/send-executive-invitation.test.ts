@@ -1,3 +1,4 @@
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -5,6 +6,7 @@ import { issueCaptchaPass } from "../../worker/services/captcha/captcha-pass";
 import { emailSender } from "../../worker/services/email/send-email";
 import { deliverDueOutboxMessages } from "../../worker/services/outbox";
 import { uniqueClientAddress } from "./client-address";
+import worker from "./worker-under-test";
 
 const origin = "http://example.com";
 const signingKey = "test-signing-key-with-at-least-32-characters";
@@ -72,6 +74,23 @@ describe("POST /api/send-executive-invitation", () => {
     expect(await count("outbox")).toBe(0);
   });
 
+  it("takes a pass once: sending it again is refused like a forged one", async () => {
+    const pass = await goodPass();
+    expect((await send({ ...request, captchaPass: pass })).status).toBe(200);
+    const again = await send({ ...request, captchaPass: pass });
+    expect(again.status).toBe(403);
+    expect(await again.json()).toEqual({ error: "Security validation failed" });
+    expect(await count("invitation_requests")).toBe(1);
+  });
+
+  it("stores one request for ten simultaneous sends of one pass", async () => {
+    const pass = await goodPass();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => send({ ...request, captchaPass: pass })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, ...Array<number>(9).fill(403)]);
+    expect(await count("invitation_requests")).toBe(1);
+    expect(await count("outbox")).toBe(1);
+  });
+
   it("answers invalid fields with 400 and the spec's messages, storing nothing", async () => {
     const response = await send({ ...request, name: "A", email: "nope", captchaPass: await goodPass() });
     expect(response.status).toBe(400);
@@ -115,27 +134,46 @@ describe("POST /api/send-executive-invitation", () => {
     await vi.waitFor(async () => expect(await env.DB.prepare("SELECT status, attempts FROM outbox").first()).toEqual({ status: "sent", attempts: 1 }));
   });
 
-  it("keeps the request when the email fails, and the retry cron delivers it later", async () => {
-    const sends: string[] = [];
-    const failing = async () => {
-      throw new Error("Email Service unavailable");
-    };
-    const stored = await send({ ...request, captchaPass: await goodPass() });
-    expect(stored.status).toBe(200);
-    await vi.waitFor(async () => expect(await env.DB.prepare("SELECT status FROM outbox").first()).not.toEqual({ status: "sending" }));
+  it("keeps the request when the Email Service fails, and the Worker's retry cron delivers it once, later", async () => {
+    const delivered: string[] = [];
+    const emailService = (working: boolean) =>
+      ({
+        send: async (message: { to: string }) => {
+          if (!working) throw new Error("Email Service unavailable");
+          delivered.push(message.to);
+        },
+      }) as unknown as SendEmail;
 
-    // Force the outcome independently of the local email simulator: fail once, then succeed.
-    await env.DB.prepare("UPDATE outbox SET status = 'pending', attempts = 0").run();
-    expect(await deliverDueOutboxMessages(env.DB, "email", failing)).toEqual(["failed"]);
+    // The request's own delivery attempt fails: the answer is still a success, the row failed.
+    const context = createExecutionContext();
+    const answer = await worker.fetch(
+      new Request(`${origin}/api/send-executive-invitation`, {
+        method: "POST",
+        headers: { Origin: origin, "Content-Type": "application/json", "CF-Connecting-IP": clientIp },
+        body: JSON.stringify({ ...request, captchaPass: await goodPass() }),
+      }),
+      { ...env, EMAIL: emailService(false) },
+      context,
+    );
+    await waitOnExecutionContext(context);
+    expect(answer.status).toBe(200);
+    expect(await count("invitation_requests")).toBe(1);
     const failed = await env.DB.prepare("SELECT status, attempts, last_error, next_attempt_at FROM outbox").first<Record<string, string | number>>();
     expect(failed).toMatchObject({ status: "failed", attempts: 1, last_error: "Email Service unavailable" });
-    expect(await count("invitation_requests")).toBe(1);
 
-    expect(await deliverDueOutboxMessages(env.DB, "email", async (message) => void sends.push(message.recipient))).toEqual([]);
-    const later = Date.parse(String(failed!.next_attempt_at)) + 1000;
-    expect(await deliverDueOutboxMessages(env.DB, "email", async (message) => void sends.push(message.recipient), later)).toEqual(["sent"]);
-    expect(sends).toEqual(["concierge@emberandoak.club"]);
-    expect(await env.DB.prepare("SELECT status, attempts FROM outbox").first()).toEqual({ status: "sent", attempts: 2 });
+    // The cron of that same minute finds nothing due; the one after the retry time sends it, once.
+    const cron = async (scheduledTime: number) => {
+      const cronContext = createExecutionContext();
+      await worker.scheduled(createScheduledController({ scheduledTime, cron: "* * * * *" }), { ...env, EMAIL: emailService(true) }, cronContext);
+      await waitOnExecutionContext(cronContext);
+    };
+    await cron(Date.now());
+    expect(delivered).toEqual([]);
+    const retryTime = Date.parse(String(failed!.next_attempt_at)) + 1000;
+    await cron(retryTime);
+    await cron(retryTime + 60_000);
+    expect(delivered).toEqual(["concierge@emberandoak.club"]);
+    expect(await env.DB.prepare("SELECT status, attempts, last_error FROM outbox").first()).toEqual({ status: "sent", attempts: 2, last_error: null });
   });
 
   it("sends through the EMAIL binding with the stored subject and body", async () => {

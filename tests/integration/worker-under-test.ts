@@ -1,4 +1,5 @@
 import { createWorkerApp } from "../../worker/app";
+import { handleScheduled } from "../../worker/scheduled";
 import { cspNonceContext } from "../../app/context";
 
 /**
@@ -12,4 +13,4 @@ const app = createWorkerApp(async (request, context) =>
   }),
 );
 
-export default { fetch: app.fetch } satisfies ExportedHandler<Env>;
+export default { fetch: app.fetch, scheduled: handleScheduled } satisfies ExportedHandler<Env>;

@@ -6,7 +6,7 @@ import { invitationFieldErrors, invitationRequestSchema, sanitizeInvitationReque
 import type { AppBindings } from "../app-bindings";
 import { signingKey, workerConfig } from "../config";
 import { clientNetwork } from "../services/client-address";
-import { readCaptchaPass } from "../services/captcha/captcha-pass";
+import { redeemCaptchaPass } from "../services/captcha/captcha-pass";
 import { EXECUTIVE_INVITATION_ACTION } from "../services/captcha/captcha-verdict";
 import { emailSender } from "../services/email/send-email";
 import { storeInvitationRequest } from "../services/invitation-requests";
@@ -43,7 +43,7 @@ sendExecutiveInvitationApi.post("/", bodyLimit({ maxSize: 16 * 1024, onError: (c
 
   const body = await readJsonBody(c);
   const outer = envelope.safeParse(body);
-  const pass = outer.success ? await readCaptchaPass(key, outer.data.captchaPass, EXECUTIVE_INVITATION_ACTION) : null;
+  const pass = outer.success ? await redeemCaptchaPass(c.env.DB, key, outer.data.captchaPass, EXECUTIVE_INVITATION_ACTION) : null;
   if (!outer.success || !pass) {
     log({ eventType: "authn_captcha_fail", severity: "high", description: "invitation sent without a valid captcha pass" });
     return c.json({ error: "Security validation failed" }, 403);
