@@ -10,37 +10,41 @@ const noSpecialCharacters = /^[^<>"'&]*$/;
 /** Single-line fields also refuse line breaks, which could inject email headers. */
 const singleLine = /^[^<>"'&\r\n]*$/;
 
-const invitationFieldLimits = { name: 100, email: 254, company: 200, invitedBy: 100, message: 2000 } as const;
+/** The reCAPTCHA v3 action of this form (spec §9), for the browser's token and the server's check. */
+export const EXECUTIVE_INVITATION_ACTION = "executive_invitation";
+
+/** Each field's maximum length (spec §5), also where the sanitiser cuts it. */
+export const INVITATION_FIELD_LIMITS = { name: 100, email: 254, company: 200, invitedBy: 100, message: 2000 } as const;
 
 export const invitationRequestSchema = z.object({
   name: z
     .string()
     .trim()
     .min(2, "Name must be at least 2 characters")
-    .max(invitationFieldLimits.name, "Name too long")
+    .max(INVITATION_FIELD_LIMITS.name, "Name too long")
     .regex(singleLine, "Invalid characters in name"),
   email: z
     .string()
     .trim()
-    .max(invitationFieldLimits.email, "Email too long")
+    .max(INVITATION_FIELD_LIMITS.email, "Email too long")
     .pipe(z.email("Please enter a valid email address")),
   company: z
     .string()
     .trim()
     .min(2, "Company name is required")
-    .max(invitationFieldLimits.company, "Company name too long")
+    .max(INVITATION_FIELD_LIMITS.company, "Company name too long")
     .regex(singleLine, "Invalid characters in company name"),
   invitedBy: z
     .string()
     .trim()
     .min(2, "Please tell us who invited you")
-    .max(invitationFieldLimits.invitedBy, "Name too long")
+    .max(INVITATION_FIELD_LIMITS.invitedBy, "Name too long")
     .regex(singleLine, "Invalid characters in inviter name"),
   message: z
     .string()
     .trim()
     .min(10, "Message must be at least 10 characters")
-    .max(invitationFieldLimits.message, "Message too long")
+    .max(INVITATION_FIELD_LIMITS.message, "Message too long")
     .regex(noSpecialCharacters, "Invalid characters in message"),
 });
 
@@ -54,11 +58,11 @@ export type InvitationField = keyof InvitationRequest;
  */
 export function sanitizeInvitationRequest(request: InvitationRequest): InvitationRequest {
   return {
-    name: sanitizeValue(request.name, invitationFieldLimits.name),
-    email: sanitizeValue(request.email, invitationFieldLimits.email),
-    company: sanitizeValue(request.company, invitationFieldLimits.company),
-    invitedBy: sanitizeValue(request.invitedBy, invitationFieldLimits.invitedBy),
-    message: sanitizeValue(request.message, invitationFieldLimits.message),
+    name: sanitizeValue(request.name, INVITATION_FIELD_LIMITS.name),
+    email: sanitizeValue(request.email, INVITATION_FIELD_LIMITS.email),
+    company: sanitizeValue(request.company, INVITATION_FIELD_LIMITS.company),
+    invitedBy: sanitizeValue(request.invitedBy, INVITATION_FIELD_LIMITS.invitedBy),
+    message: sanitizeValue(request.message, INVITATION_FIELD_LIMITS.message),
   };
 }
 

@@ -40,6 +40,7 @@ describe("POST /api/verify-recaptcha", () => {
     ["the wrong hostname", goodSiteverifyAnswer({ hostname: "evil.example" })],
     ["a stale token", goodSiteverifyAnswer({ challenge_ts: new Date(Date.now() - 121_000).toISOString() })],
     ["Google's refusal", { success: false, "error-codes": ["timeout-or-duplicate"] }],
+    ["an answer without a score (not a v3 key)", { ...goodSiteverifyAnswer(), score: undefined }],
   ])("fails on %s, without a pass", async (_case, answer) => {
     fakeSiteverify(answer);
     const body = (await (await verify({ token: "token" })).json()) as Record<string, unknown>;

@@ -3,13 +3,22 @@ import { createMiddleware } from "hono/factory";
 import type { AppBindings } from "../app-bindings";
 import type { RateLimitDecision } from "../services/rate-limit";
 
+/**
+ * How an endpoint words a refusal: spec §7 gives each its own answer shape ({error} for most,
+ * {success, error} for send-sms, {success, message} for verify-sms), and the guards keep to it.
+ */
+export type RefusalBody = (text: string) => Record<string, unknown>;
+export const errorBody: RefusalBody = (text) => ({ error: text });
+
 /** JSON endpoints accept only JSON (security guide, "Requests"): anything else is a 415. */
-export const requireJson = createMiddleware<AppBindings>(async (c, next) => {
-  if (!c.req.header("Content-Type")?.toLowerCase().startsWith("application/json")) {
-    return c.json({ error: "Send this request as application/json" }, 415);
-  }
-  return next();
-});
+export function requireJson(refusal: RefusalBody = errorBody) {
+  return createMiddleware<AppBindings>(async (c, next) => {
+    if (!c.req.header("Content-Type")?.toLowerCase().startsWith("application/json")) {
+      return c.json(refusal("Send this request as application/json"), 415);
+    }
+    return next();
+  });
+}
 
 /** Reads a JSON body as unknown; a body that is not JSON reads as null (and fails validation). */
 export async function readJsonBody(c: Context<AppBindings>): Promise<unknown> {

@@ -27,7 +27,7 @@ const clientReport = z.object({
   detail: z.string().max(200).optional(),
 });
 
-securityEventsApi.post("/", bodyLimit({ maxSize: 4 * 1024, onError: (c) => c.json({ error: "Request too large" }, 413) }), requireJson, async (c) => {
+securityEventsApi.post("/", bodyLimit({ maxSize: 4 * 1024, onError: (c) => c.json({ error: "Request too large" }, 413) }), requireJson(), async (c) => {
   const config = workerConfig(c.env);
   const decision = await checkFormRateLimit(c.env.RATE_LIMITS, clientNetwork(c.req.raw) ?? "unknown", "security-events", 20 * config.FORM_RATE_LIMIT_MULTIPLIER, 15);
   if (!decision.allowed) return tooManySubmissions(c, decision);

@@ -1,13 +1,20 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
-import { checkEmail } from "../../app/lib/input-checks";
-import { invitationFieldErrors, invitationRequestSchema, sanitizeInvitationRequest } from "../../app/lib/invitation-request";
+import { checkEmail, checkText, type CheckResult } from "../../app/lib/input-checks";
+import {
+  EXECUTIVE_INVITATION_ACTION,
+  INVITATION_FIELD_LIMITS,
+  invitationFieldErrors,
+  invitationRequestSchema,
+  sanitizeInvitationRequest,
+  type InvitationField,
+  type InvitationRequest,
+} from "../../app/lib/invitation-request";
 import type { AppBindings } from "../app-bindings";
 import { signingKey, workerConfig } from "../config";
 import { clientNetwork } from "../services/client-address";
 import { redeemCaptchaPass } from "../services/captcha/captcha-pass";
-import { EXECUTIVE_INVITATION_ACTION } from "../services/captcha/captcha-verdict";
 import { emailSender } from "../services/email/send-email";
 import { storeInvitationRequest } from "../services/invitation-requests";
 import { deliverOutboxMessage } from "../services/outbox";
@@ -29,12 +36,12 @@ const envelope = z.object({
   website: z.string().max(200).optional(),
 });
 
-sendExecutiveInvitationApi.post("/", bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ error: "Request too large" }, 413) }), requireJson, async (c) => {
+sendExecutiveInvitationApi.post("/", bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ error: "Request too large" }, 413) }), requireJson(), async (c) => {
   const config = workerConfig(c.env);
   const key = signingKey(config);
   const log = (event: Parameters<typeof logSecurityEvent>[4]) => logSecurityEvent(c.env, c.executionCtx, c.req.raw, key, event);
 
-  const decision = await checkFormRateLimit(c.env.RATE_LIMITS, clientNetwork(c.req.raw) ?? "unknown", "executive_invitation", 5 * config.FORM_RATE_LIMIT_MULTIPLIER);
+  const decision = await checkFormRateLimit(c.env.RATE_LIMITS, clientNetwork(c.req.raw) ?? "unknown", EXECUTIVE_INVITATION_ACTION, 5 * config.FORM_RATE_LIMIT_MULTIPLIER);
   if (!decision.allowed) {
     log({ eventType: "excess_rate_limit_exceeded", severity: "medium", description: "executive invitation requests over the limit" });
     return tooManySubmissions(c, decision);
@@ -50,7 +57,7 @@ sendExecutiveInvitationApi.post("/", bodyLimit({ maxSize: 16 * 1024, onError: (c
   }
 
   const fields = invitationRequestSchema.safeParse(body);
-  const fieldErrors = fields.success ? genericEmailError(fields.data.email) : invitationFieldErrors(fields.error);
+  const fieldErrors = fields.success ? genericCheckErrors(fields.data) : invitationFieldErrors(fields.error);
   if (!fields.success || Object.keys(fieldErrors).length > 0) {
     log({ eventType: "input_validation_fail", severity: "low", description: "invitation request failed validation", details: { fields: Object.keys(fieldErrors) } });
     return c.json({ error: "Please correct the highlighted fields.", fieldErrors }, 400);
@@ -78,8 +85,18 @@ sendExecutiveInvitationApi.post("/", bodyLimit({ maxSize: 16 * 1024, onError: (c
   return c.json({ data: { id: stored.id } });
 });
 
-/** The spec's generic checker (§5) also guards the address the concierge will write to. */
-function genericEmailError(email: string): { email?: string } {
-  const check = checkEmail(email);
-  return check.valid ? {} : { email: check.error };
+/**
+ * The spec's generic checker (§5), a second guard behind the schema on every field it fits: the
+ * text fields must not change when sanitised, and the address the concierge will write to must
+ * be a plain x@y.z.
+ */
+function genericCheckErrors(request: InvitationRequest): Partial<Record<InvitationField, string>> {
+  const checks: Record<InvitationField, CheckResult> = {
+    name: checkText("name", request.name, INVITATION_FIELD_LIMITS.name),
+    email: checkEmail(request.email),
+    company: checkText("company name", request.company, INVITATION_FIELD_LIMITS.company),
+    invitedBy: checkText("inviter name", request.invitedBy, INVITATION_FIELD_LIMITS.invitedBy),
+    message: checkText("message", request.message, INVITATION_FIELD_LIMITS.message),
+  };
+  return Object.fromEntries(Object.entries(checks).flatMap(([field, check]) => (check.valid ? [] : [[field, check.error]])));
 }

@@ -10,7 +10,7 @@ import { smsProviderFor } from "../services/sms/sms-provider-for";
 import { markSmsOptInRejected, storeSmsOptIn } from "../services/sms/sms-opt-ins";
 import { parseUsPhoneNumber } from "../services/sms/us-phone-number";
 import { takeStrictCount } from "../services/strict-counter";
-import { readJsonBody, requireJson } from "./guards";
+import { readJsonBody, requireJson, type RefusalBody } from "./guards";
 
 /**
  * POST /api/send-sms (spec §7, issue 5): validate, then the strict limits, then store the opt-in
@@ -20,6 +20,9 @@ import { readJsonBody, requireJson } from "./guards";
  */
 export const sendSmsApi = new Hono<AppBindings>();
 
+/** Every refusal of this endpoint reads {success: false, error} (spec §7). */
+const refusal: RefusalBody = (text) => ({ success: false, error: text });
+
 const sendSmsRequest = z.object({
   phoneNumber: z.string().max(32),
   type: z.literal("invitation"),
@@ -28,7 +31,7 @@ const sendSmsRequest = z.object({
 const PER_PHONE = { max: 3, windowMs: 10 * 60_000 };
 const PER_NETWORK = { max: 5, windowMs: 15 * 60_000 };
 
-sendSmsApi.post("/", bodyLimit({ maxSize: 4 * 1024, onError: (c) => c.json({ success: false, error: "Request too large" }, 413) }), requireJson, async (c) => {
+sendSmsApi.post("/", bodyLimit({ maxSize: 4 * 1024, onError: (c) => c.json(refusal("Request too large"), 413) }), requireJson(refusal), async (c) => {
   const config = workerConfig(c.env);
   const key = signingKey(config);
   const log = (event: Parameters<typeof logSecurityEvent>[4]) => logSecurityEvent(c.env, c.executionCtx, c.req.raw, key, event);

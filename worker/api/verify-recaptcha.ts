@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
+import { EXECUTIVE_INVITATION_ACTION } from "../../app/lib/invitation-request";
 import type { AppBindings } from "../app-bindings";
 import { signingKey, workerConfig } from "../config";
 import { clientAddress, clientNetwork } from "../services/client-address";
 import { issueCaptchaPass } from "../services/captcha/captcha-pass";
-import { EXECUTIVE_INVITATION_ACTION } from "../services/captcha/captcha-verdict";
 import { verifyCaptcha } from "../services/captcha/verify-captcha";
 import { checkFormRateLimit } from "../services/rate-limit";
 import { logSecurityEvent } from "../services/security-events";
@@ -16,7 +16,7 @@ export const verifyRecaptchaApi = new Hono<AppBindings>();
 
 const verifyRequest = z.object({ token: z.string().min(1).max(4096) });
 
-verifyRecaptchaApi.post("/", bodyLimit({ maxSize: 8 * 1024, onError: (c) => c.json({ error: "Request too large" }, 413) }), requireJson, async (c) => {
+verifyRecaptchaApi.post("/", bodyLimit({ maxSize: 8 * 1024, onError: (c) => c.json({ error: "Request too large" }, 413) }), requireJson(), async (c) => {
   const config = workerConfig(c.env);
   const key = signingKey(config);
 

@@ -9,7 +9,7 @@ import { smsProviderFor } from "../services/sms/sms-provider-for";
 import { smsVerifiedCookie } from "../services/sms/sms-verified-cookie";
 import { parseUsPhoneNumber } from "../services/sms/us-phone-number";
 import { takeStrictCount } from "../services/strict-counter";
-import { readJsonBody, requireJson } from "./guards";
+import { readJsonBody, requireJson, type RefusalBody } from "./guards";
 
 /**
  * POST /api/verify-sms (spec §7, issue 5). At most 5 checks per number per 10 minutes, counted
@@ -18,6 +18,9 @@ import { readJsonBody, requireJson } from "./guards";
  * HttpOnly SMS-verified cookie.
  */
 export const verifySmsApi = new Hono<AppBindings>();
+
+/** Every refusal of this endpoint reads {success: false, message} (spec §7). */
+const refusal: RefusalBody = (text) => ({ success: false, message: text });
 
 const verifySmsRequest = z.object({
   phoneNumber: z.string().max(32),
@@ -28,7 +31,7 @@ export const WRONG_CODE_MESSAGE = "That's not the right code. Check your message
 const PER_PHONE = { max: 5, windowMs: 10 * 60_000 };
 const PER_NETWORK = { max: 20, windowMs: 15 * 60_000 };
 
-verifySmsApi.post("/", bodyLimit({ maxSize: 4 * 1024, onError: (c) => c.json({ success: false, message: "Request too large" }, 413) }), requireJson, async (c) => {
+verifySmsApi.post("/", bodyLimit({ maxSize: 4 * 1024, onError: (c) => c.json(refusal("Request too large"), 413) }), requireJson(refusal), async (c) => {
   const config = workerConfig(c.env);
   const key = signingKey(config);
   const log = (event: Parameters<typeof logSecurityEvent>[4]) => logSecurityEvent(c.env, c.executionCtx, c.req.raw, key, event);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 
 /** The reCAPTCHA v3 API the Google script defines on window. */
 interface Grecaptcha {
@@ -14,20 +14,33 @@ declare global {
 
 export const RECAPTCHA_SCRIPT = "https://www.google.com/recaptcha/api.js";
 
+/** What the dialog needs of the captcha script: whether it has settled, and a second try. */
+export interface CaptchaScript {
+  /** Loaded, or failed to load (the submit then says 'ReCAPTCHA not ready'); false while loading. */
+  settled: boolean;
+  usesLocalStandIn: boolean;
+  /** After a failure: fetch the script again, so "Please try again" can work. */
+  reload: () => void;
+}
+
 /**
  * Loads Google's reCAPTCHA v3 script only when it is needed (issue 4: when the dialog opens), so
  * the home page stays fast and no third-party script runs on first paint. The script element is
  * created by our own nonce'd code, which the CSP's 'strict-dynamic' allows. With no site key
  * configured (local development) the LOCAL STAND-IN is ready at once; the server refuses its
- * tokens in production.
+ * tokens in production. A script that fails to load (blocked, offline) settles too: 'Transmit
+ * Message' is then enabled, and pressing it gives the spec's 'ReCAPTCHA not ready' toast
+ * instead of a button that stays disabled with no explanation.
  */
-export function useCaptcha(siteKey: string, wanted: boolean): { ready: boolean; usesLocalStandIn: boolean } {
+export function useCaptcha(siteKey: string, wanted: boolean): CaptchaScript {
   const usesLocalStandIn = siteKey === "";
-  const [loaded, setLoaded] = useState(false);
+  const [state, setState] = useState<"loading" | "loaded" | "failed">("loading");
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (usesLocalStandIn || !wanted) return;
-    const markReady = () => window.grecaptcha?.ready(() => setLoaded(true));
+    const markReady = () => window.grecaptcha?.ready(() => setState("loaded"));
     if (window.grecaptcha) return markReady();
+    const markFailed = () => setState("failed");
     let script = document.querySelector<HTMLScriptElement>(`script[src^="${RECAPTCHA_SCRIPT}"]`);
     if (!script) {
       script = document.createElement("script");
@@ -36,9 +49,21 @@ export function useCaptcha(siteKey: string, wanted: boolean): { ready: boolean; 
       document.head.appendChild(script);
     }
     script.addEventListener("load", markReady);
-    return () => script?.removeEventListener("load", markReady);
-  }, [siteKey, usesLocalStandIn, wanted]);
-  return { ready: usesLocalStandIn || loaded, usesLocalStandIn };
+    script.addEventListener("error", markFailed);
+    return () => {
+      script?.removeEventListener("load", markReady);
+      script?.removeEventListener("error", markFailed);
+    };
+  }, [siteKey, usesLocalStandIn, wanted, attempt]);
+
+  const reload = useCallback(() => {
+    if (state !== "failed") return;
+    document.querySelector(`script[src^="${RECAPTCHA_SCRIPT}"]`)?.remove();
+    setState("loading");
+    setAttempt((count) => count + 1);
+  }, [state]);
+
+  return { settled: usesLocalStandIn || state !== "loading", usesLocalStandIn, reload };
 }
 
 export class CaptchaNotReadyError extends Error {}

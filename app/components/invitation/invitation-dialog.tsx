@@ -65,7 +65,8 @@ export function InvitationDialogProvider({ siteKey, children }: { siteKey: strin
               <InvitationForm
                 key={formKey}
                 siteKey={siteKey}
-                captchaReady={captcha.ready}
+                captchaSettled={captcha.settled}
+                onCaptchaMissing={captcha.reload}
                 onSent={() => {
                   close();
                   setFormKey((key) => key + 1);

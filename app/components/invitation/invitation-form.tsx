@@ -24,9 +24,15 @@ function validate(values: InvitationRequest): FieldErrors {
 /**
  * The executive invitation form (spec §2, §5): validation on submit, then again on every change,
  * messages inline under each field and announced; 'Transmit Message' is disabled while submitting
- * and until the captcha is ready.
+ * and until the captcha script has loaded (or failed to: then the submit says why).
  */
-export function InvitationForm({ siteKey, captchaReady, onSent }: { siteKey: string; captchaReady: boolean; onSent: () => void }) {
+export function InvitationForm({ siteKey, captchaSettled, onCaptchaMissing, onSent }: {
+  siteKey: string;
+  /** The captcha script has loaded, or failed to (then the submit explains, and it reloads). */
+  captchaSettled: boolean;
+  onCaptchaMissing: () => void;
+  onSent: () => void;
+}) {
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [validateOnChange, setValidateOnChange] = useState(false);
@@ -52,6 +58,7 @@ export function InvitationForm({ siteKey, captchaReady, onSent }: { siteKey: str
     setSubmitting(true);
     const outcome = await submitInvitation(siteKey, values);
     setSubmitting(false);
+    if (!outcome.sent && outcome.captchaMissing) onCaptchaMissing();
     if (outcome.sent) {
       setValues(empty);
       setErrors({});
@@ -102,7 +109,7 @@ export function InvitationForm({ siteKey, captchaReady, onSent }: { siteKey: str
         </label>
       </div>
       <div>
-        <button type="submit" disabled={submitting || !captchaReady} className={`${buttonClasses("primary")} disabled:cursor-not-allowed disabled:opacity-60`}>
+        <button type="submit" disabled={submitting || !captchaSettled} className={`${buttonClasses("primary")} disabled:cursor-not-allowed disabled:opacity-60`}>
           {submitting ? "Submitting..." : "Transmit Message"}
         </button>
       </div>

@@ -1,12 +1,10 @@
 import { showToast } from "../toast/toast-store";
 import { CaptchaNotReadyError, captchaToken } from "./captcha";
-import { sanitizeInvitationRequest, type InvitationField, type InvitationRequest } from "~/lib/invitation-request";
+import { EXECUTIVE_INVITATION_ACTION, sanitizeInvitationRequest, type InvitationField, type InvitationRequest } from "~/lib/invitation-request";
 
-const ACTION = "executive_invitation";
+type Outcome = { sent: true } | { sent: false; fieldErrors?: Partial<Record<InvitationField, string>>; captchaMissing?: true };
 
-type Outcome = { sent: true } | { sent: false; fieldErrors?: Partial<Record<InvitationField, string>> };
-
-function failure(title: string, description: string): Outcome {
+function failure(title: string, description: string): { sent: false } {
   showToast({ title, description, variant: "destructive" });
   return { sent: false };
 }
@@ -32,11 +30,11 @@ export async function submitInvitation(siteKey: string, values: InvitationReques
 
     let token: string;
     try {
-      token = await captchaToken(siteKey, ACTION);
+      token = await captchaToken(siteKey, EXECUTIVE_INVITATION_ACTION);
     } catch (error) {
       if (error instanceof CaptchaNotReadyError) {
         reportSecurityEvent("captcha_unavailable");
-        return failure("Error", "ReCAPTCHA not ready. Please try again.");
+        return { ...failure("Error", "ReCAPTCHA not ready. Please try again."), captchaMissing: true };
       }
       const reason = error instanceof Error && error.message ? error.message : "unknown error";
       reportSecurityEvent("captcha_token_failed", reason);
@@ -53,7 +51,8 @@ export async function submitInvitation(siteKey: string, values: InvitationReques
       }
       verification = (await response.json().catch(() => null)) as typeof verification;
     } catch (error) {
-      const message = error instanceof Error && error.message ? error.message : "Unknown error";
+      // The server's own sentences end with a full stop; the toast adds its own.
+      const message = error instanceof Error && error.message ? error.message.replace(/\.$/, "") : "Unknown error";
       return failure("Security Check Failed", `Verification error: ${message}. Please try again.`);
     }
     if (!verification) return failure("Security Check Failed", "No response from security verification. Please check your connection and try again.");

@@ -7,8 +7,5 @@ export interface CaptchaCheck {
   remoteIp: string | null;
 }
 
-/** The captcha action of the executive invitation form (spec §9). */
-export const EXECUTIVE_INVITATION_ACTION = "executive_invitation";
-
 /** Google's tokens live two minutes; the local stand-in's do too. */
 export const CAPTCHA_TOKEN_LIFETIME_MS = 120_000;

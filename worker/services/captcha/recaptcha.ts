@@ -18,13 +18,12 @@ export interface RecaptchaSettings {
   hostnames: readonly string[];
 }
 
-/** Fallback score of spec §9: fills `recaptchaScore` only when Google returns none. */
-const FALLBACK_SCORE = 0.5;
-
 /**
  * reCAPTCHA v3 siteverify over its documented HTTP API (security guide, "Forms, captcha, SMS"):
  * requires success, the expected action, an allowed hostname, a challenge within 120 s and a score
- * at or above the minimum. Timeouts, 5xx and non-JSON answers fail closed.
+ * at or above the minimum. Timeouts, 5xx and non-JSON answers fail closed, and so does an answer
+ * without a score (a v2 key, or a misconfigured one): the spec's fallback score of 0.5 fills the
+ * browser's `recaptchaScore` field, it never passes a check.
  */
 export async function verifyRecaptcha(settings: RecaptchaSettings, check: CaptchaCheck, now: number = Date.now()): Promise<CaptchaVerdict> {
   let body: unknown;
@@ -44,13 +43,13 @@ export async function verifyRecaptcha(settings: RecaptchaSettings, check: Captch
 
   const answer = siteverifyAnswer.safeParse(body);
   if (!answer.success) return fail("verification service answered nonsense");
-  const { success, action, hostname, challenge_ts: challengeTs } = answer.data;
-  const score = answer.data.score ?? FALLBACK_SCORE;
+  const { success, action, hostname, challenge_ts: challengeTs, score = null } = answer.data;
   if (!success) return fail(`token rejected (${answer.data["error-codes"]?.join(", ") || "no reason given"})`, score);
   if (action !== check.expectedAction) return fail("token was made for another action", score);
   if (!hostname || !settings.hostnames.includes(hostname)) return fail("token was made on another site", score);
   const issuedAt = challengeTs ? Date.parse(challengeTs) : Number.NaN;
   if (!Number.isFinite(issuedAt) || now - issuedAt > CAPTCHA_TOKEN_LIFETIME_MS) return fail("token has expired", score);
+  if (score === null) return fail("no score: not a reCAPTCHA v3 key");
   if (score < settings.minimumScore) return fail("score below the minimum", score);
   return { success: true, score };
 }
