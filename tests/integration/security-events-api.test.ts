@@ -1,13 +1,25 @@
-import { env, exports } from "cloudflare:workers";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import { uniqueClientAddress } from "./client-address";
+import worker from "./worker-under-test";
 
 const origin = "http://example.com";
-const report = (body: unknown, headers: Record<string, string> = {}) =>
-  exports.default.fetch(`${origin}/api/security-events`, {
-    method: "POST",
-    headers: { Origin: origin, "Content-Type": "application/json", "CF-Connecting-IP": "192.0.2.77", ...headers },
-    body: JSON.stringify(body),
-  });
+/** Posts a report and waits for the event the Worker writes after answering. */
+async function report(body: unknown, headers: Record<string, string> = {}) {
+  const context = createExecutionContext();
+  const response = await worker.fetch(
+    new Request(`${origin}/api/security-events`, {
+      method: "POST",
+      headers: { Origin: origin, "Content-Type": "application/json", "CF-Connecting-IP": uniqueClientAddress(), ...headers },
+      body: JSON.stringify(body),
+    }),
+    env,
+    context,
+  );
+  await waitOnExecutionContext(context);
+  return response;
+}
 
 beforeEach(async () => {
   await env.DB.prepare("DELETE FROM security_events").run();
@@ -17,13 +29,11 @@ describe("POST /api/security-events", () => {
   it("records a known client problem with the server's own name, severity and wording", async () => {
     const response = await report({ type: "invitation_exception", detail: "TypeError: x is undefined", referrer: "https://search.example/?q=secret" });
     expect(response.status).toBe(202);
-    await vi.waitFor(async () => {
-      const row = await env.DB.prepare("SELECT event_type, severity, description, metadata FROM security_events").first<Record<string, string>>();
-      expect(row).toMatchObject({ event_type: "invitation_request_error", severity: "high", description: "the invitation form failed unexpectedly in the browser" });
-      const metadata = JSON.parse(row!.metadata);
-      expect(metadata.details).toEqual({ detail: "TypeError: x is undefined" });
-      expect(metadata.referrer).toBe("https://search.example/");
-    });
+    const row = await env.DB.prepare("SELECT event_type, severity, description, metadata FROM security_events").first<Record<string, string>>();
+    expect(row).toMatchObject({ event_type: "invitation_request_error", severity: "high", description: "the invitation form failed unexpectedly in the browser" });
+    const metadata = JSON.parse(row!.metadata);
+    expect(metadata.details).toEqual({ detail: "TypeError: x is undefined" });
+    expect(metadata.referrer).toBe("https://search.example/");
   });
 
   it("refuses anything it does not know, writing nothing", async () => {

@@ -1,6 +1,7 @@
 import { getDatabase } from "../../db/client";
 import { securityEvents } from "../../db/schema";
 import { clientNetwork, hashClientAddress } from "./client-address";
+import { readMemberSession } from "./member-session";
 
 /** OWASP logging-vocabulary names (security guide, "Logging"), plus the flow's own milestones. */
 export type SecurityEventType =
@@ -30,6 +31,7 @@ export interface SecurityEventInput {
   eventType: SecurityEventType;
   severity: "low" | "medium" | "high";
   description: string;
+  /** The member concerned; left out, it is the member signed in on this request, if any. */
   userId?: string | null;
   /** The referrer of the page the event happened on, when the browser reported it. */
   referrer?: string | null;
@@ -38,30 +40,32 @@ export interface SecurityEventInput {
 
 /**
  * Writes a security event to D1 without holding up the request (ctx.waitUntil); a failure is
- * logged to the console and never breaks the request. The address is stored only as a keyed hash,
- * or as spec §3's 'anonymous_' placeholder when the request has none. Callers must not put
- * tokens, codes, passwords or raw addresses in `details`.
+ * logged to the console and never breaks the request. Like spec §7's log_security_event_enhanced
+ * it first finds the current user: the member whose session cookie came with the request. The
+ * address is stored only as a keyed hash, or as spec §3's 'anonymous_' placeholder when the
+ * request has none. Callers must not put tokens, codes, passwords or raw addresses in `details`.
  */
 export function logSecurityEvent(
-  env: Pick<Env, "DB">,
+  env: Pick<Env, "DB" | "SESSIONS" | "ENVIRONMENT">,
   ctx: Pick<ExecutionContext, "waitUntil">,
   request: Request,
   signingKey: string,
   event: SecurityEventInput,
 ): void {
-  ctx.waitUntil(writeSecurityEvent(env.DB, request, signingKey, event).catch((error: unknown) => console.error("security event not written", event.eventType, error)));
+  ctx.waitUntil(writeSecurityEvent(env, request, signingKey, event).catch((error: unknown) => console.error("security event not written", event.eventType, error)));
 }
 
-async function writeSecurityEvent(db: D1Database, request: Request, signingKey: string, event: SecurityEventInput): Promise<void> {
+async function writeSecurityEvent(env: Pick<Env, "DB" | "SESSIONS" | "ENVIRONMENT">, request: Request, signingKey: string, event: SecurityEventInput): Promise<void> {
   const timestamp = new Date().toISOString();
   const address = clientNetwork(request);
-  await getDatabase(db)
+  const userId = event.userId !== undefined ? event.userId : ((await readMemberSession(request, env))?.memberId ?? null);
+  await getDatabase(env.DB)
     .insert(securityEvents)
     .values({
       eventType: event.eventType,
       severity: event.severity,
       description: event.description,
-      userId: event.userId ?? null,
+      userId,
       ipHash: address ? await hashClientAddress(address, signingKey) : `anonymous_${Date.now()}`,
       metadata: {
         timestamp,
