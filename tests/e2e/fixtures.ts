@@ -54,7 +54,7 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 export async function expectToast(page: Page, title: string, description: string): Promise<void> {
   const toast = page
     .getByRole("region", { name: "Notifications" })
-    .locator('[role="status"], [role="alert"]')
+    .getByRole("status")
     .filter({ hasText: title });
   await expect(toast).toContainText(description);
 }

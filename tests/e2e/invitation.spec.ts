@@ -104,6 +104,34 @@ test.describe("the executive invitation dialog", () => {
     await expectToast(page, "Message Transmitted", "Expect contact soon.");
   });
 
+  test("'Transmit Message' waits for Google's script, and shows 'Submitting...' while it works", async ({ page }) => {
+    let releaseScript: () => void = () => {};
+    const scriptHeld = new Promise<void>((resolve) => (releaseScript = resolve));
+    await page.route(/^https:\/\/www\.google\.com\/recaptcha\/api\.js/, async (route) => {
+      await scriptHeld;
+      await route.fulfill({ path: "tests/e2e/fakes/grecaptcha.js", contentType: "text/javascript" });
+    });
+    await page.goto("/memberships");
+    await page.getByRole("banner").getByRole("button", { name: "Executive Access" }).click();
+    const transmit = dialog(page).getByRole("button", { name: "Transmit Message" });
+    await expect(transmit).toBeDisabled();
+    releaseScript();
+    await expect(transmit).toBeEnabled();
+
+    let releaseVerification: () => void = () => {};
+    const verificationHeld = new Promise<void>((resolve) => (releaseVerification = resolve));
+    await page.route("/api/verify-recaptcha", async (route) => {
+      await verificationHeld;
+      await route.continue();
+    });
+    await fill(page);
+    await transmit.click();
+    const busy = dialog(page).getByRole("button", { name: "Submitting..." });
+    await expect(busy).toBeDisabled();
+    releaseVerification();
+    await expectToast(page, "Message Transmitted", "Expect contact soon.");
+  });
+
   test("passes axe while open", async ({ page }) => {
     await openFromHeader(page);
     await dialog(page).getByRole("button", { name: "Transmit Message" }).click();
@@ -119,6 +147,39 @@ test.describe("the error toasts of the invitation flow (spec §8)", () => {
     await dialog(page).getByRole("button", { name: "Transmit Message" }).click();
     await expectToast(page, "Error", "ReCAPTCHA not ready. Please try again.");
     await expect(dialog(page)).toBeVisible();
+  });
+
+  test("Google's script cannot load: the button still answers, with 'ReCAPTCHA not ready', and the script is fetched again", async ({ page }) => {
+    let scriptRequests = 0;
+    await page.route(/^https:\/\/www\.google\.com\/recaptcha\/api\.js/, async (route) => {
+      scriptRequests += 1;
+      if (scriptRequests === 1) return route.abort();
+      return route.fulfill({ path: "tests/e2e/fakes/grecaptcha.js", contentType: "text/javascript" });
+    });
+    await page.goto("/memberships");
+    await page.getByRole("banner").getByRole("button", { name: "Executive Access" }).click();
+    await fill(page);
+    await dialog(page).getByRole("button", { name: "Transmit Message" }).click();
+    await expectToast(page, "Error", "ReCAPTCHA not ready. Please try again.");
+    await expect.poll(() => scriptRequests).toBe(2);
+    await dialog(page).getByRole("button", { name: "Transmit Message" }).click();
+    await expectToast(page, "Message Transmitted", "Expect contact soon.");
+  });
+
+  test("an empty token from reCAPTCHA", async ({ page }) => {
+    await openFromHeader(page);
+    await fill(page);
+    await page.evaluate(() => ((window as { __fakeRecaptcha?: unknown }).__fakeRecaptcha = { empty: true }));
+    await dialog(page).getByRole("button", { name: "Transmit Message" }).click();
+    await expectToast(page, "reCAPTCHA Error", "Failed to generate security token: empty token. Please refresh the page and try again.");
+  });
+
+  test("a limited verification reads as one sentence", async ({ page }) => {
+    await openFromHeader(page);
+    await fill(page);
+    await page.route("/api/verify-recaptcha", (route) => route.fulfill({ status: 429, json: { error: "Too many submissions. Please try again later." } }));
+    await dialog(page).getByRole("button", { name: "Transmit Message" }).click();
+    await expectToast(page, "Security Check Failed", "Verification error: Too many submissions. Please try again later. Please try again.");
   });
 
   test("no token from reCAPTCHA", async ({ page }) => {

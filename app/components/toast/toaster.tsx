@@ -2,8 +2,9 @@ import { useSyncExternalStore } from "react";
 import { currentToasts, dismissToast, serverToasts, subscribeToToasts } from "./toast-store";
 
 /**
- * Where toasts appear: a live region (destructive toasts are alerts), bottom centre, above the
- * accessibility button. The region stays in the DOM so screen readers register it before the
+ * Where toasts appear: a polite live region, bottom centre, above the accessibility button.
+ * Every toast is a status, errors included (issue 4: "announced politely"): an alert would cut
+ * off what the screen reader is saying, and a toast never needs that. The region stays in the DOM so screen readers register it before the
  * first message. A modal dialog makes everything outside it inert, so the invitation dialog holds
  * a second Toaster: exactly one of the two is `active` (shows toasts) at a time.
  */
@@ -16,7 +17,7 @@ export function Toaster({ active = true }: { active?: boolean }) {
         {toasts.map((toast) => (
           <div
             key={toast.id}
-            role={toast.variant === "destructive" ? "alert" : "status"}
+            role="status"
             className={`pointer-events-auto flex items-start gap-3 rounded-sm border px-4 py-3 shadow-xl shadow-black/50 ${
               toast.variant === "destructive" ? "border-ember bg-leather" : "border-brass bg-humidor"
             }`}
