@@ -1,4 +1,5 @@
 import { workerConfig } from "./config";
+import { deleteExpiredRecords } from "./services/data-retention";
 import { emailSender } from "./services/email/send-email";
 import { deliverDueOutboxMessages } from "./services/outbox";
 import { smsProviderFor } from "./services/sms/sms-provider-for";
@@ -17,11 +18,16 @@ export async function retryOutboxDeliveries(env: Env, now: number = Date.now()):
   if (results.length > 0) console.info("outbox retry", { attempted: results.length, sent: results.filter((result) => result === "sent").length });
 }
 
+/** The daily trigger (wrangler.toml): records past the retention periods of /privacy go. */
+export const DATA_RETENTION_CRON = "17 3 * * *";
+
 /**
- * The Worker's `scheduled` handler. It uses the trigger's own time, not the clock: a local run
- * (or the load test) can fire the cron for a later minute with /cdn-cgi/handler/scheduled?time=…
- * and see the retries then due.
+ * The Worker's `scheduled` handler: the daily retention job on its own trigger, the outbox retry
+ * on every other. It uses the trigger's own time, not the clock: a local run (or the load test)
+ * can fire the cron for a later minute with /cdn-cgi/handler/scheduled?time=… and see the
+ * retries then due.
  */
 export const handleScheduled: ExportedHandlerScheduledHandler<Env> = (controller, env, ctx) => {
-  ctx.waitUntil(retryOutboxDeliveries(env, controller.scheduledTime));
+  if (controller.cron === DATA_RETENTION_CRON) ctx.waitUntil(deleteExpiredRecords(env.DB, controller.scheduledTime));
+  else ctx.waitUntil(retryOutboxDeliveries(env, controller.scheduledTime));
 };

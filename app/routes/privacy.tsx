@@ -41,6 +41,12 @@ const records: DataRecord[] = [
     kept: "Until your request is decided, then for 24 months, then deleted.",
   },
   {
+    title: "Messages on their way",
+    what: "A copy of each email we send the concierge about your request, and of each SMS code request, kept until it has been delivered.",
+    why: "So that nothing you send us is lost when an email or SMS service is briefly unavailable: we store first and deliver after, retrying until delivery succeeds.",
+    kept: "Until delivered, then 30 days, then deleted.",
+  },
+  {
     title: "Sessions",
     what: "When a member signs in, the browser receives a cookie holding a long random token. The server keeps only a hash of that token, linked to the member, never the token itself.",
     why: "To keep you signed in and to open members-only pages to members alone.",
@@ -48,9 +54,9 @@ const records: DataRecord[] = [
   },
   {
     title: "Age-gate answers",
-    what: "Your answer to the age question is kept in your own browser. We also keep an anonymous audit record: the time, a random identifier for the visit, your answer and whether you entered the site. It contains no IP address and nothing that names you.",
+    what: "Your answer to the age question is kept in your own browser: a record of your answer with the time and your browser's user agent, and a log of whether you entered. We also keep an audit record: the time, a random identifier for the visit, your answer, whether you entered the site and your browser's user agent. It contains no IP address and nothing that names you.",
     why: "To avoid asking the question on every page, and to show regulators that the age gate works.",
-    kept: "In your browser until the browsing session ends; the audit record for 12 months.",
+    kept: "The flags that let you through last until the browsing session ends; the record and log in your browser until you clear its storage; the audit record for 12 months.",
   },
   {
     title: "Accessibility settings",
@@ -121,8 +127,11 @@ export default function Privacy() {
           ))}
         </ul>
         <p className="mt-8 max-w-3xl text-smoke">
-          The site uses no advertising or analytics trackers. The only cookies it sets itself are the session cookie
-          for signed-in members; Google reCAPTCHA may set its own cookies on the pages it protects.
+          The site uses no advertising or analytics trackers. The cookies it sets itself are all strictly necessary:
+          one that remembers, until you close the browser, that you answered the age question; the session cookie of
+          a signed-in member (30 days, or until sign-out); one that remembers for a year that you verified your phone
+          for an SMS invitation; and, during a sign-in with Google, two that protect that sign-in for ten minutes.
+          Google reCAPTCHA may set its own cookies on the pages it protects.
         </p>
       </Section>
 
