@@ -15,7 +15,6 @@ export const club = {
   locationLine: "Portland, Oregon",
   /** 555-01xx numbers are reserved for fiction; replace with the office line before launch. */
   officePhone: { display: "(503) 555-0142", e164: "+15035550142" },
-  priceRange: "$149 - $599",
   amenities: [
     "Premium cigar selection",
     "Climate-controlled lockers",
@@ -88,6 +87,12 @@ export const membershipTiers: MembershipTier[] = [
     ],
   },
 ];
+
+/** The tiers' lowest and highest monthly price: the range every page and the JSON-LD state. */
+export const monthlyPriceRange = {
+  from: Math.min(...membershipTiers.map((tier) => tier.monthlyPrice)),
+  to: Math.max(...membershipTiers.map((tier) => tier.monthlyPrice)),
+} as const;
 
 export interface Lounge {
   path: string;

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { localBusinessJsonLd } from "../../app/lib/local-business";
-import { club, membershipTiers } from "../../app/lib/site-config";
+import { membershipTiers, monthlyPriceRange } from "../../app/lib/site-config";
 
 describe("site configuration", () => {
   it("prices every tier inside the advertised $149 to $599 range", () => {
     const prices = membershipTiers.map((tier) => tier.monthlyPrice);
     expect(Math.min(...prices)).toBe(149);
     expect(Math.max(...prices)).toBe(599);
-    expect(club.priceRange).toBe("$149 - $599");
+    expect(monthlyPriceRange).toEqual({ from: 149, to: 599 });
   });
 
   it("states that every tier includes lockers, guest privileges, events and the academy", () => {
