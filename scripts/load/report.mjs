@@ -1,0 +1,150 @@
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+
+/**
+ * docs/load.md: what `npm run load` ran and what it measured, written by every run.
+ * @typedef {import("./checks.mjs").Check} Check
+ * @typedef {{ name: string; failureRate: number; load: Awaited<ReturnType<typeof import("./throughput.mjs").runThroughput>>; firstAttempts: { email: { attempts: number; failures: number; deliveries: number }; sms: { attempts: number; failures: number; deliveries: number } }; drain: Awaited<ReturnType<typeof import("./retry-cron.mjs").drainOutbox>>; counts: Record<string, number>; attempts: Record<string, Record<string, number>>; delays: Record<"email" | "sms", { delivered: number; within1: number; within10: number; within60: number; max: number }>; checks: Check[] }} DeliveryRun
+ * @typedef {{ startedAt: Date; totalSeconds: number; requests: number; concurrency: number; burst: { size: number; trials: number }; throughput: DeliveryRun; faults: DeliveryRun; bursts: { results: import("./bursts.mjs").BurstResult[]; checks: Check[] } }} LoadResults
+ */
+
+/**
+ * @param {string} path
+ * @param {LoadResults} results
+ */
+export function writeReport(path, results) {
+  const { throughput, faults, bursts } = results;
+  const checks = [...throughput.checks, ...faults.checks, ...bursts.checks];
+  const failed = checks.filter((result) => !result.pass).length;
+  const lines = [
+    "# Load and fault test",
+    "",
+    `Written by \`npm run load\` (scripts/load/run.mjs). Last run: ${results.startedAt.toISOString()}, ${commit()}, ` +
+      `${cpus().length} CPUs (${cpus()[0]?.model.trim() ?? "unknown"}), load average ${loadavg()[0]?.toFixed(1)} at the end, ` +
+      `Node ${process.versions.node}, wrangler ${wranglerVersion()}; ${results.totalSeconds.toFixed(0)} s in all.`,
+    "",
+    "Timings are as measured on a shared, noisy machine and are no pass/fail criterion; the counts are.",
+    "",
+    `**Result: ${failed === 0 ? `all ${checks.length} checks passed` : `${failed} of ${checks.length} checks FAILED`}.**`,
+    "",
+    "## What runs",
+    "",
+    "- The production build (`npm run build`) served by `wrangler dev` on port 8800, each run with fresh local D1 and KV in `.wrangler/load/<run>`.",
+    "- Captcha: the labelled local stand-in; every invitation gets its own pass from `/api/verify-recaptcha` first (passes are single-use).",
+    "- SMS: the real Twilio Verify provider, pointed (`TWILIO_API_BASE`) at a fake Twilio Verify in the load script. Email: `EMAIL` is a service binding to a small adapter Worker with the binding's `send(message)`, which forwards to a fake email provider in the load script. Both fakes fail a seeded share of calls and record every call per message.",
+    `- Rate limits raised with \`--var FORM_RATE_LIMIT_MULTIPLIER:1000\` for the throughput and fault runs; ${results.concurrency} simulated visitors, each with one connection and its own \`CF-Connecting-IP\` (wrangler dev keeps a client's header; Cloudflare would set it).`,
+    "- After the load, the retry cron is fired with `GET /cdn-cgi/local/scheduled?time=<ms>` at whole simulated minutes (wrangler dev never fires crons by itself), until every outbox row is sent.",
+    "- The checks read each run's local D1 with `wrangler d1 execute` (scripts/lib/d1.mjs) and the fakes' records; the retry loop polls the D1 SQLite file read-only.",
+    "",
+    "## Checks",
+    "",
+    "| check | result | detail |",
+    "| --- | --- | --- |",
+    ...checks.map((result) => `| ${result.name} | ${result.pass ? "pass" : "**FAIL**"} | ${result.detail.replaceAll("|", "\\|")} |`),
+    "",
+    ...deliverySection(`1. Throughput: ${results.requests} invitations and ${results.requests} SMS sends, providers healthy`, throughput),
+    ...deliverySection(`2. Faults: the same with the email and SMS providers failing half the calls`, faults),
+    `## 3. Bursts: ${results.burst.size} simultaneous submissions from one address, real limits`,
+    "",
+    `\`FORM_RATE_LIMIT_MULTIPLIER\` 1, ${results.burst.trials} trials per endpoint, each from a new address. KV counters are approximate (README, "Rate limits"); the strict D1 counter must let exactly 5 through.`,
+    "",
+    "| endpoint | limit | got through, per trial | answers |",
+    "| --- | --- | --- | --- |",
+    ...bursts.results.map(
+      (result) =>
+        `| \`${result.endpoint}\` | ${result.limit} | ${result.trials.map((trial) => `${trial.allowed} of ${results.burst.size}`).join(", ")} | ${result.trials.map((trial) => statuses(trial.statuses)).join("; ")} |`,
+    ),
+    "",
+  ];
+  writeFileSync(path, lines.join("\n"));
+}
+
+/**
+ * @param {string} title
+ * @param {DeliveryRun} run
+ */
+function deliverySection(title, run) {
+  const { load, drain } = run;
+  return [
+    `## ${title}`,
+    "",
+    `${load.requests} requests in ${load.seconds.toFixed(1)} s: ${load.requestsPerSecond.toFixed(0)} requests/s; ` +
+      `${load.invitationsPerSecond.toFixed(1)} invitations/s (two requests each) and ${load.smsPerSecond.toFixed(1)} SMS sends/s accepted.`,
+    "",
+    "| endpoint | answers | p50 ms | p95 ms | p99 ms | max ms |",
+    "| --- | --- | --- | --- | --- | --- |",
+    ...Object.entries(load.endpoints).map(
+      ([endpoint, result]) =>
+        `| \`${endpoint}\` | ${statuses(result.statuses)} | ${ms(result.latency.p50)} | ${ms(result.latency.p95)} | ${ms(result.latency.p99)} | ${ms(result.latency.max)} |`,
+    ),
+    "",
+    `Stored: ${run.counts.invitationRequests} invitation requests, ${run.counts.smsOptIns} SMS opt-ins; outbox ${run.counts.emailOutbox} email and ${run.counts.smsOutbox} SMS rows.`,
+    "",
+    `First delivery attempts (by the requests themselves): email ${run.firstAttempts.email.attempts} calls, ${run.firstAttempts.email.failures} failed; ` +
+      `SMS ${run.firstAttempts.sms.attempts} calls, ${run.firstAttempts.sms.failures} failed.`,
+    "",
+    drain.cronRuns === 0
+      ? "Retry cron: not needed, the requests' own attempts delivered every message."
+      : `Retry cron: ${drain.cronRuns} runs from the first to the last over ${formatMinutes(drain.simulatedMinutes)} of simulated time (one run per minute), ` +
+        `${drain.realSeconds.toFixed(0)} s of real time; up to ${drain.largestBatch} delivery attempts per run (both channels) observed.`,
+    "",
+    `Rows per attempt count: email ${histogram(run.attempts.email)}; SMS ${histogram(run.attempts.sms)}.`,
+    "",
+    "From request to delivery, with the cron at its production cadence of one run per minute (an SMS code lives 10 minutes):",
+    "",
+    "| channel | delivered | within 1 min | within 10 min | within 1 h | last after |",
+    "| --- | --- | --- | --- | --- | --- |",
+    ...(/** @type {const} */ (["email", "sms"])).map((channel) => {
+      const delay = run.delays[channel];
+      /** @param {number} count */
+      const share = (count) => `${count} (${((100 * count) / Math.max(1, delay.delivered)).toFixed(1)} %)`;
+      return `| ${channel === "sms" ? "SMS" : channel} | ${delay.delivered} | ${share(delay.within1)} | ${share(delay.within10)} | ${share(delay.within60)} | ${formatMinutes(Math.ceil(delay.max))} |`;
+    }),
+    "",
+  ];
+}
+
+/** @param {Record<string, number>} counts */
+function statuses(counts) {
+  return Object.entries(counts)
+    .map(([status, count]) => `${count} × ${status === "0" ? "no answer" : status}`)
+    .join(", ");
+}
+
+/** @param {Record<string, number> | undefined} counts */
+function histogram(counts) {
+  return Object.entries(counts ?? {})
+    .map(([attempts, rows]) => `${rows} × ${attempts}`)
+    .join(", ");
+}
+
+/** @param {number} value */
+function ms(value) {
+  return value.toFixed(0);
+}
+
+/** @param {number} minutes */
+function formatMinutes(minutes) {
+  return minutes < 120 ? `${minutes} min` : `${(minutes / 60).toFixed(1)} h`;
+}
+
+function commit() {
+  try {
+    /** @param {string[]} args */
+    const git = (args) => execFileSync("git", args, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    const head = git(["rev-parse", "--short", "HEAD"]);
+    const dirty = git(["status", "--porcelain", "--", "worker", "app", "db", "migrations"]) !== "";
+    return `commit ${head}${dirty ? " with uncommitted changes in worker/, app/, db/ or migrations/" : ""}`;
+  } catch {
+    return "commit unknown";
+  }
+}
+
+function wranglerVersion() {
+  try {
+    return execFileSync(process.execPath, ["node_modules/wrangler/bin/wrangler.js", "--version"], { encoding: "utf8" }).trim().split("\n").at(-1);
+  } catch {
+    return "unknown";
+  }
+}

@@ -1,0 +1,129 @@
+import { rmSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { runBursts } from "./bursts.mjs";
+import { checkBursts, checkRun } from "./checks.mjs";
+import { fictionalUsNumbers } from "./clients.mjs";
+import { callCounts, FAKE_TWILIO, startFakeProviders } from "./fake-providers.mjs";
+import { waitForFirstAttempts } from "./outbox-state.mjs";
+import { writeReport } from "./report.mjs";
+import { drainOutbox } from "./retry-cron.mjs";
+import { killAllServers, LOAD_DIR, migrateTemplate, prepareBuildSnapshot, startServer, stopAllServers } from "./server.mjs";
+import { runThroughput } from "./throughput.mjs";
+
+/**
+ * `npm run load` (after `npm run build`): the load and fault test of the local production build.
+ * 1. throughput: 50 concurrent clients send N invitations and N SMS sends, limits raised;
+ * 2. faults: the same while the email and SMS providers fail half of the calls, then the retry
+ *    cron in simulated time until everything is delivered;
+ * 3. bursts: 20 simultaneous submissions from one address per limited endpoint, real limits.
+ * Writes docs/load.md and exits 1 when a check fails. Ports 8800–8802 only.
+ */
+const { values: options } = parseArgs({
+  options: { requests: { type: "string", default: "2000" }, report: { type: "string", default: "docs/load.md" } },
+  strict: true,
+});
+const REQUESTS = Number(options.requests);
+if (!Number.isSafeInteger(REQUESTS) || REQUESTS < 1) throw new Error(`--requests must be a positive whole number, not ${options.requests}`);
+const CONCURRENCY = 50;
+const BURST = { size: 20, trials: 3 };
+const PORTS = { server: 8800, fakes: 8801, inspector: 8802 };
+/** The highest FORM_RATE_LIMIT_MULTIPLIER worker/config.ts accepts. */
+const RAISED_LIMITS = 1000;
+
+process.on("exit", killAllServers);
+for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the load servers`);
+    void stopAllServers().finally(() => process.exit(130));
+  });
+}
+
+const startedAt = new Date();
+const started = performance.now();
+rmSync(LOAD_DIR, { recursive: true, force: true });
+const configs = prepareBuildSnapshot({ emailRecorderUrl: `http://127.0.0.1:${PORTS.fakes}/email` });
+step("applying the migrations to a fresh local D1 (.wrangler/load)");
+migrateTemplate(configs);
+const phones = fictionalUsNumbers(2 * REQUESTS + BURST.size * BURST.trials);
+
+const throughput = await deliveryRun({ name: "throughput", failureRate: 0, seed: 1, phones: phones.slice(0, REQUESTS) });
+const faults = await deliveryRun({ name: "faults", failureRate: 0.5, seed: 2, phones: phones.slice(REQUESTS, 2 * REQUESTS) });
+const bursts = await burstRun(phones.slice(2 * REQUESTS));
+
+const allChecks = [...throughput.checks, ...faults.checks, ...bursts.checks];
+const failed = allChecks.filter((result) => !result.pass);
+writeReport(options.report, { startedAt, totalSeconds: (performance.now() - started) / 1000, requests: REQUESTS, concurrency: CONCURRENCY, burst: BURST, throughput, faults, bursts });
+for (const result of allChecks) console.log(`${result.pass ? "PASS" : "FAIL"}  ${result.name}: ${result.detail}`);
+console.log(`\n${failed.length === 0 ? "All checks passed" : `${failed.length} checks FAILED`}; report in ${options.report}`);
+process.exitCode = failed.length === 0 ? 0 : 1;
+
+/**
+ * A throughput run against a fresh server: the load, the requests' own first delivery attempts,
+ * the retry cron until everything is delivered, then the checks.
+ * @param {{ name: string; failureRate: number; seed: number; phones: string[] }} run
+ */
+async function deliveryRun({ name, failureRate, seed, phones }) {
+  const fakes = await startFakeProviders({ port: PORTS.fakes, failureRate, seed });
+  try {
+    step(`${name}: starting wrangler dev (limits x${RAISED_LIMITS}, providers failing ${failureRate * 100} % of calls)`);
+    const server = await startServer({ name, port: PORTS.server, inspectorPort: PORTS.inspector, configs, vars: serverVars(RAISED_LIMITS, fakes.twilioApiBase) });
+    try {
+      step(`${name}: ${CONCURRENCY} clients send ${REQUESTS} invitations and ${phones.length} SMS sends`);
+      const load = await runThroughput({ url: server.url, invitations: REQUESTS, phones, concurrency: CONCURRENCY });
+      step(`${name}: ${load.requests} requests in ${load.seconds.toFixed(1)} s; waiting for the first delivery attempts`);
+      const afterFirstAttempts = await waitForFirstAttempts(server.persistTo);
+      const firstAttempts = { email: callCounts(fakes.email), sms: callCounts(fakes.sms) };
+      step(`${name}: running the retry cron (${afterFirstAttempts.failed} rows failed their first attempt)`);
+      const drain = await drainOutbox({ url: server.url, persistTo: server.persistTo });
+      const { checks, counts, attempts, delays } = checkRun({ persistTo: server.persistTo, load, drain, fakes });
+      return { name, failureRate, load, firstAttempts, drain, counts, attempts, delays, checks: checks.map((result) => ({ ...result, name: `${name}: ${result.name}` })) };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await fakes.close();
+  }
+}
+
+/**
+ * The bursts, against a fresh server with the real limits.
+ * @param {string[]} phones
+ */
+async function burstRun(phones) {
+  const fakes = await startFakeProviders({ port: PORTS.fakes, failureRate: 0, seed: 3 });
+  try {
+    step(`bursts: starting wrangler dev with the real limits`);
+    const server = await startServer({ name: "bursts", port: PORTS.server, inspectorPort: PORTS.inspector, configs, vars: serverVars(1, fakes.twilioApiBase) });
+    try {
+      step(`bursts: ${BURST.trials} x ${BURST.size} simultaneous submissions per limited endpoint`);
+      const results = await runBursts({ url: server.url, size: BURST.size, trials: BURST.trials, phones });
+      const checks = checkBursts(server.persistTo, results);
+      return { results, checks };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await fakes.close();
+  }
+}
+
+/**
+ * The run's --var overrides: this port's origin, the limit multiplier, Twilio Verify at the fake.
+ * @param {number} multiplier
+ * @param {string} twilioApiBase
+ */
+function serverVars(multiplier, twilioApiBase) {
+  return {
+    SITE_URL: `http://localhost:${PORTS.server}`,
+    FORM_RATE_LIMIT_MULTIPLIER: String(multiplier),
+    TWILIO_ACCOUNT_SID: FAKE_TWILIO.accountSid,
+    TWILIO_AUTH_TOKEN: FAKE_TWILIO.authToken,
+    TWILIO_VERIFY_SERVICE_SID: FAKE_TWILIO.serviceSid,
+    TWILIO_API_BASE: twilioApiBase,
+  };
+}
+
+/** @param {string} message */
+function step(message) {
+  console.log(`[load ${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}`);
+}
