@@ -24,6 +24,7 @@ export default defineConfig({
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations("./migrations"),
                 // Google's siteverify is faked in the tests (tests/fakes/siteverify.ts).
+                RECAPTCHA_SITE_KEY: "test-recaptcha-site-key",
                 RECAPTCHA_SECRET_KEY: "test-recaptcha-secret",
                 RECAPTCHA_VERIFY_URL: "https://siteverify.test/recaptcha/api/siteverify",
                 APP_SIGNING_KEY: "test-signing-key-with-at-least-32-characters",

@@ -2,6 +2,8 @@ import { Hono } from "hono";
 import { RouterContextProvider } from "react-router";
 import { cloudflareContext, cspNonceContext } from "../app/context";
 import { api } from "./api";
+import { handleUnexpectedError } from "./api/errors";
+import { workerConfig } from "./config";
 import type { AppBindings } from "./app-bindings";
 import { withoutModulePreloads } from "./hydration-after-paint";
 import { requireSameOrigin } from "./same-origin";
@@ -19,6 +21,13 @@ export type PageRequestHandler = (request: Request, context: RouterContextProvid
 export function createWorkerApp(handlePageRequest: PageRequestHandler) {
   const app = new Hono<AppBindings>();
   app.use(securityHeaders);
+  // The configuration is checked before anything is served (cached per isolate): a deployment
+  // missing a secret answers every request with a 500 and says which setting is wrong in its log,
+  // rather than serving pages whose forms would fail.
+  app.use(async (c, next) => {
+    workerConfig(c.env);
+    await next();
+  });
   app.use(requireSameOrigin);
   app.route("/api", api);
   app.all("*", async (c) => {
@@ -27,5 +36,6 @@ export function createWorkerApp(handlePageRequest: PageRequestHandler) {
     context.set(cspNonceContext, c.get("secureHeadersNonce") ?? "");
     return withoutModulePreloads(await handlePageRequest(c.req.raw, context));
   });
+  app.onError(handleUnexpectedError);
   return app;
 }

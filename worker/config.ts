@@ -32,6 +32,15 @@ const configSchema = z
     EMAIL_FROM: z.email(),
   })
   .superRefine((config, context) => {
+    // The browser uses Google when it has a site key; the Worker, when it has the secret. One
+    // without the other makes every invitation fail, so they are set together or not at all.
+    if (!config.RECAPTCHA_SITE_KEY !== !config.RECAPTCHA_SECRET_KEY) {
+      context.addIssue({
+        code: "custom",
+        path: ["RECAPTCHA_SITE_KEY"],
+        message: "set RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY together (Google), or neither (the local stand-in)",
+      });
+    }
     if (config.ENVIRONMENT !== "production") return;
     for (const secret of ["RECAPTCHA_SECRET_KEY", "APP_SIGNING_KEY", "TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_VERIFY_SERVICE_SID"] as const) {
       if (!config[secret]) context.addIssue({ code: "custom", path: [secret], message: `${secret} is required in production` });

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppBindings } from "../app-bindings";
 import { ageGate } from "./age-gate";
-import { handleUnexpectedApiError } from "./errors";
+import { handleUnexpectedError } from "./errors";
 import { health } from "./health";
 import { securityEventsApi } from "./security-events";
 import { sendExecutiveInvitationApi } from "./send-executive-invitation";
@@ -23,4 +23,4 @@ api.route("/verify-sms", verifySmsApi);
 // Registered last: any other /api path is a JSON 404, never a page from React Router.
 api.all("*", (c) => c.json({ error: "Not found" }, 404));
 
-api.onError(handleUnexpectedApiError);
+api.onError(handleUnexpectedError);
