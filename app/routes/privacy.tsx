@@ -79,6 +79,10 @@ const processors = [
     title: "Twilio",
     body: "Delivers the SMS invitation codes to the phone number you enter.",
   },
+  {
+    title: "YouTube",
+    body: "Plays the public-health video of the age question, from its privacy-enhanced domain, and only once you press play: until then your browser does not contact YouTube.",
+  },
 ];
 
 const googleLinks = [
@@ -136,7 +140,7 @@ export default function Privacy() {
       </Section>
 
       <Section id="processors" eyebrow="Who helps us" title="Our processors" tone="humidor">
-        <CardGrid cards={processors} className="md:grid-cols-3" onHumidor />
+        <CardGrid cards={processors} className="md:grid-cols-2 xl:grid-cols-4" onHumidor />
         <div className="prose-club mt-8">
           <p>
             Each processor handles data only to provide its service to us. This site is protected by reCAPTCHA, and

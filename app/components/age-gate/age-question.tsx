@@ -1,6 +1,7 @@
 import { type FormEvent, type RefObject } from "react";
 import { buttonClasses } from "~/components/button-link";
-import { club, healthWarning, publicHealthVideo } from "~/lib/site-config";
+import { club, healthWarning } from "~/lib/site-config";
+import { PublicHealthVideo } from "./public-health-video";
 
 /**
  * The age question (spec §2): health warning, public-health video, the 21+ statement and the two
@@ -40,18 +41,7 @@ export function AgeQuestion({ headingRef, hiddenFields, onSubmit }: {
           <span className="sr-only"> (opens quit-smoking information in a new tab)</span>
         </button>
       </form>
-      <div className="mx-auto mt-10 aspect-video w-full max-w-xl overflow-hidden rounded-sm border border-cedar bg-humidor">
-        <iframe
-          src={publicHealthVideo.embedUrl}
-          title={publicHealthVideo.title}
-          width={560}
-          height={315}
-          loading="lazy"
-          allow="encrypted-media; picture-in-picture"
-          referrerPolicy="strict-origin-when-cross-origin"
-          className="h-full w-full"
-        />
-      </div>
+      <PublicHealthVideo />
       <p className="mt-3 text-center text-sm text-smoke">
         A public-health message. Free help to quit: 1-800-QUIT-NOW.
       </p>
