@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { expect, expectNoAxeViolations, gotoHydrated, test } from "./fixtures";
 
 /** The key of app/lib/accessibility-settings.ts (the e2e project cannot import app code). */
 const STORAGE_KEY = "ember-oak:accessibility-settings";
@@ -25,15 +25,6 @@ function computed(page: Page, selector: string, property: string): Promise<strin
 
 const px = (value: string) => Number.parseFloat(value);
 
-/** Waits until React has hydrated the widget (before that its button does nothing). */
-async function gotoHydrated(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await expect(widgetButton(page)).toHaveAttribute("aria-expanded", "false");
-  await page.waitForFunction(() => {
-    const button = document.querySelector('button[aria-controls="accessibility-panel"]');
-    return !!button && Object.keys(button).some((key) => key.startsWith("__reactProps"));
-  });
-}
 
 test.describe("the panel", () => {
   test("a labelled floating button of at least 44×44 px opens a modal dialog and focus moves in", async ({ page }) => {
@@ -309,6 +300,8 @@ test.describe("saving", () => {
     await dialog.getByRole("slider", { name: "Text spacing" }).fill("125");
     await dialog.getByRole("checkbox", { name: "High contrast" }).check();
     await dialog.getByRole("checkbox", { name: "Screen reader optimizations" }).check();
+    await dialog.getByRole("checkbox", { name: "Reduce motion" }).check();
+    await dialog.getByRole("checkbox", { name: "Strong focus indicator" }).uncheck();
     await dialog.getByRole("combobox", { name: "Color blindness filter" }).selectOption("deuteranopia");
 
     // Hold back every script bundle: whatever shows now comes from the HTML, the CSS and the
@@ -333,6 +326,8 @@ test.describe("saving", () => {
         return Number.parseFloat(paragraph.letterSpacing) / Number.parseFloat(paragraph.fontSize);
       })(),
       linkUnderline: getComputedStyle(document.querySelector("footer a") ?? document.body).textDecorationLine,
+      navTransitionSeconds: Number.parseFloat(getComputedStyle(document.querySelector('nav[aria-label="Main"] a') ?? document.body).transitionDuration),
+      strongFocusIndicator: document.documentElement.hasAttribute("data-a11y-focus-indicator"),
     }));
     expect(beforeHydration).toEqual({
       hydrated: false,
@@ -341,6 +336,8 @@ test.describe("saving", () => {
       filter: 'url("#a11y-color-filter-deuteranopia")',
       letterSpacingInEm: expect.closeTo(0.12 * 1.25, 3),
       linkUnderline: "underline",
+      navTransitionSeconds: expect.closeTo(0, 3),
+      strongFocusIndicator: false,
     });
     release();
 

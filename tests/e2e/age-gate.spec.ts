@@ -1,5 +1,5 @@
 import { type Page } from "@playwright/test";
-import { AGE_GATE_COOKIE, expect, expectNoAxeViolations, test } from "./fixtures";
+import { AGE_GATE_COOKIE, expect, expectNoAxeViolations, gotoHydrated, test } from "./fixtures";
 
 // Headless Chromium announces itself as "HeadlessChrome", which isbot rightly calls a bot; these
 // tests are about people, so they present an ordinary desktop Chrome.
@@ -23,16 +23,34 @@ test.describe("first visit to /", () => {
     await expect(page.getByRole("heading", { name: "Are you 21 or older?" })).toBeFocused();
     await expect(gate(page)).toContainText("Cigar smoking can cause cancers");
     await expect(gate(page)).toContainText("You must be 21 or older");
-    await expect(page.frameLocator("iframe").first().locator("body")).toBeAttached();
-    await expect(page.locator("iframe")).toHaveAttribute("src", /^https:\/\/www\.youtube-nocookie\.com\/embed\//);
-    await expect(page.locator("iframe")).toHaveAttribute("title", /.+/);
-    await expect(page.locator("iframe")).toHaveAttribute("loading", "lazy");
+    await expect(gate(page).getByRole("link", { name: /^Play the video: .+/ })).toBeVisible();
     expect(await mainIsInert(page)).toBe(true);
     await expectNoAxeViolations(page);
   });
 
+  test("the public-health video loads only when asked for, in YouTube's privacy-enhanced player, titled", async ({ page }) => {
+    const youtubeRequests: string[] = [];
+    page.on("request", (request) => {
+      if (/youtube|ytimg|googlevideo/.test(new URL(request.url()).hostname)) youtubeRequests.push(request.url());
+    });
+    await gotoHydrated(page, "/");
+    await page.waitForLoadState("networkidle");
+    expect(youtubeRequests).toEqual([]);
+
+    const poster = gate(page).getByRole("link", { name: /^Play the video: .+/ });
+    const box = await poster.boundingBox();
+    await poster.click();
+    const player = gate(page).locator("iframe");
+    await expect(player).toHaveAttribute("src", /^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]+\?autoplay=1$/);
+    await expect(player).toHaveAttribute("title", /.+/);
+    await expect(player).toBeFocused();
+    // The player takes the poster's place exactly: nothing moves.
+    expect(await player.boundingBox()).toEqual(box);
+    await expect.poll(() => youtubeRequests.length).toBeGreaterThan(0);
+  });
+
   test("'Yes' shows the intro, and entering slides it away, records the visit and opens the site", async ({ page, context }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     await page.getByRole("button", { name: "Yes, I am 21 or older" }).click();
 
     await expect(page.getByRole("heading", { name: "Welcome to Ember & Oak Society" })).toBeFocused();
@@ -63,7 +81,7 @@ test.describe("first visit to /", () => {
 
   test("'No' opens the quit resources in a new tab, records the visitor as unverified and keeps the site gated", async ({ page, context }) => {
     await context.route("https://smokefree.gov/**", (route) => route.fulfill({ body: "<title>Smokefree</title>", contentType: "text/html" }));
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     const [quitTab] = await Promise.all([
       context.waitForEvent("page"),
       page.getByRole("button", { name: /No, I am under 21/ }).click(),
@@ -80,14 +98,44 @@ test.describe("first visit to /", () => {
   });
 
   test("the intro cannot be entered while the age question is open", async ({ page }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     await expect(page.getByRole("button", { name: "Discover Our World" })).toHaveCount(0);
     await expect(page.getByText("or tap here to explore")).toHaveCount(0);
   });
 });
 
+test("the accessibility widget works over the age question, inside the gate's focus loop", async ({ page }) => {
+  await gotoHydrated(page, "/");
+  const widget = page.getByRole("button", { name: "Accessibility settings", exact: true });
+  await expect(widget).toBeVisible();
+  // The widget is part of the gate: not inert, and Tab from the gate's last control reaches it.
+  expect(await widget.evaluate((button) => button.closest("[inert]") === null && button.closest('[role="dialog"]') !== null)).toBe(true);
+  await page.getByRole("button", { name: "No, I am under 21" }).focus();
+  // Past the video (the frame, and whatever it holds), the widget is the gate's last stop.
+  for (let step = 0; step < 6 && !(await widget.evaluate((button) => button === document.activeElement)); step++) await page.keyboard.press("Tab");
+  await expect(widget).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Yes, I am 21 or older" })).toBeFocused();
+
+  // Alt+A opens the panel over the question, and a larger text size applies to it at once.
+  await page.keyboard.press("Alt+KeyA");
+  const panel = page.getByRole("dialog", { name: "Accessibility settings" });
+  await expect(panel).toBeVisible();
+  await panel.getByRole("slider", { name: "Text size" }).fill("150");
+  await expect.poll(() => page.locator("html").evaluate((html) => getComputedStyle(html).fontSize)).toBe("24px");
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+
+  // The page behind the gate stays out of reach: Alt+1 and Alt+M do nothing while it is open.
+  await page.keyboard.press("Alt+KeyM");
+  await page.keyboard.press("Alt+Digit1");
+  await expect(page.locator('[aria-controls="main-menu"]')).toHaveAttribute("aria-expanded", "false");
+  expect(await page.evaluate(() => document.activeElement?.id)).not.toBe("main-content");
+  await expectNoAxeViolations(page);
+});
+
 test("a reload in the same session shows no opener; a new session shows it again", async ({ page, browser, baseURL }) => {
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   await page.getByRole("button", { name: "Yes, I am 21 or older" }).click();
   await page.getByRole("button", { name: "Discover Our World" }).click();
   await expect(gate(page)).toBeHidden();
@@ -103,7 +151,7 @@ test("a reload in the same session shows no opener; a new session shows it again
 });
 
 test("a deep link gets the age question alone and stays on its page", async ({ page }) => {
-  await page.goto("/rules");
+  await gotoHydrated(page, "/rules");
   await expect(page.getByRole("heading", { name: "Are you 21 or older?" })).toBeVisible();
   await page.getByRole("button", { name: "Yes, I am 21 or older" }).click();
   await expect(gate(page)).toHaveCount(0);
@@ -138,7 +186,7 @@ test.describe("on a touch screen", () => {
   }
 
   test.beforeEach(async ({ page }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     await page.getByRole("button", { name: "Yes, I am 21 or older" }).tap();
     await expect(page.getByRole("button", { name: "or tap here to explore" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Discover Our World" })).toBeHidden();
@@ -165,7 +213,7 @@ test.describe("with reduced motion", () => {
   test.use({ reducedMotion: "reduce" });
 
   test("the opener leaves without the slide", async ({ page }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     await page.getByRole("button", { name: "Yes, I am 21 or older" }).click();
     const slide = await gate(page).evaluate((dialog) => parseFloat(getComputedStyle(dialog).transitionDuration));
     expect(slide).toBeLessThan(0.001);
@@ -187,7 +235,7 @@ test("storage and UUID failures never block the visitor, and are reported as war
   page.on("console", (message) => {
     if (message.type() === "warning") warnings.push(message.text());
   });
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   await page.getByRole("button", { name: "Yes, I am 21 or older" }).click();
   await page.getByRole("button", { name: "Discover Our World" }).click();
   await expect(gate(page)).toBeHidden();
@@ -215,7 +263,7 @@ test.describe("without JavaScript", () => {
 });
 
 test("everything works by keyboard, and focus stays in the opener", async ({ page }) => {
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   for (let press = 0; press < 8; press++) {
     await page.keyboard.press("Tab");
     const inGate = await page.evaluate(() => {

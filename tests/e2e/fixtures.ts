@@ -37,6 +37,20 @@ export const test = base.extend<{ pageProblems: string[]; ageGatePassed: boolean
 
 export { expect };
 
+/**
+ * Opens a page and waits until React has hydrated it: before that, buttons that only scripts
+ * serve (the invitation dialog, the accessibility panel) do nothing. The first paint does not
+ * wait for the hydration scripts (worker/hydration-after-paint.ts), so a test that clicks at
+ * once would sometimes click too early, as a very quick visitor could.
+ */
+export async function gotoHydrated(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForFunction(() => {
+    const widgetButton = document.querySelector('button[aria-controls="accessibility-panel"]');
+    return !!widgetButton && Object.keys(widgetButton).some((key) => key.startsWith("__reactProps"));
+  });
+}
+
 /** WCAG 2.2 A and AA rules (the site must meet AA on its own). */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page })

@@ -1,5 +1,5 @@
 import { type Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, expectToast, test } from "./fixtures";
+import { expect, expectNoAxeViolations, expectToast, gotoHydrated, test } from "./fixtures";
 
 const valid = {
   Identity: "Avery Hale",
@@ -12,7 +12,7 @@ const valid = {
 const dialog = (page: Page) => page.getByRole("dialog", { name: "Confidential Communication Channel" });
 
 async function openFromHeader(page: Page) {
-  await page.goto("/memberships");
+  await gotoHydrated(page, "/memberships");
   await page.getByRole("banner").getByRole("button", { name: "Executive Access" }).click();
   await expect(dialog(page)).toBeVisible();
   await expect(dialog(page).getByRole("button", { name: "Transmit Message" })).toBeEnabled();
@@ -25,7 +25,7 @@ async function fill(page: Page, values: Record<string, string> = valid) {
 
 test.describe("the executive invitation dialog", () => {
   test("opens from the header, the home hero and the footer, and returns focus when closed", async ({ page }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     const openers = [
       page.getByRole("main").getByRole("button", { name: "Request Executive Invitation" }),
       page.getByRole("contentinfo").getByRole("button", { name: "Request Executive Access" }),
@@ -48,7 +48,7 @@ test.describe("the executive invitation dialog", () => {
     page.on("request", (request) => {
       if (request.url().startsWith("https://www.google.com/recaptcha/")) captchaRequests.push(request.url());
     });
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     await page.waitForLoadState("networkidle");
     expect(captchaRequests).toEqual([]);
     await page.getByRole("main").getByRole("button", { name: "Request Executive Invitation" }).click();
@@ -89,7 +89,7 @@ test.describe("the executive invitation dialog", () => {
   });
 
   test("can be completed with the keyboard alone", async ({ page }) => {
-    await page.goto("/memberships");
+    await gotoHydrated(page, "/memberships");
     await page.getByRole("banner").getByRole("button", { name: "Executive Access" }).focus();
     await page.keyboard.press("Enter");
     await expect(dialog(page)).toBeVisible();
@@ -111,7 +111,7 @@ test.describe("the executive invitation dialog", () => {
       await scriptHeld;
       await route.fulfill({ path: "tests/e2e/fakes/grecaptcha.js", contentType: "text/javascript" });
     });
-    await page.goto("/memberships");
+    await gotoHydrated(page, "/memberships");
     await page.getByRole("banner").getByRole("button", { name: "Executive Access" }).click();
     const transmit = dialog(page).getByRole("button", { name: "Transmit Message" });
     await expect(transmit).toBeDisabled();
@@ -156,7 +156,7 @@ test.describe("the error toasts of the invitation flow (spec §8)", () => {
       if (scriptRequests === 1) return route.abort();
       return route.fulfill({ path: "tests/e2e/fakes/grecaptcha.js", contentType: "text/javascript" });
     });
-    await page.goto("/memberships");
+    await gotoHydrated(page, "/memberships");
     await page.getByRole("banner").getByRole("button", { name: "Executive Access" }).click();
     await fill(page);
     await dialog(page).getByRole("button", { name: "Transmit Message" }).click();

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, gotoHydrated, test } from "./fixtures";
 
 const visitorNavigation = [
   ["Home", "/"],
@@ -46,7 +46,7 @@ test.describe("mobile menu", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("opens from its toggle and closes when a link is chosen", async ({ page }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     const toggle = page.getByRole("button", { name: "Menu" });
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav).toBeHidden();
@@ -109,7 +109,7 @@ test("the health warning bar is on every page", async ({ page }) => {
 });
 
 test("shows 'Loading...' while a navigation loads", async ({ page }) => {
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   // Hold back the next page's code so the pending state is observable.
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -125,7 +125,7 @@ test("shows 'Loading...' while a navigation loads", async ({ page }) => {
 });
 
 test("scrolls to the top on a route change", async ({ page }) => {
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
   await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();

@@ -1,5 +1,5 @@
 import { type Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, expectToast, test } from "./fixtures";
+import { expect, expectNoAxeViolations, expectToast, gotoHydrated, test } from "./fixtures";
 import { latestOutboxMessage } from "./local-d1";
 
 /**
@@ -17,7 +17,7 @@ function testNumber(): { digits: string; shown: string; e164: string } {
 }
 
 async function requestCode(page: Page, number: ReturnType<typeof testNumber>) {
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   const phone = block(page).getByLabel("Mobile Number");
   await phone.pressSequentially(number.digits);
   await expect(phone).toHaveValue(number.shown);
@@ -77,7 +77,7 @@ test.describe("the SMS invitation block", () => {
   });
 
   test("a short number cannot be sent: 'Invalid Phone Number'", async ({ page }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     const phone = block(page).getByLabel("Mobile Number");
     await phone.pressSequentially("503555");
     await expect(block(page).getByRole("button", { name: "Send Code" })).toBeDisabled();
@@ -104,7 +104,7 @@ test.describe("the SMS invitation block", () => {
 
   test("a provider failure: 'Error Sending SMS'; a failed check: 'Verification Error'", async ({ page }) => {
     await page.route("**/api/send-sms", (route) => route.fulfill({ status: 502, json: { success: false, error: "We could not send a code to this number." } }));
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     await block(page).getByLabel("Mobile Number").fill("5035550142");
     await block(page).getByRole("button", { name: "Send Code" }).click();
     await expectToast(page, "Error Sending SMS", "Please try again later or contact support.");
@@ -120,7 +120,7 @@ test.describe("the SMS invitation block", () => {
 
   test("works with the keyboard alone, and passes axe in every step", async ({ page }) => {
     const number = testNumber();
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     await expectNoAxeViolations(page);
     await block(page).getByLabel("Mobile Number").focus();
     await page.keyboard.type(number.digits);
