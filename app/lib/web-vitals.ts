@@ -11,7 +11,8 @@ function log(metric: Pick<Metric, "name" | "value" | "rating">): void {
 export function reportWebVitals(): void {
   onLCP(log);
   onCLS(log);
-  onINP(log);
+  // Every interaction that takes a frame or more counts (the library's default ignores those under 40 ms).
+  onINP(log, { durationThreshold: 16 });
   if (PerformanceObserver.supportedEntryTypes?.includes("first-input")) {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as PerformanceEventTiming[]) {
