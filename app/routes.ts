@@ -1,6 +1,8 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
-// Spec §2 route table, in router order. /lounges and /lounges/kickback render the same module.
+// Spec §2 route table, in its order, except that the four members-only pages sit together under
+// their shared layout (React Router ranks routes by specificity, so the order never changes which
+// route matches). /lounges and /lounges/kickback render the same module.
 export default [
   index("routes/home.tsx"),
   route("auth", "routes/auth.tsx"),
