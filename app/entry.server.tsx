@@ -1,9 +1,16 @@
-import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { cspNonceContext } from "./context";
+import { withoutModulePreloads } from "./lib/hydration-after-paint.server";
 
+/**
+ * Renders the document. Pages are sent whole, not streamed: every loader has finished before
+ * rendering starts, so the document is complete a couple of milliseconds later anyway, and whole
+ * it can lose React Router's module preloads (hydration-after-paint.server.ts) for less than a
+ * streaming rewrite costs (measured with `npm run bench`: about 0.2 ms against 0.5 ms). Crawlers
+ * have always needed the complete document in one piece.
+ */
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -22,17 +29,15 @@ export default async function handleRequest(
       signal: request.signal,
       onError(error: unknown) {
         responseStatusCode = 500;
-        // Errors in the shell reject and are logged by React Router; log only streaming ones.
+        // Errors in the shell reject and are logged by React Router; log only later ones.
         if (shellRendered) console.error(error);
       },
     },
   );
   shellRendered = true;
-
-  // Crawlers get the complete document in one piece.
-  const userAgent = request.headers.get("user-agent");
-  if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) await body.allReady;
+  await body.allReady;
+  const document = withoutModulePreloads(await new Response(body).text());
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  return new Response(document, { headers: responseHeaders, status: responseStatusCode });
 }

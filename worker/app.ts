@@ -5,7 +5,6 @@ import { api } from "./api";
 import { handleUnexpectedError } from "./api/errors";
 import { workerConfig } from "./config";
 import type { AppBindings } from "./app-bindings";
-import { withoutModulePreloads } from "./hydration-after-paint";
 import { requireSameOrigin } from "./same-origin";
 import { securityHeaders } from "./security-headers";
 
@@ -30,11 +29,11 @@ export function createWorkerApp(handlePageRequest: PageRequestHandler) {
   });
   app.use(requireSameOrigin);
   app.route("/api", api);
-  app.all("*", async (c) => {
+  app.all("*", (c) => {
     const context = new RouterContextProvider();
     context.set(cloudflareContext, { env: c.env, ctx: c.executionCtx });
     context.set(cspNonceContext, c.get("secureHeadersNonce") ?? "");
-    return withoutModulePreloads(await handlePageRequest(c.req.raw, context));
+    return handlePageRequest(c.req.raw, context);
   });
   app.onError(handleUnexpectedError);
   return app;

@@ -10,22 +10,23 @@ import { unstable_getMiniflareWorkerOptions } from "wrangler";
  * migrations applied. Unlike `wrangler dev`, no proxy Worker sits in front of the site, so what the
  * load generator measures is the site itself (issue 7, "Server cost").
  *
- * @param {{ port: number; persistTo: string; vars?: Record<string, string> }} options
+ * @param {{ port: number; persistTo: string; vars?: Record<string, string>; buildDir?: string }} options
  * @returns {Promise<{ url: URL; stop: () => Promise<void> }>}
  */
-export async function startBuiltWorker({ port, persistTo, vars = {} }) {
+export async function startBuiltWorker({ port, persistTo, vars = {}, buildDir = "build" }) {
   rmSync(persistTo, { recursive: true, force: true });
   execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { stdio: "ignore" });
 
-  const { workerOptions } = unstable_getMiniflareWorkerOptions("build/server/wrangler.json");
+  const serverDir = join(buildDir, "server");
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(join(serverDir, "wrangler.json"));
   // Miniflare 5 takes the module list itself instead of wrangler's module rules.
   const options = /** @type {Record<string, any>} */ ({ ...workerOptions });
   delete options.modulesRules;
   delete options.rootPath;
-  const modules = readdirSync("build/server", { recursive: true, encoding: "utf8" })
+  const modules = readdirSync(serverDir, { recursive: true, encoding: "utf8" })
     .filter((file) => file.endsWith(".js"))
     .sort((a, b) => (a === "index.js" ? -1 : b === "index.js" ? 1 : a.localeCompare(b)))
-    .map((file) => ({ type: /** @type {const} */ ("ESModule"), path: join("build/server", file) }));
+    .map((file) => ({ type: /** @type {const} */ ("ESModule"), path: join(serverDir, file) }));
   /** @type {Record<string, import("miniflare").Json>} */
   const bindings = { ...options.bindings, ...vars };
 
@@ -34,7 +35,7 @@ export async function startBuiltWorker({ port, persistTo, vars = {} }) {
     host: "127.0.0.1",
     port,
     resourcePersistencePath: join(persistTo, "v3"),
-    workers: [{ ...options, name: "ember-and-oak", modulesRoot: "build/server", modules, bindings }],
+    workers: [{ ...options, name: "ember-and-oak", modulesRoot: serverDir, modules, bindings }],
   };
   const miniflare = new Miniflare(convertV4MiniflareOptions(miniflareOptions));
   const url = await miniflare.ready;
