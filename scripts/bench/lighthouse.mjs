@@ -41,7 +41,7 @@ export function measureWithLighthouse(url, { runs, headers }) {
   const chromePath = systemChromiumPath();
   if (!chromePath) throw new Error("Lighthouse needs a system Chromium (npm run test:e2e installs one: scripts/ensure-chromium.mjs)");
   const reports = [];
-  for (let run = 0; run < runs; run += 1) reports.push(runOnce(url, chromePath, headers));
+  for (let run = 0; run < runs; run += 1) reports.push(runWithRetries(url, chromePath, headers));
 
   /** @type {Record<string, number[]>} */
   const values = {};
@@ -50,6 +50,22 @@ export function measureWithLighthouse(url, { runs, headers }) {
   }
   const metrics = Object.fromEntries(Object.entries(values).map(([key, list]) => [key, summarize(list)]));
   return { metrics, failedAudits: failedAudits(reports) };
+}
+
+/**
+ * Headless Chromium now and then fails to record a trace (Lighthouse's NO_NAVSTART); such a run
+ * measured nothing, so it is run again, at most twice.
+ * @param {string} url @param {string} chromePath @param {Record<string, string> | undefined} headers
+ */
+function runWithRetries(url, chromePath, headers) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return runOnce(url, chromePath, headers);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.warn(`bench: Lighthouse failed on ${url} (attempt ${attempt}), running it again`);
+    }
+  }
 }
 
 /** @param {string} url @param {string} chromePath @param {Record<string, string> | undefined} headers */
