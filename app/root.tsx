@@ -13,20 +13,11 @@ import { isbot } from "isbot";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { AccessibilityPrePaintScript } from "./components/accessibility/accessibility-pre-paint-script";
-import { AccessibilityWidget } from "./components/accessibility/accessibility-widget";
-import { AgeGate } from "./components/age-gate/age-gate";
-import { HealthWarningBar } from "./components/health-warning-bar";
-import { InvitationDialogProvider } from "./components/invitation/invitation-dialog";
-import { NavigationStatus } from "./components/navigation-status";
 import { NotFoundPage } from "./components/not-found-page";
-import { SiteFooter } from "./components/site-footer";
-import { SiteHeader } from "./components/site-header";
-import { SkipLink } from "./components/skip-link";
+import { SiteShell } from "./components/site-shell";
 import { cloudflareContext, cspNonceContext } from "./context";
 import { AGE_GATE_COOKIE, ageGateStage } from "./lib/age-gate";
-import { AuthProvider } from "./lib/auth";
 import { authStateFor } from "./lib/auth.server";
-import { MainMenuProvider } from "./lib/main-menu";
 import { club } from "./lib/site-config";
 import { readCookie } from "../worker/services/request-cookies";
 
@@ -79,22 +70,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {import.meta.env.DEV ? <meta property="csp-nonce" nonce={root?.cspNonce} /> : null}
       </head>
       <body>
-        <AuthProvider auth={root?.auth}>
-          <MainMenuProvider>
-            <InvitationDialogProvider siteKey={root?.recaptchaSiteKey ?? ""}>
-              <AgeGate initialStage={root?.ageGate ?? "passed"} widget={<AccessibilityWidget />}>
-                <SkipLink />
-                <HealthWarningBar />
-                <SiteHeader />
-                <NavigationStatus />
-                <main id="main-content" tabIndex={-1} className="outline-none">
-                  {children}
-                </main>
-                <SiteFooter />
-              </AgeGate>
-            </InvitationDialogProvider>
-          </MainMenuProvider>
-        </AuthProvider>
+        <SiteShell data={root}>{children}</SiteShell>
         <Scripts />
       </body>
     </html>

@@ -1,5 +1,4 @@
-/* eslint-disable @typescript-eslint/ban-ts-comment -- browser code, see README.md (type checking) */
-// @ts-nocheck
+import type { SiteShellData } from "~/components/site-shell";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 
 /**
@@ -7,8 +6,10 @@ import { safeRedirectPath } from "~/lib/safe-redirect";
  * signed in. The SPA has no server, so the browser makes up the same values.
  */
 
+export type VisitorRootData = SiteShellData & { siteUrl: string; cspNonce: undefined };
+
 /** app/root.tsx's loader: the gate passed (the visitor has entered), nobody signed in. */
-export function visitorRootData() {
+export function visitorRootData(): VisitorRootData {
   return {
     siteUrl: window.location.origin,
     ageGate: "passed",

@@ -1,6 +1,3 @@
-/* eslint-disable @typescript-eslint/ban-ts-comment -- browser code, see README.md (type checking) */
-// @ts-nocheck
-
 /**
  * What the spec's original SPA showed while a page's code loaded: 'Loading...' where the page
  * goes, inside the header and footer. (Later navigations keep the old page and show the site's own

@@ -1,7 +1,8 @@
-/* eslint-disable @typescript-eslint/ban-ts-comment -- browser code, see README.md (type checking) */
-// @ts-nocheck
 import { useLocation, useMatches, useRouteError, type MetaDescriptor } from "react-router";
 import { meta as rootMeta } from "~/root";
+
+/** A route module's `meta` export, called here with the arguments framework mode gives it. */
+export type PageMeta = (args: Record<string, unknown>) => MetaDescriptor[];
 
 /**
  * The page's title and description from its own `meta` export (routes.ts keeps it on the route's
@@ -12,8 +13,8 @@ export function RouteTitle() {
   const matches = useMatches();
   const location = useLocation();
   const page = matches.at(-1);
-  const meta = page?.handle?.meta;
-  if (!meta) return null;
+  const meta = (page?.handle as { meta?: PageMeta } | undefined)?.meta;
+  if (!page || !meta) return null;
   const metaMatches = matches.map((match) => ({ ...match, data: match.loaderData, meta: [] }));
   const args = { data: page.loaderData, loaderData: page.loaderData, params: page.params, location, matches: metaMatches, error: undefined };
   return <Head descriptors={meta(args)} />;
@@ -21,12 +22,12 @@ export function RouteTitle() {
 
 /** root.tsx's meta for an error (Page Not Found for a 404). */
 export function ErrorTitle() {
-  return <Head descriptors={rootMeta({ error: useRouteError() })} />;
+  return <Head descriptors={(rootMeta as unknown as PageMeta)({ error: useRouteError() })} />;
 }
 
 function Head({ descriptors }: { descriptors: MetaDescriptor[] }) {
-  const title = descriptors.find((descriptor) => "title" in descriptor)?.title;
-  const description = descriptors.find((descriptor) => descriptor.name === "description")?.content;
+  const title = descriptors.flatMap((descriptor) => ("title" in descriptor ? [String(descriptor.title)] : []))[0];
+  const description = descriptors.flatMap((descriptor) => ("name" in descriptor && descriptor.name === "description" ? [String(descriptor.content)] : []))[0];
   return (
     <>
       {title ? <title>{title}</title> : null}
