@@ -1,5 +1,6 @@
 import { Marked } from "marked";
 import { z } from "zod";
+import { escapeMarkup } from "./escape-markup";
 
 /**
  * "Insider Info": one Markdown file per post in app/content/blog, slug = file name.
@@ -42,12 +43,8 @@ interface PostSource {
 
 const markdown = new Marked({
   gfm: true,
-  renderer: { html: ({ text }) => escapeHtml(text) },
+  renderer: { html: ({ text }) => escapeMarkup(text) },
 });
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
 
 const frontMatterBlock = /^---\r?\n([\s\S]*?)\r?\n---\r?\n([\s\S]*)$/;
 

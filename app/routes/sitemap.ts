@@ -1,16 +1,13 @@
 import type { Route } from "./+types/sitemap";
 import { cloudflareContext } from "~/context";
 import { listPosts } from "~/lib/blog.server";
+import { escapeMarkup } from "~/lib/escape-markup";
 import { publicPaths } from "~/lib/public-paths";
 
 interface SitemapEntry {
   path: string;
   /** YYYY-MM-DD, when we know it. */
   lastModified: string | null;
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 }
 
 /** /sitemap.xml: every public page and every Insider Info post, as absolute URLs. */
@@ -22,7 +19,7 @@ export function loader({ context }: Route.LoaderArgs) {
   ];
   const urls = entries.map(({ path, lastModified }) => {
     const lastmod = lastModified ? `<lastmod>${lastModified}</lastmod>` : "";
-    return `  <url><loc>${escapeXml(`${siteUrl}${path}`)}</loc>${lastmod}</url>`;
+    return `  <url><loc>${escapeMarkup(`${siteUrl}${path}`)}</loc>${lastmod}</url>`;
   });
   const sitemap = [
     `<?xml version="1.0" encoding="UTF-8"?>`,

@@ -3,9 +3,11 @@
  * `timeWindowMinutes` for one user identifier and form type, counted in KV (`RATE_LIMITS`).
  *
  * KV counters are approximate (README, "Rate limits"): reads are cached at the edge and the
- * read-modify-write is not atomic, so a burst of parallel requests can slip a few past the limit.
- * That is acceptable for spam protection of free forms; limits that protect money or accounts
- * (SMS sends, code checks, sign-in) use strict counters in D1 instead.
+ * read-modify-write is not atomic, so a burst of simultaneous requests can get past the limit
+ * entirely (`npm run load`: 20 of 20 at a limit of 5). They hold for a steady stream, which is
+ * what spam protection of free forms needs, and each invitation also needs its own verified,
+ * single-use captcha pass. Limits that protect money or accounts (SMS sends, code checks,
+ * sign-in) use strict counters in D1 instead.
  */
 export interface RateLimitDecision {
   allowed: boolean;

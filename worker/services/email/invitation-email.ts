@@ -1,5 +1,5 @@
 import type { InvitationRequest } from "../../../app/lib/invitation-request";
-import { escapeHtml } from "./escape-html";
+import { escapeMarkup } from "../../../app/lib/escape-markup";
 
 /** The concierge's copy of an executive invitation request, as stored in the outbox. */
 export function invitationEmail(request: InvitationRequest & { id: string; recaptchaScore: number }) {
@@ -14,7 +14,7 @@ export function invitationEmail(request: InvitationRequest & { id: string; recap
     ["Request id", request.id],
   ];
   const html = `<h1>Executive invitation request</h1><table>${rows
-    .map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
-    .join("")}</table><h2>Encrypted Message</h2><p>${escapeHtml(request.message).replaceAll("\n", "<br>")}</p>`;
+    .map(([label, value]) => `<tr><th align="left">${escapeMarkup(label)}</th><td>${escapeMarkup(value)}</td></tr>`)
+    .join("")}</table><h2>Encrypted Message</h2><p>${escapeMarkup(request.message).replaceAll("\n", "<br>")}</p>`;
   return { subject, body: html };
 }

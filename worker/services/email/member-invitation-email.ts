@@ -1,7 +1,7 @@
 import { CLUB_TIME_ZONE } from "../../../app/lib/member-dates";
 import { club, healthWarning, membershipTiers } from "../../../app/lib/site-config";
 import type { MemberRow } from "../members/members";
-import { escapeHtml } from "./escape-html";
+import { escapeMarkup } from "../../../app/lib/escape-markup";
 
 /**
  * The email that admits a new member (issue 6): their single-use invitation link, stored in the
@@ -13,16 +13,16 @@ export function memberInvitationEmail(invitation: { name: string; tier: MemberRo
   const expires = new Intl.DateTimeFormat("en-US", { timeZone: CLUB_TIME_ZONE, dateStyle: "long", timeStyle: "short" }).format(
     new Date(invitation.expiresAt),
   );
-  const link = escapeHtml(invitation.link);
+  const link = escapeMarkup(invitation.link);
   const subject = `Your invitation to ${club.name}`;
   const body = [
-    `<h1>Welcome to ${escapeHtml(club.name)}</h1>`,
-    `<p>${escapeHtml(invitation.name)},</p>`,
-    `<p>The concierge has admitted you as a ${escapeHtml(tierName)} member. To enter the members area, open your personal invitation link and choose a password:</p>`,
+    `<h1>Welcome to ${escapeMarkup(club.name)}</h1>`,
+    `<p>${escapeMarkup(invitation.name)},</p>`,
+    `<p>The concierge has admitted you as a ${escapeMarkup(tierName)} member. To enter the members area, open your personal invitation link and choose a password:</p>`,
     `<p><a href="${link}">${link}</a></p>`,
-    `<p>The link works once and until ${escapeHtml(expires)} (Portland time). Please do not forward it: whoever opens it first sets the password. If it has expired, call the office at ${escapeHtml(club.officePhone.display)} for a new one.</p>`,
+    `<p>The link works once and until ${escapeMarkup(expires)} (Portland time). Please do not forward it: whoever opens it first sets the password. If it has expired, call the office at ${escapeMarkup(club.officePhone.display)} for a new one.</p>`,
     `<p>Members and their guests must be ${club.minimumAge} or older.</p>`,
-    `<p><small>${escapeHtml(healthWarning)}</small></p>`,
+    `<p><small>${escapeMarkup(healthWarning)}</small></p>`,
   ].join("");
   return { subject, body };
 }
