@@ -41,7 +41,7 @@ export default defineConfig({
       name: "chromium",
       use: {
         ...devices["Desktop Chrome"],
-        // Wide enough for the header's full navigation (the "nav" breakpoint, 96rem).
+        // Wide enough for the header's full navigation (the "nav" breakpoint, 90rem).
         viewport: { width: 1600, height: 900 },
         launchOptions: {
           ...(executablePath ? { executablePath } : {}),

@@ -9,7 +9,7 @@ import { useMainMenu } from "~/lib/main-menu";
 import { club, memberNavigation, visitorNavigation } from "~/lib/site-config";
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
-  `block whitespace-nowrap rounded-sm px-3 py-2 text-sm tracking-wide transition-colors ${
+  `block whitespace-nowrap rounded-sm px-2 py-2 text-sm tracking-wide transition-colors ${
     isActive ? "text-brass underline decoration-brass decoration-2 underline-offset-8" : "text-cream hover:text-brass"
   }`;
 
@@ -57,7 +57,7 @@ export function SiteHeader() {
           aria-label="Main"
           className={`${menuOpen ? "block" : "hidden"} absolute inset-x-0 top-full border-b border-cedar bg-night px-5 pb-5 nav:static nav:block nav:border-0 nav:bg-transparent nav:p-0`}
         >
-          <ul className="flex flex-col gap-1 nav:flex-row nav:items-center nav:gap-0">
+          <ul className="flex flex-col gap-1 nav:flex-row nav:flex-wrap nav:items-center nav:justify-end nav:gap-x-0 nav:gap-y-2">
             {(user ? memberNavigation : visitorNavigation).map((link) => (
               <li key={link.to}>
                 <NavLink
