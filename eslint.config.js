@@ -19,6 +19,12 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
     },
   },
+  // Browser code takes zod from app/lib/zod.ts, which turns off its eval probe (CSP).
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/lib/zod.ts", "app/**/*.server.ts"],
+    rules: { "no-restricted-imports": ["error", { paths: [{ name: "zod", message: "Import z from \"~/lib/zod\" (jitless: no eval under the CSP)." }] }] },
+  },
   // Playwright fixtures call `use()`, which is not React's hook.
   { files: ["tests/e2e/**/*.ts"], rules: { "react-hooks/rules-of-hooks": "off" } },
 );

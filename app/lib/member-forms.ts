@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /**
  * The forms of the member areas (issue 6): one schema per form, shared by the page, its action

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /** The /auth form (issue 6), shared by the page and its action. */
 export const signInFormSchema = z.object({

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { Route } from "./+types/invitation";
 import { buttonClasses } from "~/components/button-link";
 import { memberInputClasses, memberLabelClasses } from "~/components/members/form-outcome";

@@ -22,6 +22,13 @@ export const test = base.extend<{ pageProblems: string[]; ageGatePassed: boolean
   pageProblems: [
     async ({ page }, use) => {
       const problems: string[] = [];
+      // Every violation the page itself sees, including the ones the browser does not log, such as
+      // a caught eval probe (zod's, once), is reported to the console by this listener.
+      await page.addInitScript(() =>
+        document.addEventListener("securitypolicyviolation", (event) =>
+          console.error(`Content Security Policy violation: ${event.violatedDirective} blocked ${event.blockedURI || "inline"}`),
+        ),
+      );
       page.on("console", (message) => {
         if (message.type() === "error" && /Content Security Policy|Refused to/i.test(message.text())) {
           problems.push(`CSP: ${message.text()}`);

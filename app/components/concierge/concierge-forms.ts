@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { membershipTiers, type MembershipTier } from "~/lib/site-config";
 
 /**
