@@ -52,24 +52,24 @@ describe("the retry cadence", () => {
 });
 
 describe("the retry cron's batches", () => {
-  it("delivers at most 100 due messages of a channel per run, oldest first, and the rest on the next run", async () => {
-    const ids = await store("email", 130);
+  it("delivers at most 200 due messages of a channel per run, oldest first, and the rest on the next run", async () => {
+    const ids = await store("email", 230);
     const sent: string[] = [];
     const recording: OutboxSender = async (message) => void sent.push(message.recipient);
 
     const first = await deliverDueOutboxMessages(env.DB, "email", recording);
-    expect(first).toHaveLength(100);
+    expect(first).toHaveLength(200);
     expect(first.every((result) => result === "sent")).toBe(true);
-    expect((await row(ids[99]!))!.status).toBe("sent");
-    expect((await row(ids[100]!))!.status).toBe("pending");
+    expect((await row(ids[199]!))!.status).toBe("sent");
+    expect((await row(ids[200]!))!.status).toBe("pending");
 
     expect(await deliverDueOutboxMessages(env.DB, "email", recording)).toHaveLength(30);
-    expect(new Set(sent).size).toBe(130);
-    expect(sent).toHaveLength(130);
+    expect(new Set(sent).size).toBe(230);
+    expect(sent).toHaveLength(230);
   });
 
-  it("sends five at a time, never more", async () => {
-    await store("sms", 40);
+  it("sends ten at a time, never more", async () => {
+    await store("sms", 60);
     let inFlight = 0;
     let most = 0;
     const slow: OutboxSender = async () => {
@@ -79,7 +79,7 @@ describe("the retry cron's batches", () => {
       inFlight -= 1;
     };
     await deliverDueOutboxMessages(env.DB, "sms", slow);
-    expect(most).toBe(5);
+    expect(most).toBe(10);
   });
 
   it("leaves the other channel and messages not yet due alone", async () => {
