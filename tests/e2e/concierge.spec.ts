@@ -1,6 +1,6 @@
 import { type Page } from "@playwright/test";
 import { demoAccounts } from "../../scripts/lib/local-members.mjs";
-import { expect, expectNoAxeViolations, expectToast, test } from "./fixtures";
+import { expect, expectNoAxeViolations, expectToast, gotoHydrated, test } from "./fixtures";
 import { latestOutboxMessage } from "./local-d1";
 import { SIGN_IN_TIMEOUT, createMember } from "./members-fixtures";
 
@@ -36,7 +36,7 @@ async function signOut(page: Page) {
 
 /** A visitor's executive invitation request, through the dialog. */
 async function requestInvitation(page: Page, applicant: { name: string; email: string }) {
-  await page.goto("/memberships");
+  await gotoHydrated(page, "/memberships");
   await page.getByRole("banner").getByRole("button", { name: "Executive Access" }).click();
   const dialog = page.getByRole("dialog", { name: "Confidential Communication Channel" });
   await expect(dialog.getByRole("button", { name: "Transmit Message" })).toBeEnabled();

@@ -1,9 +1,9 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { issueCaptchaPass } from "../../worker/services/captcha/captcha-pass";
 import { createMemberSession } from "../../worker/services/member-session";
 import { uniqueClientAddress } from "./client-address";
+import { goodCaptchaPass, validInvitation } from "./invitation-fixtures";
 import { createTestMember } from "./member-fixtures";
 import worker from "./worker-under-test";
 
@@ -14,14 +14,7 @@ import worker from "./worker-under-test";
  * waitUntil), so "nothing written" is checked after everything ran.
  */
 const origin = "http://example.com";
-const signingKey = "test-signing-key-with-at-least-32-characters";
-const invitation = {
-  name: "Avery Hale",
-  email: "avery@example.com",
-  company: "Hale Timber Co",
-  invitedBy: "Jordan Reyes",
-  message: "Jordan suggested I ask for a sit-down this winter.",
-};
+const invitation = validInvitation;
 
 async function post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   const context = createExecutionContext();
@@ -39,7 +32,7 @@ async function post(path: string, body: unknown, headers: Record<string, string>
 }
 
 const sendInvitation = async (headers: Record<string, string>, fields: Record<string, string> = invitation) =>
-  post("/api/send-executive-invitation", { ...fields, captchaPass: await issueCaptchaPass(signingKey, "executive_invitation", 0.8) }, headers);
+  post("/api/send-executive-invitation", { ...fields, captchaPass: await goodCaptchaPass() }, headers);
 
 interface EventRow {
   event_type: string;

@@ -6,23 +6,14 @@ import { issueCaptchaPass } from "../../worker/services/captcha/captcha-pass";
 import { emailSender } from "../../worker/services/email/send-email";
 import { deliverDueOutboxMessages } from "../../worker/services/outbox";
 import { uniqueClientAddress } from "./client-address";
+import { goodCaptchaPass, TEST_SIGNING_KEY, validInvitation } from "./invitation-fixtures";
 import worker from "./worker-under-test";
 
 const origin = "http://example.com";
-const signingKey = "test-signing-key-with-at-least-32-characters";
+const signingKey = TEST_SIGNING_KEY;
+const request = validInvitation;
+const goodPass = goodCaptchaPass;
 let clientIp = "";
-
-const request = {
-  name: "Avery Hale",
-  email: "avery@example.com",
-  company: "Hale Timber Co",
-  invitedBy: "Jordan Reyes",
-  message: "Jordan suggested I ask for a sit-down this winter.\nThursday evenings suit me.",
-};
-
-async function goodPass(score = 0.8) {
-  return issueCaptchaPass(signingKey, "executive_invitation", score);
-}
 
 function send(body: unknown, headers: Record<string, string> = {}) {
   return exports.default.fetch(`${origin}/api/send-executive-invitation`, {
