@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, gotoHydrated, test } from "./fixtures";
 
 test("the home page describes the club as a local business in JSON-LD", async ({ page }) => {
   await page.goto("/");
@@ -94,4 +94,11 @@ test("web-vitals metrics are logged to the console", async ({ page }) => {
     document.dispatchEvent(new Event("visibilitychange"));
   });
   await expect.poll(() => metrics).toEqual(expect.arrayContaining(["LCP", "CLS", "FID", "INP"]));
+});
+
+test("the first paint does not wait for the hydration code: no module preloads, and the page still hydrates", async ({ page, request }) => {
+  const html = await (await request.get("/memberships")).text();
+  expect(html).not.toContain('rel="modulepreload"');
+  expect(html).toMatch(/<script nonce="[^"]+" type="module" async="">/);
+  await gotoHydrated(page, "/memberships");
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withoutModulePreloads } from "../../app/lib/hydration-after-paint.server";
+import { hydrationAfterPaint } from "../../app/lib/hydration-after-paint.server";
 
 /** A document as React renders it for React Router: font preloads, module preloads, the stylesheet. */
 const head =
@@ -8,24 +8,25 @@ const head =
   '<link rel="modulepreload" href="/assets/entry.client-abc.js" nonce="n0nce=="/>' +
   '<link rel="modulepreload" href="/assets/root-def.js" nonce="n0nce=="/>' +
   '<link nonce="n0nce==" rel="stylesheet" href="/assets/root-ghi.css"/></head>';
-const body =
-  '<body><h1>Cigars &amp; “cañas” 🚬</h1><pre>&lt;link rel="modulepreload"&gt; <link rel="modulepreload" href="/x.js"/></pre>' +
-  '<script type="module" async="">import "/assets/root-def.js";</script></body></html>';
+const content = '<body><h1>Cigars &amp; “cañas” 🚬</h1><pre>&lt;link rel="modulepreload"&gt; &lt;script type="module"&gt;</pre>';
+const contextScript = '<script nonce="n0nce==">window.__reactRouterContext = {};</script>';
+const moduleScript = '<script nonce="n0nce==" type="module" async="">import * as route0 from "/assets/root-def.js";\nimport("/assets/entry.client-abc.js");</script>';
+const document = head + content + contextScript + moduleScript + "</body></html>";
 
-describe("withoutModulePreloads", () => {
+describe("hydrationAfterPaint", () => {
+  const html = hydrationAfterPaint(document);
+
   it("drops React Router's module preloads from the head and keeps the fonts and the stylesheet", () => {
-    const html = withoutModulePreloads(head + body);
     expect(html.slice(0, html.indexOf("</head>"))).not.toContain("modulepreload");
     expect(html).toContain('<link rel="preload" href="/fonts/inter-latin-variable.woff2" as="font" type="font/woff2" crossorigin="anonymous"/>');
     expect(html).toContain('<link nonce="n0nce==" rel="stylesheet" href="/assets/root-ghi.css"/></head>');
   });
 
-  it("leaves the body exactly as it was, the module script included", () => {
-    const html = withoutModulePreloads(head + body);
-    expect(html.slice(html.indexOf("</head>") + "</head>".length)).toBe(body);
+  it("leaves the page's content and its scripts exactly as they were, the module script included", () => {
+    expect(html.slice(html.indexOf("</head>") + "</head>".length)).toBe(content + contextScript + moduleScript + "</body></html>");
   });
 
   it("leaves a document without a head alone", () => {
-    expect(withoutModulePreloads(body)).toBe(body);
+    expect(hydrationAfterPaint(content)).toBe(content);
   });
 });
