@@ -124,11 +124,16 @@ export function buildReport(results) {
     for (const key of /** @type {const} */ (["jsGzip", "cssGzip", "htmlGzip"])) {
       lines.push(`| ${weightBudgets[key].label} | ${format(ssr.weight[key], "kB")} | ${format(spa.weight[key], "kB")} |`);
     }
-    lines.push("", "| server, 1 connection | server-rendered | client-rendered |", "| --- | --- | --- |");
+    lines.push("", "| server | server-rendered | client-rendered |", "| --- | --- | --- |");
     for (const entry of spa.server) {
+      // The client-rendered site has no API: its "health check" is index.html like any path.
+      if (entry.key === "health") continue;
       const twin = at(ssr.server, entry.key, entry.connections);
-      if (twin) lines.push(`| ${entry.label}, ${entry.connections} conn. (requests/s) | ${Math.round(twin.requestsPerSecond.median)} | ${Math.round(entry.requestsPerSecond.median)} |`);
+      const label = entry.key === "asset" ? "the stylesheet (static asset)" : entry.label;
+      if (twin) lines.push(`| ${label}, ${entry.connections} conn. (requests/s) | ${Math.round(twin.requestsPerSecond.median)} | ${Math.round(entry.requestsPerSecond.median)} |`);
     }
+    lines.push("", "Audits the client-rendered pages did not pass in at least one run:", "");
+    for (const page of spa.lighthouse) lines.push(`- ${page.label}: ${page.failedAudits.length ? page.failedAudits.join("; ") : "none"}`);
   }
 
   const header = [

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { cpus } from "node:os";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { measureWithLighthouse } from "./lighthouse.mjs";
 import { measurePageWeight } from "./page-weight.mjs";
@@ -15,49 +15,63 @@ import { startBuiltWorker } from "./workerd-server.mjs";
  *
  *   npm run bench                 3 Lighthouse runs per page, 5 s load runs (about 20 minutes)
  *   npm run bench -- --quick      1 run each, no client-rendered comparison (a quick look)
+ *   npm run bench -- --report     writes the report again from the last run's measurements
  */
 const { values: options } = parseArgs({
-  options: { quick: { type: "boolean", default: false }, "no-build": { type: "boolean", default: false } },
+  options: {
+    quick: { type: "boolean", default: false },
+    "no-build": { type: "boolean", default: false },
+    report: { type: "boolean", default: false },
+  },
 });
+/** The last run's measurements, kept so that the report can be written again without measuring. */
+const RESULTS_FILE = ".wrangler/bench-results.json";
 const runs = options.quick ? 1 : 3;
 const serverSeconds = options.quick ? 3 : 5;
 const SSR_PORT = 8810;
 const SPA_PORT = 8815;
 const PASSED_GATE = "age_gate=entered";
+/** @type {string | null} The first post of /blog, found on the server-rendered site, measured on both. */
+let firstPost = null;
 
 const step = (/** @type {string} */ message) => console.log(`bench: ${message}`);
 
-if (!options["no-build"]) {
-  step("building the production site");
-  execFileSync("npm", ["run", "build"], { stdio: "inherit" });
-}
-execFileSync("node", ["scripts/ensure-chromium.mjs"], { stdio: "inherit" });
-
-/** @type {{ firstPost: string | null }} The first post of /blog, found on the real site. */
-const shared = { firstPost: null };
-const ssr = await measureSite("server-rendered", () =>
-  startBuiltWorker({ port: SSR_PORT, persistTo: ".wrangler/bench", vars: { SITE_URL: `http://127.0.0.1:${SSR_PORT}` } }),
-);
-let spa = null;
-if (!options.quick) {
-  step("building the client-rendered comparison");
-  execFileSync("node", ["scripts/bench/spa/build.mjs"], { stdio: "inherit" });
-  const { startSpaServer } = await import("./spa/serve.mjs");
-  spa = await measureSite("client-rendered", () => startSpaServer({ port: SPA_PORT }));
-}
-
-const { markdown, missed } = buildReport({
-  date: new Date().toISOString().slice(0, 10),
-  machine: `${cpus().length} × ${cpus()[0]?.model.trim() ?? "unknown CPU"}, Node ${process.version}, ${chromiumVersion()}`,
-  runs,
-  serverSeconds,
-  ssr,
-  spa,
-});
+const results = options.report ? JSON.parse(readFileSync(RESULTS_FILE, "utf8")) : await measure();
+const { markdown, missed } = buildReport(results);
 writeFileSync("docs/performance.md", markdown);
 step(`wrote docs/performance.md: ${missed.length === 0 ? "every budget met" : `${missed.length} budget(s) missed`}`);
 for (const miss of missed) console.log(`  missed: ${miss}`);
 process.exit(missed.length === 0 ? 0 : 1);
+
+/** Builds, measures both sites and keeps the measurements. */
+async function measure() {
+  if (!options["no-build"]) {
+    step("building the production site");
+    execFileSync("npm", ["run", "build"], { stdio: "inherit" });
+  }
+  execFileSync("node", ["scripts/ensure-chromium.mjs"], { stdio: "inherit" });
+
+  const ssr = await measureSite("server-rendered", () =>
+    startBuiltWorker({ port: SSR_PORT, persistTo: ".wrangler/bench", vars: { SITE_URL: `http://127.0.0.1:${SSR_PORT}` } }),
+  );
+  let spa = null;
+  if (!options.quick) {
+    step("building the client-rendered comparison");
+    execFileSync("node", ["scripts/bench/spa/build.mjs"], { stdio: "inherit" });
+    const { startSpaServer } = await import("./spa/serve.mjs");
+    spa = await measureSite("client-rendered", () => startSpaServer({ port: SPA_PORT }));
+  }
+  const measured = {
+    date: new Date().toISOString().slice(0, 10),
+    machine: `${cpus().length} × ${cpus()[0]?.model.trim() ?? "unknown CPU"}, Node ${process.version}, ${chromiumVersion()}`,
+    runs,
+    serverSeconds,
+    ssr,
+    spa,
+  };
+  writeFileSync(RESULTS_FILE, JSON.stringify(measured));
+  return measured;
+}
 
 /**
  * Everything measured on one build: Lighthouse on each page, the first load of `/`, and the
@@ -70,8 +84,7 @@ async function measureSite(name, start) {
   const server = await start();
   try {
     const at = (/** @type {string} */ path) => new URL(path, server.url);
-    shared.firstPost ??= await firstBlogPostPath(server.url);
-    const firstPost = shared.firstPost;
+    firstPost ??= await firstBlogPostPath(server.url);
     const pages = [
       { key: "home", label: "/ (gate passed)", path: "/", cookie: PASSED_GATE, stretch: true },
       { key: "home-first-visit", label: "/ (first visit, gate)", path: "/" },
