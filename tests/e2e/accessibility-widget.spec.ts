@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, gotoHydrated, test } from "./fixtures";
+import { expect, expectNoAxeViolations, expectToast, gotoHydrated, test } from "./fixtures";
 
 /** The key of app/lib/accessibility-settings.ts (the e2e project cannot import app code). */
 const STORAGE_KEY = "ember-oak:accessibility-settings";
@@ -27,6 +27,32 @@ const px = (value: string) => Number.parseFloat(value);
 
 
 test.describe("the panel", () => {
+  test("if its code cannot be fetched, a toast says so and the next press tries again", async ({ page }) => {
+    await gotoHydrated(page, "/memberships");
+    await page.route(/\/assets\/accessibility-panel-[^/]+\.js$/, (route) => route.abort());
+    await widgetButton(page).click();
+    await expectToast(page, "Accessibility settings", "The settings could not be loaded. Check your connection and try again.");
+    await expect(panel(page)).toHaveCount(0);
+    await page.unroute(/\/assets\/accessibility-panel-[^/]+\.js$/);
+    await openPanel(page);
+  });
+
+  test("pressed again while its code is still loading, it does not open", async ({ page }) => {
+    await gotoHydrated(page, "/memberships");
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/accessibility-panel-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await widgetButton(page).click();
+    await widgetButton(page).click();
+    release();
+    await page.waitForLoadState("networkidle");
+    await expect(panel(page)).toBeHidden();
+    await openPanel(page);
+  });
+
   test("a labelled floating button of at least 44×44 px opens a modal dialog and focus moves in", async ({ page }) => {
     await gotoHydrated(page, "/memberships");
     const box = await widgetButton(page).boundingBox();

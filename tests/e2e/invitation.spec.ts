@@ -132,6 +132,18 @@ test.describe("the executive invitation dialog", () => {
     await expectToast(page, "Message Transmitted", "Expect contact soon.");
   });
 
+  test("if the form's code cannot be fetched, the dialog says so, and opening it again tries again", async ({ page }) => {
+    await gotoHydrated(page, "/memberships");
+    await page.route(/\/assets\/invitation-form-[^/]+\.js$/, (route) => route.abort());
+    const executiveAccess = page.getByRole("banner").getByRole("button", { name: "Executive Access" });
+    await executiveAccess.click();
+    await expect(dialog(page).getByRole("alert")).toHaveText("The form could not be loaded. Check your connection, close this window and open it again.");
+    await page.unroute(/\/assets\/invitation-form-[^/]+\.js$/);
+    await dialog(page).getByRole("button", { name: "Close" }).click();
+    await executiveAccess.click();
+    await expect(dialog(page).getByRole("button", { name: "Transmit Message" })).toBeEnabled();
+  });
+
   test("passes axe while open", async ({ page }) => {
     await openFromHeader(page);
     await dialog(page).getByRole("button", { name: "Transmit Message" }).click();

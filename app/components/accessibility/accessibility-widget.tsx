@@ -1,13 +1,15 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import { showToast } from "../toast/toast-store";
 import { ColorFilters } from "./color-filters";
 import { ReadingGuide } from "./reading-guide";
 import { useAccessibilitySettings } from "./use-accessibility-settings";
 import { useAccessibilityShortcuts } from "./use-accessibility-shortcuts";
+import { useCodeOnDemand } from "~/lib/use-code-on-demand";
 
 // The panel is rendered and downloaded only when first opened: closed, it was a sixth of every
 // page's HTML and a fifth of the site's own first-load JavaScript (issue 7, page weight).
-const AccessibilityPanel = lazy(() => import("./accessibility-panel").then((module) => ({ default: module.AccessibilityPanel })));
+const loadPanel = () => import("./accessibility-panel");
 
 /**
  * The floating accessibility settings widget on every page (spec §2, §4; issue 3): the button,
@@ -49,12 +51,23 @@ export function AccessibilityWidget() {
     [showPanel],
   );
 
-  const closePanel = useCallback(() => dialogRef.current?.close(), []);
+  // Closing also cancels an opening still waiting for the panel's code (Esc, Alt+1, Alt+A again).
+  const closePanel = useCallback(() => {
+    openWhenMounted.current = false;
+    dialogRef.current?.close();
+  }, []);
 
   const togglePanel = useCallback(() => {
-    if (dialogRef.current?.open) closePanel();
+    if (dialogRef.current?.open || openWhenMounted.current) closePanel();
     else openPanel();
   }, [openPanel, closePanel]);
+
+  const panelFailedToLoad = useCallback(() => {
+    openWhenMounted.current = false;
+    setPanelWanted(false);
+    showToast({ title: "Accessibility settings", description: "The settings could not be loaded. Check your connection and try again.", variant: "destructive" });
+  }, []);
+  const panelCode = useCodeOnDemand(loadPanel, panelWanted, panelFailedToLoad);
 
   // However the panel closed (Esc, Close, a click outside, Alt+A), focus goes back where it was
   // when the panel opened: the button, or wherever the visitor pressed Alt+A. Not when a
@@ -85,17 +98,15 @@ export function AccessibilityWidget() {
         <AccessibilityIcon />
         <span className="sr-only">Accessibility settings</span>
       </button>
-      {panelWanted ? (
-        <Suspense fallback={null}>
-          <AccessibilityPanel
-            ref={panelMounted}
-            settings={settings}
-            onChange={change}
-            onReset={reset}
-            onRequestClose={closePanel}
-            onClosed={panelClosed}
-          />
-        </Suspense>
+      {panelCode ? (
+        <panelCode.AccessibilityPanel
+          ref={panelMounted}
+          settings={settings}
+          onChange={change}
+          onReset={reset}
+          onRequestClose={closePanel}
+          onClosed={panelClosed}
+        />
       ) : null}
       <ColorFilters />
       {settings.readingGuide ? <ReadingGuide /> : null}

@@ -119,9 +119,11 @@ export function AgeGate({ initialStage, widget, children }: { initialStage: AgeG
 function FocusWrap({ to }: { to: "first" | "last" }) {
   function wrap(event: React.FocusEvent<HTMLSpanElement>) {
     const dialog = event.currentTarget.parentElement;
-    const controls = dialog?.querySelectorAll<HTMLElement>("button, a[href], iframe, input:not([type=hidden])");
-    if (!controls?.length) return;
-    (to === "first" ? controls[0] : controls[controls.length - 1])?.focus();
+    // Only what can take focus now: the closed accessibility panel's controls, for one, cannot.
+    const controls = [...(dialog?.querySelectorAll<HTMLElement>("button, a[href], iframe, input:not([type=hidden])") ?? [])].filter((control) =>
+      control.checkVisibility(),
+    );
+    (to === "first" ? controls[0] : controls.at(-1))?.focus();
   }
   return <span tabIndex={0} onFocus={wrap} className="sr-only" />;
 }

@@ -28,19 +28,33 @@ export interface CaptchaScript {
  * the home page stays fast and no third-party script runs on first paint. The script element is
  * created by our own nonce'd code, which the CSP's 'strict-dynamic' allows. With no site key
  * configured (local development) the LOCAL STAND-IN is ready at once; the server refuses its
- * tokens in production. A script that fails to load (blocked, offline) settles too: 'Transmit
- * Message' is then enabled, and pressing it gives the spec's 'ReCAPTCHA not ready' toast
+ * tokens in production. A script that fails to load (blocked, offline), or is not ready within
+ * ten seconds (its own second script blocked), settles too: 'Transmit Message' is then enabled,
+ * and pressing it gives the spec's 'ReCAPTCHA not ready' toast and fetches the script again,
  * instead of a button that stays disabled with no explanation.
  */
+const READY_WITHIN_MS = 10_000;
+
 export function useCaptcha(siteKey: string, wanted: boolean): CaptchaScript {
   const usesLocalStandIn = siteKey === "";
   const [state, setState] = useState<"loading" | "loaded" | "failed">("loading");
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (usesLocalStandIn || !wanted) return;
-    const markReady = () => window.grecaptcha?.ready(() => setState("loaded"));
-    if (window.grecaptcha) return markReady();
-    const markFailed = () => setState("failed");
+    let settled = false;
+    const settle = (outcome: "loaded" | "failed") => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      setState(outcome);
+    };
+    const markReady = () => window.grecaptcha?.ready(() => settle("loaded"));
+    const markFailed = () => settle("failed");
+    const timer = setTimeout(markFailed, READY_WITHIN_MS);
+    if (window.grecaptcha) {
+      markReady();
+      return () => clearTimeout(timer);
+    }
     let script = document.querySelector<HTMLScriptElement>(`script[src^="${RECAPTCHA_SCRIPT}"]`);
     if (!script) {
       script = document.createElement("script");
@@ -51,13 +65,14 @@ export function useCaptcha(siteKey: string, wanted: boolean): CaptchaScript {
     script.addEventListener("load", markReady);
     script.addEventListener("error", markFailed);
     return () => {
+      clearTimeout(timer);
       script?.removeEventListener("load", markReady);
       script?.removeEventListener("error", markFailed);
     };
   }, [siteKey, usesLocalStandIn, wanted, attempt]);
 
   const reload = useCallback(() => {
-    if (state !== "failed") return;
+    if (state === "loaded") return;
     document.querySelector(`script[src^="${RECAPTCHA_SCRIPT}"]`)?.remove();
     setState("loading");
     setAttempt((count) => count + 1);

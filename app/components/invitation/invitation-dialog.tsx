@@ -1,10 +1,11 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useRef, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from "react";
 import { useCaptcha } from "./captcha";
 import { Toaster } from "../toast/toaster";
+import { useCodeOnDemand } from "~/lib/use-code-on-demand";
 
 // The form, its zod schema and the submit flow load when the dialog first opens: they are most
 // of the site's own JavaScript, and most visitors never open the dialog (issue 7, page weight).
-const InvitationForm = lazy(() => import("./invitation-form").then((module) => ({ default: module.InvitationForm })));
+const loadForm = () => import("./invitation-form");
 
 const OpenInvitationContext = createContext<(() => void) | null>(null);
 
@@ -20,10 +21,17 @@ export function InvitationDialogProvider({ siteKey, children }: { siteKey: strin
   const [wanted, setWanted] = useState(false);
   const [formKey, setFormKey] = useState(0);
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [formFailedToLoad, setFormFailedToLoad] = useState(false);
   const captcha = useCaptcha(siteKey, wanted);
+  const formCode = useCodeOnDemand(
+    loadForm,
+    dialogOpen && !formFailedToLoad,
+    useCallback(() => setFormFailedToLoad(true), []),
+  );
 
   const open = useCallback(() => {
     setWanted(true);
+    setFormFailedToLoad(false);
     setDialogOpen(true);
     dialogRef.current?.showModal();
   }, []);
@@ -60,19 +68,25 @@ export function InvitationDialogProvider({ siteKey, children }: { siteKey: strin
               Local development: a stand-in replaces Google reCAPTCHA. It is refused in production.
             </p>
           ) : null}
-          {wanted ? (
-            <Suspense fallback={<p className="mt-8 text-smoke" role="status">Loading...</p>}>
-              <InvitationForm
-                key={formKey}
-                siteKey={siteKey}
-                captchaSettled={captcha.settled}
-                onCaptchaMissing={captcha.reload}
-                onSent={() => {
-                  close();
-                  setFormKey((key) => key + 1);
-                }}
-              />
-            </Suspense>
+          {formCode ? (
+            <formCode.InvitationForm
+              key={formKey}
+              siteKey={siteKey}
+              captchaSettled={captcha.settled}
+              onCaptchaMissing={captcha.reload}
+              onSent={() => {
+                close();
+                setFormKey((key) => key + 1);
+              }}
+            />
+          ) : formFailedToLoad ? (
+            <p role="alert" className="mt-8 text-warning">
+              The form could not be loaded. Check your connection, close this window and open it again.
+            </p>
+          ) : wanted ? (
+            <p role="status" className="mt-8 text-smoke">
+              Loading...
+            </p>
           ) : null}
         </div>
         <Toaster active={dialogOpen} />
