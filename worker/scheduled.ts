@@ -11,10 +11,14 @@ import { deleteEndedStrictCounts } from "./services/strict-counter";
  */
 export async function retryOutboxDeliveries(env: Env, now: number = Date.now()): Promise<void> {
   const config = workerConfig(env);
-  const email = await deliverDueOutboxMessages(env.DB, "email", emailSender(env.EMAIL, config.EMAIL_FROM), now);
-  const sms = await deliverDueOutboxMessages(env.DB, "sms", smsProviderFor(config, env).send, now);
-  await deleteEndedStrictCounts(env.DB, now);
-  const results = [...email, ...sms];
+  // Each job on its own: a failure of one (a D1 error, say) must not skip the others.
+  const [email, sms, counters] = await Promise.allSettled([
+    deliverDueOutboxMessages(env.DB, "email", emailSender(env.EMAIL, config.EMAIL_FROM), now),
+    deliverDueOutboxMessages(env.DB, "sms", smsProviderFor(config, env).send, now),
+    deleteEndedStrictCounts(env.DB, now),
+  ]);
+  for (const job of [email, sms, counters]) if (job.status === "rejected") console.error("cron: a job failed; the next run tries again", job.reason);
+  const results = [email, sms].flatMap((job) => (job.status === "fulfilled" ? job.value : []));
   if (results.length > 0) console.info("outbox retry", { attempted: results.length, sent: results.filter((result) => result === "sent").length });
 }
 

@@ -21,6 +21,8 @@ beforeEach(async () => {
   await env.DB.batch(["security_events", "age_gate_answers", "invitation_requests", "outbox"].map((table) => env.DB.prepare(`DELETE FROM ${table}`)));
   await env.DB.batch([
     env.DB.prepare("INSERT INTO security_events (id, event_type, severity, description, created_at) VALUES (1, 'x', 'low', 'old', ?), (2, 'x', 'low', 'recent', ?)").bind(daysAgo(366), daysAgo(364)),
+    // Written by the column's own default (D1's clock), as the Worker writes it: the job must read that format too.
+    env.DB.prepare("INSERT INTO security_events (id, event_type, severity, description) VALUES (3, 'x', 'low', 'just now')"),
     env.DB.prepare("INSERT INTO age_gate_answers (id, session_id, answer, user_agent, created_at) VALUES (1, 's', 'verified', 'ua', ?), (2, 's', 'entered', 'ua', ?)").bind(daysAgo(366), daysAgo(30)),
     env.DB.prepare(
       `INSERT INTO invitation_requests (id, name, email, company, invited_by, message, recaptcha_score, status, created_at, decided_at) VALUES
@@ -38,7 +40,7 @@ beforeEach(async () => {
 describe("the daily retention job", () => {
   it("deletes security events and age-gate answers after 12 months, decided requests 24 months after the decision, finished messages after 30 days", async () => {
     await runCron(DATA_RETENTION_CRON);
-    expect(await ids("security_events")).toEqual(["2"]);
+    expect(await ids("security_events")).toEqual(["2", "3"]);
     expect(await ids("age_gate_answers")).toEqual(["2"]);
     expect(await ids("invitation_requests")).toEqual(["decided-recently", "still-waiting"]);
     // A message not yet delivered is never deleted, however old: nothing accepted is lost.
@@ -47,7 +49,8 @@ describe("the daily retention job", () => {
 
   it("runs on its own trigger only: the minute's cron deletes nothing", async () => {
     await runCron("* * * * *");
-    expect(await ids("security_events")).toEqual(["1", "2"]);
+    expect(await ids("security_events")).toEqual(["1", "2", "3"]);
     expect(await ids("invitation_requests")).toEqual(["decided-long-ago", "decided-recently", "still-waiting"]);
   });
 });
+

@@ -19,9 +19,9 @@ export class RejectedDeliveryError extends Error {
 const MINUTE = 60_000;
 /**
  * Waits before retry n (1-based). Email: 1 min, 5 min, 30 min, 2 h, then every 12 h. An SMS is a
- * code the visitor is waiting for, and Twilio Verify writes a fresh one whenever it sends, so it
- * is retried every minute for ten minutes before backing off like email; with the email
- * schedule, an SMS that failed twice waited half an hour (issue 7, load test).
+ * code the visitor is waiting for, valid ten minutes from when Twilio Verify sends it, so it is
+ * retried every minute for ten minutes before backing off like email; with the email schedule,
+ * an SMS that failed twice waited half an hour (issue 7, load test).
  */
 const RETRY_DELAYS_MS: Record<OutboxMessage["channel"], number[]> = {
   email: [MINUTE, 5 * MINUTE, 30 * MINUTE, 120 * MINUTE, 720 * MINUTE],
@@ -119,12 +119,17 @@ export async function deliverDueOutboxMessages(
     )
     .orderBy(outbox.id)
     .limit(limit);
-  const results: Awaited<ReturnType<typeof deliverOutboxMessage>>[] = new Array(due.length);
+  const results: Array<Awaited<ReturnType<typeof deliverOutboxMessage>> | "error"> = new Array(due.length);
   let next = 0;
   const worker = async () => {
     while (next < due.length) {
       const index = next++;
-      results[index] = await deliverOutboxMessage(db, due[index]!.id, send, now);
+      // One message's storage error must not stop the others: its claim lapses and a later run
+      // takes it over (STALE_CLAIM_MS).
+      results[index] = await deliverOutboxMessage(db, due[index]!.id, send, now).catch((error: unknown) => {
+        console.error("outbox: delivery bookkeeping failed; a later run retries the message", error);
+        return "error" as const;
+      });
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENT_DELIVERIES, due.length) }, worker));
