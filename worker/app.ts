@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { RouterContextProvider } from "react-router";
 import { cloudflareContext, cspNonceContext } from "../app/context";
 import { api } from "./api";
-import { handleUnexpectedError } from "./api/errors";
+import { handleUnexpectedError } from "./errors";
 import { workerConfig } from "./config";
 import type { AppBindings } from "./app-bindings";
 import { requireSameOrigin } from "./same-origin";

@@ -1,5 +1,5 @@
 import type { ErrorHandler } from "hono";
-import type { AppBindings } from "../app-bindings";
+import type { AppBindings } from "./app-bindings";
 
 /**
  * Unexpected failures: logged once, answered without internals (conventions §6). The API answers

@@ -1,4 +1,4 @@
-import { club, formatMonthlyPrice, lounges, monthlyPriceRange } from "./site-config";
+import { club, formatPriceRange, lounges } from "./site-config";
 
 /** schema.org JSON-LD for the home page (issue 2: priceRange and the five amenities of spec §1). */
 export function localBusinessJsonLd(siteUrl: string) {
@@ -10,7 +10,7 @@ export function localBusinessJsonLd(siteUrl: string) {
     description: club.description,
     url: `${siteUrl}/`,
     telephone: club.officePhone.e164,
-    priceRange: `${formatMonthlyPrice(monthlyPriceRange.from)} - ${formatMonthlyPrice(monthlyPriceRange.to)}`,
+    priceRange: formatPriceRange(" - "),
     image: `${siteUrl}/images/og-card.png`,
     address: {
       "@type": "PostalAddress",

@@ -187,6 +187,11 @@ export function formatMonthlyPrice(price: number): string {
   return `$${price}`;
 }
 
+/** The tiers' price range in words: "$149 to $599" (pages), or "$149 - $599" (schema.org). */
+export function formatPriceRange(separator: " to " | " - "): string {
+  return `${formatMonthlyPrice(monthlyPriceRange.from)}${separator}${formatMonthlyPrice(monthlyPriceRange.to)}`;
+}
+
 /**
  * The public-health video of the age gate (issue 3), shown through YouTube's privacy-enhanced
  * domain. Confirm the choice of video with the club before launch.

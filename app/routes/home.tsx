@@ -12,7 +12,7 @@ import { Timeline } from "~/components/timeline";
 import { cloudflareContext } from "~/context";
 import { localBusinessJsonLd } from "~/lib/local-business";
 import { pageMeta, siteUrlFrom } from "~/lib/meta";
-import { club, formatMonthlyPrice, lounges, monthlyPriceRange } from "~/lib/site-config";
+import { club, formatPriceRange, lounges } from "~/lib/site-config";
 import { hasPassedSmsVerification } from "~/lib/sms-verified.server";
 
 export const meta: Route.MetaFunction = (args) => [
@@ -94,7 +94,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <CardGrid cards={benefits} className="sm:grid-cols-2 lg:grid-cols-4" onHumidor titleTone="brass" />
         <p className="mt-8">
           <Link to="/memberships" className="text-brass underline">
-            Compare membership tiers, from {formatMonthlyPrice(monthlyPriceRange.from)} to {formatMonthlyPrice(monthlyPriceRange.to)} a month
+            Compare membership tiers, from {formatPriceRange(" to ")} a month
           </Link>
         </p>
       </Section>

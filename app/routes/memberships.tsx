@@ -5,12 +5,12 @@ import { PageHero } from "~/components/page-hero";
 import { Section } from "~/components/section";
 import { Timeline } from "~/components/timeline";
 import { pageMeta } from "~/lib/meta";
-import { club, formatMonthlyPrice, membershipTiers, monthlyPriceRange } from "~/lib/site-config";
+import { club, formatMonthlyPrice, formatPriceRange, membershipTiers } from "~/lib/site-config";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Memberships",
-    description: `Kickback, Business and Platinum memberships at ${club.name}, from ${formatMonthlyPrice(monthlyPriceRange.from)} to ${formatMonthlyPrice(monthlyPriceRange.to)} a month: quarterly lockers, guest privileges, member events and the Cigar Academy.`,
+    description: `Kickback, Business and Platinum memberships at ${club.name}, from ${formatPriceRange(" to ")} a month: quarterly lockers, guest privileges, member events and the Cigar Academy.`,
   });
 
 const membershipSteps = [

@@ -47,7 +47,7 @@ export { expect };
 /**
  * Opens a page and waits until React has hydrated it: before that, buttons that only scripts
  * serve (the invitation dialog, the accessibility panel) do nothing. The first paint does not
- * wait for the hydration scripts (worker/hydration-after-paint.ts), so a test that clicks at
+ * wait for the hydration scripts (app/lib/hydration-after-paint.server.ts), so a test that clicks at
  * once would sometimes click too early, as a very quick visitor could.
  */
 export async function gotoHydrated(page: Page, path: string): Promise<void> {

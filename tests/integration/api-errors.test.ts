@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { describe, expect, it, vi } from "vitest";
 import type { AppBindings } from "../../worker/app-bindings";
-import { handleUnexpectedError } from "../../worker/api/errors";
+import { handleUnexpectedError } from "../../worker/errors";
 
 function appThatExplodes() {
   const app = new Hono<AppBindings>();

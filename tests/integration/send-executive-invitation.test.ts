@@ -74,9 +74,11 @@ describe("POST /api/send-executive-invitation", () => {
     expect(await count("invitation_requests")).toBe(1);
   });
 
-  it("stores one request for ten simultaneous sends of one pass", async () => {
+  it("stores one request for ten simultaneous sends of one pass, from ten addresses", async () => {
     const pass = await goodPass();
-    const answers = await Promise.all(Array.from({ length: 10 }, () => send({ ...request, captchaPass: pass })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => send({ ...request, captchaPass: pass }, { "CF-Connecting-IP": uniqueClientAddress() })),
+    );
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, ...Array<number>(9).fill(403)]);
     expect(await count("invitation_requests")).toBe(1);
     expect(await count("outbox")).toBe(1);

@@ -34,7 +34,7 @@ describe("a deployment with a broken configuration", () => {
     const response = await worker.fetch(new Request(`http://example.com${path}`), broken, createExecutionContext());
     expect(response.status).toBe(500);
     expect(await response.text()).not.toMatch(/RECAPTCHA|stack|at /);
-    expect(String(error.mock.calls[0]?.[3])).toContain("RECAPTCHA_SECRET_KEY");
+    expect(String(error.mock.calls[0]?.[3])).toContain("RECAPTCHA_SECRET_KEY is required in production");
     error.mockRestore();
   });
 

@@ -8,7 +8,7 @@ import type { RateLimitDecision } from "../services/rate-limit";
  * {success, error} for send-sms, {success, message} for verify-sms), and the guards keep to it.
  */
 export type RefusalBody = (text: string) => Record<string, unknown>;
-export const errorBody: RefusalBody = (text) => ({ error: text });
+const errorBody: RefusalBody = (text) => ({ error: text });
 
 /** JSON endpoints accept only JSON (security guide, "Requests"): anything else is a 415. */
 export function requireJson(refusal: RefusalBody = errorBody) {

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppBindings } from "../app-bindings";
 import { ageGate } from "./age-gate";
-import { handleUnexpectedError } from "./errors";
+import { handleUnexpectedError } from "../errors";
 import { health } from "./health";
 import { securityEventsApi } from "./security-events";
 import { sendExecutiveInvitationApi } from "./send-executive-invitation";

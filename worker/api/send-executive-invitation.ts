@@ -88,7 +88,9 @@ sendExecutiveInvitationApi.post("/", bodyLimit({ maxSize: 16 * 1024, onError: (c
 /**
  * The spec's generic checker (§5), a second guard behind the schema on every field it fits: the
  * text fields must not change when sanitised, and the address the concierge will write to must
- * be a plain x@y.z.
+ * be a plain x@y.z. Today the schema already refuses every text the checker would, so only the
+ * email check can still refuse anything; the checks stay so that loosening the schema can never
+ * let markup through.
  */
 function genericCheckErrors(request: InvitationRequest): Partial<Record<InvitationField, string>> {
   const checks: Record<InvitationField, CheckResult> = {

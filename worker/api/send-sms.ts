@@ -40,7 +40,7 @@ sendSmsApi.post("/", bodyLimit({ maxSize: 4 * 1024, onError: (c) => c.json(refus
   const phone = parsed.success ? parseUsPhoneNumber(parsed.data.phoneNumber) : null;
   if (!phone) {
     log({ eventType: "input_validation_fail", severity: "low", description: "SMS invitation refused: not a valid US number or request" });
-    return c.json({ success: false, error: "Please enter a valid 10-digit US phone number." }, 400);
+    return c.json(refusal("Please enter a valid 10-digit US phone number."), 400);
   }
 
   const multiplier = config.FORM_RATE_LIMIT_MULTIPLIER;
@@ -49,7 +49,7 @@ sendSmsApi.post("/", bodyLimit({ maxSize: 4 * 1024, onError: (c) => c.json(refus
   if (!perPhone.allowed) {
     log({ eventType: "excess_rate_limit_exceeded", severity: "medium", description: network.allowed ? "SMS sends to one number over the limit" : "SMS sends from one address over the limit" });
     c.header("Retry-After", String(perPhone.retryAfterSeconds));
-    return c.json({ success: false, error: "Too many requests. Please try again later." }, 429);
+    return c.json(refusal("Too many requests. Please try again later."), 429);
   }
 
   const provider = smsProviderFor(config, c.env);
@@ -71,7 +71,7 @@ sendSmsApi.post("/", bodyLimit({ maxSize: 4 * 1024, onError: (c) => c.json(refus
   if (outcome === "rejected") {
     await markSmsOptInRejected(c.env.DB, stored.optInId);
     log({ eventType: "sms_send_fail", severity: "medium", description: `${provider.name} refused the number`, details: { optInId: stored.optInId } });
-    return c.json({ success: false, error: "We could not send a code to this number." }, 502);
+    return c.json(refusal("We could not send a code to this number."), 502);
   }
   log({
     eventType: "sms_send_success",

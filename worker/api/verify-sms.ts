@@ -40,7 +40,7 @@ verifySmsApi.post("/", bodyLimit({ maxSize: 4 * 1024, onError: (c) => c.json(ref
   const phone = parsed.success ? parseUsPhoneNumber(parsed.data.phoneNumber) : null;
   if (!parsed.success || !phone || !/^\d{6}$/.test(parsed.data.code)) {
     log({ eventType: "input_validation_fail", severity: "low", description: "SMS code check refused: malformed number or code" });
-    return c.json({ success: false, message: "Enter the 6-digit code from your SMS." }, 400);
+    return c.json(refusal("Enter the 6-digit code from your SMS."), 400);
   }
 
   const network = await takeStrictCount(c.env.DB, `sms-check:network:${clientNetwork(c.req.raw) ?? "unknown"}`, PER_NETWORK.max * config.FORM_RATE_LIMIT_MULTIPLIER, PER_NETWORK.windowMs);
@@ -48,7 +48,7 @@ verifySmsApi.post("/", bodyLimit({ maxSize: 4 * 1024, onError: (c) => c.json(ref
   if (!perPhone.allowed) {
     log({ eventType: "excess_rate_limit_exceeded", severity: "medium", description: "SMS code checks over the limit" });
     c.header("Retry-After", String(perPhone.retryAfterSeconds));
-    return c.json({ success: false, message: "Too many attempts. Please wait 10 minutes, then request a new code." }, 429);
+    return c.json(refusal("Too many attempts. Please wait 10 minutes, then request a new code."), 429);
   }
 
   const provider = smsProviderFor(config, c.env);
@@ -58,15 +58,15 @@ verifySmsApi.post("/", bodyLimit({ maxSize: 4 * 1024, onError: (c) => c.json(ref
   });
   if (result === "unavailable") {
     log({ eventType: "sms_verify_fail", severity: "high", description: `${provider.name} could not check a code` });
-    return c.json({ success: false, message: "Verification is unavailable right now." }, 502);
+    return c.json(refusal("Verification is unavailable right now."), 502);
   }
   if (result === "too_many_attempts") {
     log({ eventType: "excess_rate_limit_exceeded", severity: "medium", description: `${provider.name} refused further checks for a number` });
-    return c.json({ success: false, message: "Too many attempts. Please wait 10 minutes, then request a new code." }, 429);
+    return c.json(refusal("Too many attempts. Please wait 10 minutes, then request a new code."), 429);
   }
   if (result === "wrong") {
     log({ eventType: "sms_verify_fail", severity: "medium", description: "wrong, expired or used SMS code" });
-    return c.json({ success: false, message: WRONG_CODE_MESSAGE }, 400);
+    return c.json(refusal(WRONG_CODE_MESSAGE), 400);
   }
 
   log({ eventType: "sms_verify_success", severity: "low", description: "SMS invitation verified" });

@@ -15,7 +15,7 @@ const REFUSED_AREA_CODES = new Set(["800", "833", "844", "855", "866", "877", "8
 
 /**
  * Strict NANP parse (security guide, "SMS codes"): a phone number by the spec's generic checker
- * (§5), then exactly 10 digits that libphonenumber places in the United States (Canada and the
+ * (§5, a looser first gate, kept as the spec's one phone rule), then exactly 10 digits that libphonenumber places in the United States (Canada and the
  * Caribbean share +1 but are refused), valid for their area code, and not toll-free or
  * premium-rate.
  */
