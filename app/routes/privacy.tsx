@@ -42,7 +42,7 @@ const records: DataRecord[] = [
   },
   {
     title: "Messages on their way",
-    what: "A copy of each email we send the concierge about your request, and of each SMS code request, kept until it has been delivered.",
+    what: "A copy of each message the site sends: the email to the concierge about your request, the SMS code request to your phone and, once you are admitted, the email with your personal invitation link. It is kept until it has been delivered.",
     why: "So that nothing you send us is lost when an email or SMS service is briefly unavailable: we store first and deliver after, retrying until delivery succeeds.",
     kept: "Until delivered, then 30 days, then deleted.",
   },
@@ -134,7 +134,8 @@ export default function Privacy() {
           The site uses no advertising or analytics trackers. The cookies it sets itself are all strictly necessary:
           one that remembers, until you close the browser, that you answered the age question; the session cookie of
           a signed-in member (30 days, or until sign-out); one that remembers for a year that you verified your phone
-          for an SMS invitation; and, during a sign-in with Google, two that protect that sign-in for ten minutes.
+          for an SMS invitation; and, during a sign-in with Google, up to four that last ten minutes: two that protect
+          the sign-in, and, when they apply, your invitation link and the page to return to.
           Google reCAPTCHA may set its own cookies on the pages it protects.
         </p>
       </Section>
