@@ -1,6 +1,6 @@
 import { type Page } from "@playwright/test";
 import { demoAccounts } from "../../scripts/lib/local-members.mjs";
-import { expect, expectNoAxeViolations, expectToast, gotoHydrated, test } from "./fixtures";
+import { expect, expectNoAxeViolations, expectToast, gotoHydrated, test, waitForHydration } from "./fixtures";
 import { latestOutboxMessage } from "./local-d1";
 import { SIGN_IN_TIMEOUT, createMember } from "./members-fixtures";
 
@@ -97,6 +97,7 @@ test.describe("the concierge console", () => {
     const applicant = { name: `Quinn ${uniqueWord()}`, email: `quinn.${uniqueWord()}@example.com` };
     await requestInvitation(page, applicant);
     await signIn(page, concierge, "/concierge");
+    await waitForHydration(page);
     const card = await findRequest(page, applicant);
     await card.getByLabel("Note").fill("Not this season.");
     await card.getByRole("button", { name: "Decline" }).click();
@@ -114,6 +115,7 @@ test("a request becomes a member: approval, the emailed link, a password, the ru
 
   // The concierge approves it with a tier; the invitation email goes out at once.
   await signIn(page, concierge, "/concierge");
+  await waitForHydration(page);
   const card = await findRequest(page, applicant);
   await expect(card).toContainText("Introduced by");
   await expect(card).toContainText("Jordan Reyes");

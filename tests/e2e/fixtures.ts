@@ -52,6 +52,11 @@ export { expect };
  */
 export async function gotoHydrated(page: Page, path: string): Promise<void> {
   await page.goto(path);
+  await waitForHydration(page);
+}
+
+/** Waits until React has hydrated the page on screen (after a sign-in's redirect, say). */
+export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const widgetButton = document.querySelector('button[aria-controls="accessibility-panel"]');
     return !!widgetButton && Object.keys(widgetButton).some((key) => key.startsWith("__reactProps"));

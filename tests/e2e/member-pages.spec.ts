@@ -1,5 +1,5 @@
 import { type Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, expectToast, test } from "./fixtures";
+import { expect, expectNoAxeViolations, expectToast, gotoHydrated, test } from "./fixtures";
 import { signInAsNewMember } from "./members-fixtures";
 
 /**
@@ -79,7 +79,7 @@ test.describe("/members", () => {
     await signInAsNewMember(page, { tier: "business", rulesAccepted: true });
     const staleTab = await context.newPage();
     await staleTab.goto("/members");
-    await page.goto("/members");
+    await gotoHydrated(page, "/members");
     const guests = region(page, "Today's plus-one");
 
     await guests.getByLabel("Guest's full name").fill("<b>Ada</b>");
@@ -103,7 +103,7 @@ test.describe("/members", () => {
 
   test("RSVPs to the next event with a plus-one, taking two places, then cancels", async ({ page }) => {
     await signInAsNewMember(page, { rulesAccepted: true });
-    await page.goto("/members");
+    await gotoHydrated(page, "/members");
     const event = region(page, "Evenings ahead").getByRole("article").first();
     const title = (await event.getByRole("heading", { level: 3 }).textContent()) ?? "";
     await expect(event.locator("time")).toContainText(/ (PST|PDT)$/);
@@ -125,7 +125,7 @@ test.describe("/members", () => {
 test.describe("/rewards", () => {
   test("redeeming a reward lowers the balance by its cost and lists the redemption", async ({ page }) => {
     await signInAsNewMember(page, { points: 5000, rulesAccepted: true });
-    await page.goto("/rewards");
+    await gotoHydrated(page, "/rewards");
     await expect(region(page, "Points balance")).toContainText("5,000 points");
     await expect(region(page, "Recently redeemed")).toContainText("Nothing redeemed yet.");
 

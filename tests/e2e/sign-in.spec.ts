@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { expect, expectNoAxeViolations, gotoHydrated, test } from "./fixtures";
 import { SIGN_IN_TIMEOUT, createMember, signIn } from "./members-fixtures";
 
 /** Signing in at /auth, the signed-in header, and signing out (issue 6). */
@@ -65,7 +65,8 @@ test.describe("member sign-in", () => {
   test("'Verifying membership...' shows while a navigation checks membership", async ({ page }) => {
     const member = createMember();
     await signIn(page, member.email, member.password);
-    await page.goto("/memberships");
+    // Hydrated, so the link is a client-side navigation (before that it would load a new page).
+    await gotoHydrated(page, "/memberships");
     await page.route("**/members.data*", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
