@@ -21,17 +21,6 @@ const CHROME_FLAGS = [
   "--disable-quic",
 ];
 
-export const lighthouseMetrics = [
-  { key: "performance", label: "Performance score", unit: "score" },
-  { key: "accessibility", label: "Accessibility score", unit: "score" },
-  { key: "bestPractices", label: "Best Practices score", unit: "score" },
-  { key: "seo", label: "SEO score", unit: "score" },
-  { key: "lcp", label: "LCP", unit: "ms" },
-  { key: "cls", label: "CLS", unit: "cls" },
-  { key: "tbt", label: "TBT", unit: "ms" },
-  { key: "fcp", label: "FCP", unit: "ms" },
-];
-
 /**
  * @param {string} url
  * @param {{ runs: number; headers?: Record<string, string> }} options
