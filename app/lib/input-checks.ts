@@ -5,9 +5,19 @@
 /** Characters the spec strips from every submitted value (and never allows in names). */
 const STRIPPED = /[<>"']/g;
 
-/** Trims, strips < > " ' and cuts to `maxLength` (spec §5; see the README on the cut length). */
+/** Trims, strips < > " ' and cuts to `maxLength` characters (spec §5; see the README on the cut length). */
 export function sanitizeValue(value: string, maxLength: number): string {
-  return value.trim().replace(STRIPPED, "").slice(0, maxLength);
+  return cutToCharacters(value.trim().replace(STRIPPED, ""), maxLength);
+}
+
+/**
+ * The first `maxLength` characters, counted in code points as zod's `.max()` counts them (zod
+ * 4.6). Cutting UTF-16 units instead would drop the end of a value the schema had accepted (a
+ * 2,000-character message of emoji is 4,000 units) and could split an emoji in half.
+ */
+function cutToCharacters(value: string, maxLength: number): string {
+  if (value.length <= maxLength) return value;
+  return Array.from(value).slice(0, maxLength).join("");
 }
 
 export type CheckResult = { valid: true } | { valid: false; error: string };

@@ -6,17 +6,18 @@ import { parseUsPhoneNumber } from "../../worker/services/sms/us-phone-number";
 import { uniqueClientAddress } from "./client-address";
 import {
   byteLength,
+  characterCount,
   expectClearJsonError,
   expectPrototypeUntouched,
-  fuzzParameters,
   FUZZ_TIMEOUT_MS,
+  fuzzParameters,
   fuzzString,
   isJsonContentType,
   jsonBody,
   own,
   parsedObject,
-  postApi,
   plus,
+  postApi,
   type RawBody,
   readRow,
   RowTracker,
@@ -80,7 +81,7 @@ describe("POST /api/send-executive-invitation (fuzzed)", () => {
     const body = parsedObject(raw);
     if (!body) return 403;
     const [captchaPass, score, website] = [own(body, "captchaPass"), own(body, "recaptchaScore"), own(body, "website")];
-    const envelopeOk = captchaPass === pass && (score === undefined || typeof score === "number") && (website === undefined || (typeof website === "string" && website.length <= 200));
+    const envelopeOk = captchaPass === pass && (score === undefined || typeof score === "number") && (website === undefined || (typeof website === "string" && characterCount(website) <= 200));
     return envelopeOk ? null : 403;
   }
 
@@ -147,7 +148,7 @@ describe("POST /api/send-sms (fuzzed)", () => {
     if (!isJsonContentType(raw.contentType)) return 415;
     const body = parsedObject(raw);
     const [number, type] = body ? [own(body, "phoneNumber"), own(body, "type")] : [];
-    return typeof number === "string" && number.length <= 32 && type === "invitation" && parseUsPhoneNumber(number) ? "accepted" : 400;
+    return typeof number === "string" && characterCount(number) <= 32 && type === "invitation" && parseUsPhoneNumber(number) ? "accepted" : 400;
   }
 
   it("stores and sends a code only for a valid US number, and answers everything else with a clear 4xx", { timeout: FUZZ_TIMEOUT_MS }, async () => {
@@ -202,7 +203,7 @@ describe("POST /api/verify-sms (fuzzed)", () => {
     if (!isJsonContentType(raw.contentType)) return 415;
     const body = parsedObject(raw);
     const [number, submitted] = body ? [own(body, "phoneNumber"), own(body, "code")] : [];
-    const wellFormed = typeof number === "string" && number.length <= 32 && typeof submitted === "string" && submitted.length <= 32 && /^\d{6}$/.test(submitted.trim());
+    const wellFormed = typeof number === "string" && characterCount(number) <= 32 && typeof submitted === "string" && characterCount(submitted) <= 32 && /^\d{6}$/.test(submitted.trim());
     return wellFormed && parseUsPhoneNumber(number) ? "checked" : 400;
   }
 

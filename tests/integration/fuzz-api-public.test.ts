@@ -6,21 +6,22 @@ import { goodSiteverifyAnswer, SITEVERIFY_URL, type SiteverifyAnswer } from "../
 import {
   API_ORIGIN,
   byteLength,
+  characterCount,
   expectClearJsonError,
   expectPrototypeUntouched,
   expectSameSiteLocation,
   formBody,
   formRequest,
-  fuzzParameters,
+  type FormSubmission,
   FUZZ_TIMEOUT_MS,
+  fuzzParameters,
   fuzzString,
   isJsonContentType,
   jsonBody,
   own,
   parsedObject,
-  postApi,
-  type FormSubmission,
   plus,
+  postApi,
   type RawBody,
   readRow,
   RowTracker,
@@ -64,7 +65,7 @@ describe("POST /api/age-gate (fuzzed)", () => {
     const ok =
       (answer === "yes" || answer === "no" || answer === "enter") &&
       (sessionId === undefined || /^[A-Za-z0-9-]{8,64}$/.test(String(sessionId))) &&
-      (returnTo === undefined || String(returnTo).length <= 2048);
+      (returnTo === undefined || characterCount(String(returnTo)) <= 2048);
     if (!ok) return { status: 400 };
     return answer === "enter" && !answeredYes ? { status: 409 } : { status: 303, answer: String(answer) };
   }
@@ -130,8 +131,8 @@ describe("POST /api/security-events (fuzzed)", () => {
     const ok =
       typeof type === "string" &&
       types.includes(type) &&
-      (referrer === undefined || (typeof referrer === "string" && referrer.length <= 2048)) &&
-      (detail === undefined || (typeof detail === "string" && detail.length <= 200));
+      (referrer === undefined || (typeof referrer === "string" && characterCount(referrer) <= 2048)) &&
+      (detail === undefined || (typeof detail === "string" && characterCount(detail) <= 200));
     return ok ? 202 : 400;
   }
 
@@ -200,7 +201,7 @@ describe("POST /api/verify-recaptcha (fuzzed)", () => {
     if (!isJsonContentType(raw.contentType)) return 415;
     const body = parsedObject(raw);
     const token = body && own(body, "token");
-    return typeof token === "string" && token.length >= 1 && token.length <= 4096 ? 200 : 400;
+    return typeof token === "string" && characterCount(token) >= 1 && characterCount(token) <= 4096 ? 200 : 400;
   }
 
   it("passes a token only when Google does, and answers every other body with a clear 4xx", { timeout: FUZZ_TIMEOUT_MS }, async () => {

@@ -92,6 +92,15 @@ export const nastyStrings: readonly string[] = [
   "captcha_unavailable",
 ];
 
+/**
+ * A string's length as the schemas' `.min()` and `.max()` measure it: zod (4.6) counts
+ * characters (code points), not UTF-16 units, so 2,000 emoji fit a 2,000-character limit. Every
+ * model of a length limit below counts with this.
+ */
+export function characterCount(value: string): number {
+  return Array.from(value).length;
+}
+
 /** Any UTF-16 code unit, lone surrogate halves included (fc.string's units never produce them). */
 const utf16Unit = fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code));
 

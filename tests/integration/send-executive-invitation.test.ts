@@ -44,6 +44,15 @@ describe("POST /api/send-executive-invitation", () => {
     expect(email!.subject).toBe("Executive invitation request: Avery Hale, Hale Timber Co");
   });
 
+  it("stores a full-length message of emoji whole, as the form accepted it", async () => {
+    const message = "🚬".repeat(1999) + "!";
+    const response = await send({ ...request, message, captchaPass: await goodPass() });
+    expect(response.status).toBe(200);
+    const { data } = (await response.json()) as { data: { id: string } };
+    const stored = await env.DB.prepare("SELECT message FROM invitation_requests WHERE id = ?").bind(data.id).first<{ message: string }>();
+    expect(stored!.message).toBe(message);
+  });
+
   it("records the score from the pass, not the one the browser claims", async () => {
     const response = await send({ ...request, recaptchaScore: 1, captchaPass: await goodPass(0.6) });
     const { data } = (await response.json()) as { data: { id: string } };

@@ -26,4 +26,9 @@ describe("the generic checker (spec §5)", () => {
     expect(sanitizeValue("  <a href='x'>hi</a>  ", 1000)).toBe("a href=xhi/a");
     expect(sanitizeValue("x".repeat(1200), 1000)).toHaveLength(1000);
   });
+
+  it("cuts by characters, never through the middle of an emoji", () => {
+    expect(sanitizeValue("🚬".repeat(1000), 1000)).toBe("🚬".repeat(1000));
+    expect(sanitizeValue("a🚬🚬", 2)).toBe("a🚬");
+  });
 });

@@ -47,6 +47,14 @@ describe("invitation request validation (spec §5)", () => {
     expect(sanitizeInvitationRequest({ ...valid, message }).message).toHaveLength(2000);
   });
 
+  it("keeps a 2000-character message of emoji whole too: the schema and the cut count characters alike", () => {
+    // Each 🚬 is two UTF-16 units; zod counts it as one character, so the schema accepts 2000.
+    const message = "🚬".repeat(1999) + "!";
+    expect(invitationRequestSchema.safeParse({ ...valid, message }).success).toBe(true);
+    expect(sanitizeInvitationRequest({ ...valid, message }).message).toBe(message);
+    expect(invitationRequestSchema.safeParse({ ...valid, message: "🚬".repeat(2001) }).success).toBe(false);
+  });
+
   it("trims values and strips < > \" ' before sending", () => {
     expect(sanitizeInvitationRequest({ ...valid, name: "  Avery  ", message: "I'd like a \"seat\" <soon>" })).toMatchObject({
       name: "Avery",
