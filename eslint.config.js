@@ -8,7 +8,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { files: ["**/*.mjs"], languageOptions: { globals: globals.node } },
-  { files: ["tests/e2e/fakes/*.js"], languageOptions: { globals: globals.browser } },
+  { files: ["tests/e2e/support/fakes/*.js"], languageOptions: { globals: globals.browser } },
   {
     files: ["**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },

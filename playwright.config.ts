@@ -5,7 +5,7 @@ import { systemChromiumPath } from "./scripts/chromium-path.mjs";
 const port = Number(process.env.E2E_PORT ?? 8790);
 const siteverifyPort = port + 6;
 
-// The Worker under test talks to a local fake of Google's siteverify (tests/e2e/fakes), with
+// The Worker under test talks to a local fake of Google's siteverify (tests/e2e/support/fakes), with
 // form limits raised so the suite's many submissions from one address are not throttled.
 const workerVars = {
   SITE_URL: `http://localhost:${port}`,
@@ -52,7 +52,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `node tests/e2e/fakes/siteverify-server.mjs`,
+      command: `node tests/e2e/support/fakes/siteverify-server.mjs`,
       env: { SITEVERIFY_PORT: String(siteverifyPort) },
       port: siteverifyPort,
       reuseExistingServer: !process.env.CI,

@@ -6,5 +6,4 @@ import { defineConfig } from "vite";
 // Plugin order from the design card: the Cloudflare plugin owns the SSR environment.
 export default defineConfig({
   plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter()],
-  resolve: { tsconfigPaths: true },
 });

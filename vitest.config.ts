@@ -2,9 +2,8 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
 // Two projects: pure functions run in Node (fast); everything touching bindings runs inside
-// workerd with the real D1 and KV simulators, migrations applied by tests/integration/setup.ts.
+// workerd with the real D1 and KV simulators, migrations applied by tests/integration/support/setup.ts.
 export default defineConfig({
-  resolve: { tsconfigPaths: true },
   test: {
     projects: [
       {
@@ -15,7 +14,7 @@ export default defineConfig({
         extends: true,
         plugins: [
           cloudflareTest(async () => ({
-            main: "./tests/integration/worker-under-test.ts",
+            main: "./tests/integration/support/worker-under-test.ts",
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
               // Loaded as plain modules, not through Vite's transform, which slows @noble/hashes'
@@ -37,7 +36,7 @@ export default defineConfig({
           // Each test drives a real workerd with D1 and KV; on a busy shared machine 5 s is too tight.
           testTimeout: 30_000,
           include: ["tests/integration/**/*.test.ts"],
-          setupFiles: ["./tests/integration/setup.ts"],
+          setupFiles: ["./tests/integration/support/setup.ts"],
         },
       },
     ],

@@ -1,5 +1,5 @@
 import { createContext } from "react-router";
-import type { SignedInMember } from "../worker/services/members/members";
+import type { SignedInMember } from "#worker/features/members/members.ts";
 
 /** What the Worker hands to every loader and action (see worker/index.ts). */
 export interface CloudflareRequestContext {

@@ -1,8 +1,8 @@
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { cspNonceContext } from "./context";
-import { hydrationAfterPaint } from "./lib/hydration-after-paint.server";
+import { cspNonceContext } from "./context.ts";
+import { hydrationAfterPaint } from "./shell/hydration-after-paint.server.ts";
 
 /**
  * Renders the document. Pages are sent whole, not streamed: every loader has finished before

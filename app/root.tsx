@@ -12,14 +12,14 @@ import {
 import { isbot } from "isbot";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { AccessibilityPrePaintScript } from "./components/accessibility/accessibility-pre-paint-script";
-import { NotFoundPage } from "./components/not-found-page";
-import { SiteShell } from "./components/site-shell";
-import { cloudflareContext, cspNonceContext } from "./context";
-import { AGE_GATE_COOKIE, ageGateStage } from "./lib/age-gate";
-import { authStateFor } from "./lib/auth.server";
-import { club } from "./lib/site-config";
-import { readCookie } from "../worker/services/request-cookies";
+import { AccessibilityPrePaintScript } from "./features/accessibility/accessibility-pre-paint-script.tsx";
+import { NotFoundPage } from "./shell/not-found-page.tsx";
+import { SiteShell } from "./shell/site-shell.tsx";
+import { cloudflareContext, cspNonceContext } from "./context.ts";
+import { AGE_GATE_COOKIE, ageGateStage } from "./features/age-gate/age-gate-stage.ts";
+import { authStateFor } from "./features/sign-in/auth.server.ts";
+import { club } from "./features/site/site-config.ts";
+import { readCookie } from "#worker/shared/request-cookies.ts";
 
 export const links: LinksFunction = () => [
   { rel: "preload", href: "/fonts/inter-latin-variable.woff2", as: "font", type: "font/woff2", crossOrigin: "anonymous" },
@@ -80,7 +80,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   useEffect(() => {
     // Off the critical path: the metrics library loads after hydration.
-    void import("./lib/web-vitals").then(({ reportWebVitals }) => reportWebVitals());
+    void import("./shell/web-vitals.ts").then(({ reportWebVitals }) => reportWebVitals());
   }, []);
   return <Outlet />;
 }

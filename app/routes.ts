@@ -1,52 +1,59 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
-// Spec §2 route table, in its order, except that the four members-only pages sit together under
-// their shared layout (React Router ranks routes by specificity, so the order never changes which
-// route matches). /lounges and /lounges/kickback render the same module.
+// The route table in the order of docs/product-rules.md ("Routes"), except that the members-only
+// pages sit together under their shared layout (React Router ranks routes by specificity, so the
+// order never changes which route matches). Each route lives in its feature's routes/ folder
+// (docs/decisions/006-feature-layout.md). /lounges and /lounges/kickback render the same module.
+const site = (file: string) => `features/site/routes/${file}`;
+const signIn = (file: string) => `features/sign-in/routes/${file}`;
+const memberArea = (file: string) => `features/member-area/routes/${file}`;
+const admissions = (file: string) => `features/admissions/routes/${file}`;
+const concierge = (file: string) => `features/concierge/routes/${file}`;
+
 export default [
-  index("routes/home.tsx"),
-  route("auth", "routes/auth.tsx"),
-  route("auth/sign-out", "routes/auth-sign-out.tsx"),
-  route("auth/google", "routes/auth-google.tsx"),
-  route("auth/google/callback", "routes/auth-google-callback.tsx"),
-  route("memberships", "routes/memberships.tsx"),
-  route("schedule-sit-down", "routes/schedule-sit-down.tsx"),
-  route("partners", "routes/partners.tsx"),
-  route("manufacturer-partnership", "routes/manufacturer-partnership.tsx"),
-  route("blog", "routes/blog.tsx"),
-  route("blog/:slug", "routes/blog-post.tsx"),
-  route("lounges", "routes/lounge-kickback.tsx", { id: "lounges" }),
-  route("lounges/kickback", "routes/lounge-kickback.tsx", { id: "lounges-kickback" }),
-  route("lounges/business", "routes/lounge-business.tsx"),
-  route("lounges/platinum", "routes/lounge-platinum.tsx"),
-  route("compliance", "routes/compliance.tsx"),
-  route("public-health", "routes/public-health.tsx"),
-  // The members-only areas (spec §2, §6) share one layout: requireMember and the club rules step.
-  layout("routes/member-area.tsx", [
-    route("members", "routes/members.tsx"),
-    route("members/accept-rules", "routes/accept-club-rules.tsx"),
-    route("rewards", "routes/rewards.tsx"),
-    route("media", "routes/media.tsx"),
-    route("media/downloads/:file", "routes/media-download.tsx"),
-    route("luxury-vendors", "routes/luxury-vendors.tsx"),
+  index(site("home.tsx")),
+  route("auth", signIn("sign-in.tsx")),
+  route("auth/sign-out", signIn("sign-out.tsx")),
+  route("auth/google", signIn("google.tsx")),
+  route("auth/google/callback", signIn("google-callback.tsx")),
+  route("memberships", site("memberships.tsx")),
+  route("schedule-sit-down", site("schedule-sit-down.tsx")),
+  route("partners", site("partners.tsx")),
+  route("manufacturer-partnership", site("manufacturer-partnership.tsx")),
+  route("blog", site("blog.tsx")),
+  route("blog/:slug", site("blog-post.tsx")),
+  route("lounges", site("lounge-kickback.tsx"), { id: "lounges" }),
+  route("lounges/kickback", site("lounge-kickback.tsx"), { id: "lounges-kickback" }),
+  route("lounges/business", site("lounge-business.tsx")),
+  route("lounges/platinum", site("lounge-platinum.tsx")),
+  route("compliance", site("compliance.tsx")),
+  route("public-health", site("public-health.tsx")),
+  // The members-only areas share one layout: requireMember and the club rules step.
+  layout(memberArea("member-area.tsx"), [
+    route("members", memberArea("members.tsx")),
+    route("members/accept-rules", memberArea("accept-club-rules.tsx")),
+    route("rewards", memberArea("rewards.tsx")),
+    route("media", memberArea("media.tsx")),
+    route("media/downloads/:file", memberArea("media-download.tsx")),
+    route("luxury-vendors", memberArea("luxury-vendors.tsx")),
   ]),
-  route("member-yards", "routes/member-yards.tsx"),
-  route("gameroom", "routes/gameroom.tsx"),
-  route("rules", "routes/rules.tsx"),
-  route("accessibility", "routes/accessibility.tsx"),
-  route("terms", "routes/terms.tsx"),
-  route("privacy", "routes/privacy.tsx"),
-  route("bosses-only", "routes/bosses-only.tsx"),
-  route("cigar-academy", "routes/cigar-academy.tsx"),
-  route("robots.txt", "routes/robots.ts"),
-  route("sitemap.xml", "routes/sitemap.ts"),
-  route("invitation/:token", "routes/invitation.tsx"),
-  // The concierge console (issue 6): one layout with requireConcierge; everyone else gets a 404.
-  route("concierge", "routes/concierge.tsx", [
-    index("routes/concierge-requests.tsx"),
-    route("sms-opt-ins", "routes/concierge-sms-opt-ins.tsx"),
-    route("outbox", "routes/concierge-outbox.tsx"),
-    route("security-events", "routes/concierge-security-events.tsx"),
+  route("member-yards", site("member-yards.tsx")),
+  route("gameroom", site("gameroom.tsx")),
+  route("rules", site("rules.tsx")),
+  route("accessibility", "features/accessibility/routes/accessibility.tsx"),
+  route("terms", site("terms.tsx")),
+  route("privacy", site("privacy.tsx")),
+  route("bosses-only", site("bosses-only.tsx")),
+  route("cigar-academy", site("cigar-academy.tsx")),
+  route("robots.txt", site("robots.ts")),
+  route("sitemap.xml", site("sitemap.ts")),
+  route("invitation/:token", admissions("invitation.tsx")),
+  // The concierge console: one layout with requireConcierge; everyone else gets a 404.
+  route("concierge", concierge("console.tsx"), [
+    index(admissions("requests.tsx")),
+    route("sms-opt-ins", concierge("sms-opt-ins.tsx")),
+    route("outbox", concierge("outbox.tsx")),
+    route("security-events", concierge("security-events.tsx")),
   ]),
-  route("*", "routes/not-found.tsx"),
+  route("*", site("not-found.tsx")),
 ] satisfies RouteConfig;

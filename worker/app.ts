@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { RouterContextProvider } from "react-router";
-import { cloudflareContext, cspNonceContext } from "../app/context";
-import { api } from "./api";
-import { handleUnexpectedError } from "./errors";
-import { workerConfig } from "./config";
-import type { AppBindings } from "./app-bindings";
-import { requireSameOrigin } from "./same-origin";
-import { securityHeaders } from "./security-headers";
+import { cloudflareContext, cspNonceContext } from "#app/context.ts";
+import { api } from "./http/api.ts";
+import { handleUnexpectedError } from "./http/errors.ts";
+import { workerConfig } from "./config.ts";
+import type { AppBindings } from "./http/app-bindings.ts";
+import { requireSameOrigin } from "./http/same-origin.ts";
+import { securityHeaders } from "./http/security-headers.ts";
 
 export type PageRequestHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
 

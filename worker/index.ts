@@ -1,6 +1,6 @@
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { createWorkerApp, type PageRequestHandler } from "./app";
-import { handleScheduled } from "./scheduled";
+import { createWorkerApp, type PageRequestHandler } from "./app.ts";
+import { handleScheduled } from "./features/operations/scheduled.ts";
 
 const loadServerBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
 

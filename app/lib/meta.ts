@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { club } from "./site-config";
+import { club } from "../features/site/site-config.ts";
 
 export interface PageMetaInput {
   title: string;

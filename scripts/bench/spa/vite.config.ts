@@ -15,11 +15,6 @@ export default defineConfig({
   root: repoRoot,
   mode: "production",
   plugins: [tailwindcss(), indexHtmlAtTheTop()],
-  resolve: {
-    // The app's "~" paths (tsconfig.cloudflare.json). An alias rather than tsconfigPaths: the
-    // SPA's own files sit under tsconfig.node.json, which has no paths.
-    alias: [{ find: /^~\//, replacement: `${repoRoot}app/` }],
-  },
   // No @vitejs/plugin-react in the project: Vite's built-in transform, like "jsx": "react-jsx".
   oxc: { jsx: { runtime: "automatic" } },
   build: {

@@ -1,5 +1,5 @@
 import { useLocation, useMatches, useRouteError, type MetaDescriptor } from "react-router";
-import { meta as rootMeta } from "~/root";
+import { meta as rootMeta } from "#app/root.tsx";
 
 /** A route module's `meta` export, called here with the arguments framework mode gives it. */
 export type PageMeta = (args: Record<string, unknown>) => MetaDescriptor[];

@@ -1,9 +1,9 @@
 import type { ComponentType } from "react";
 import { UNSAFE_withComponentProps as withComponentProps, type LoaderFunction, type RouteObject } from "react-router";
-import { PageLoading } from "./page-loading";
-import type { PageMeta } from "./route-title";
-import { SpaErrorBoundary, SpaRoot } from "./site-shell";
-import { visitorAuthData, visitorHomeData, visitorRootData } from "./visitor";
+import { PageLoading } from "./page-loading.tsx";
+import type { PageMeta } from "./route-title.tsx";
+import { SpaErrorBoundary, SpaRoot } from "./site-shell.tsx";
+import { visitorAuthData, visitorHomeData, visitorRootData } from "./visitor.ts";
 
 /**
  * One lazily loaded page, from the app's own route module: the default export gets its props
@@ -24,31 +24,31 @@ function page(Component: ComponentType<never>, meta: unknown, loader?: LoaderFun
 
 /** The public pages of app/routes.ts, in its order; each one chunk, loaded behind 'Loading...'. */
 const pages: RouteObject[] = [
-  { index: true, lazy: () => import("~/routes/home").then((m) => page(m.default, m.meta, visitorHomeData)) },
-  { path: "auth", lazy: () => import("~/routes/auth").then((m) => page(m.default, m.meta, visitorAuthData)) },
-  { path: "memberships", lazy: () => import("~/routes/memberships").then((m) => page(m.default, m.meta)) },
-  { path: "schedule-sit-down", lazy: () => import("~/routes/schedule-sit-down").then((m) => page(m.default, m.meta)) },
-  { path: "partners", lazy: () => import("~/routes/partners").then((m) => page(m.default, m.meta)) },
-  { path: "manufacturer-partnership", lazy: () => import("~/routes/manufacturer-partnership").then((m) => page(m.default, m.meta)) },
+  { index: true, lazy: () => import("#app/features/site/routes/home.tsx").then((m) => page(m.default, m.meta, visitorHomeData)) },
+  { path: "auth", lazy: () => import("#app/features/sign-in/routes/sign-in.tsx").then((m) => page(m.default, m.meta, visitorAuthData)) },
+  { path: "memberships", lazy: () => import("#app/features/site/routes/memberships.tsx").then((m) => page(m.default, m.meta)) },
+  { path: "schedule-sit-down", lazy: () => import("#app/features/site/routes/schedule-sit-down.tsx").then((m) => page(m.default, m.meta)) },
+  { path: "partners", lazy: () => import("#app/features/site/routes/partners.tsx").then((m) => page(m.default, m.meta)) },
+  { path: "manufacturer-partnership", lazy: () => import("#app/features/site/routes/manufacturer-partnership.tsx").then((m) => page(m.default, m.meta)) },
   // The blog's loaders run in the browser: Markdown bundled as ?raw strings, rendered by marked.
-  { path: "blog", lazy: () => import("~/routes/blog").then((m) => page(m.default, m.meta, m.loader as LoaderFunction)) },
-  { path: "blog/:slug", lazy: () => import("~/routes/blog-post").then((m) => page(m.default, m.meta, m.loader as LoaderFunction)) },
-  { id: "lounges", path: "lounges", lazy: () => import("~/routes/lounge-kickback").then((m) => page(m.default, m.meta)) },
-  { id: "lounges-kickback", path: "lounges/kickback", lazy: () => import("~/routes/lounge-kickback").then((m) => page(m.default, m.meta)) },
-  { path: "lounges/business", lazy: () => import("~/routes/lounge-business").then((m) => page(m.default, m.meta)) },
-  { path: "lounges/platinum", lazy: () => import("~/routes/lounge-platinum").then((m) => page(m.default, m.meta)) },
-  { path: "compliance", lazy: () => import("~/routes/compliance").then((m) => page(m.default, m.meta)) },
-  { path: "public-health", lazy: () => import("~/routes/public-health").then((m) => page(m.default, m.meta)) },
-  { path: "member-yards", lazy: () => import("~/routes/member-yards").then((m) => page(m.default, m.meta)) },
-  { path: "gameroom", lazy: () => import("~/routes/gameroom").then((m) => page(m.default, m.meta)) },
-  { path: "rules", lazy: () => import("~/routes/rules").then((m) => page(m.default, m.meta)) },
-  { path: "accessibility", lazy: () => import("~/routes/accessibility").then((m) => page(m.default, m.meta)) },
-  { path: "terms", lazy: () => import("~/routes/terms").then((m) => page(m.default, m.meta)) },
-  { path: "privacy", lazy: () => import("~/routes/privacy").then((m) => page(m.default, m.meta)) },
-  { path: "bosses-only", lazy: () => import("~/routes/bosses-only").then((m) => page(m.default, m.meta)) },
-  { path: "cigar-academy", lazy: () => import("~/routes/cigar-academy").then((m) => page(m.default, m.meta)) },
+  { path: "blog", lazy: () => import("#app/features/site/routes/blog.tsx").then((m) => page(m.default, m.meta, m.loader as LoaderFunction)) },
+  { path: "blog/:slug", lazy: () => import("#app/features/site/routes/blog-post.tsx").then((m) => page(m.default, m.meta, m.loader as LoaderFunction)) },
+  { id: "lounges", path: "lounges", lazy: () => import("#app/features/site/routes/lounge-kickback.tsx").then((m) => page(m.default, m.meta)) },
+  { id: "lounges-kickback", path: "lounges/kickback", lazy: () => import("#app/features/site/routes/lounge-kickback.tsx").then((m) => page(m.default, m.meta)) },
+  { path: "lounges/business", lazy: () => import("#app/features/site/routes/lounge-business.tsx").then((m) => page(m.default, m.meta)) },
+  { path: "lounges/platinum", lazy: () => import("#app/features/site/routes/lounge-platinum.tsx").then((m) => page(m.default, m.meta)) },
+  { path: "compliance", lazy: () => import("#app/features/site/routes/compliance.tsx").then((m) => page(m.default, m.meta)) },
+  { path: "public-health", lazy: () => import("#app/features/site/routes/public-health.tsx").then((m) => page(m.default, m.meta)) },
+  { path: "member-yards", lazy: () => import("#app/features/site/routes/member-yards.tsx").then((m) => page(m.default, m.meta)) },
+  { path: "gameroom", lazy: () => import("#app/features/site/routes/gameroom.tsx").then((m) => page(m.default, m.meta)) },
+  { path: "rules", lazy: () => import("#app/features/site/routes/rules.tsx").then((m) => page(m.default, m.meta)) },
+  { path: "accessibility", lazy: () => import("#app/features/accessibility/routes/accessibility.tsx").then((m) => page(m.default, m.meta)) },
+  { path: "terms", lazy: () => import("#app/features/site/routes/terms.tsx").then((m) => page(m.default, m.meta)) },
+  { path: "privacy", lazy: () => import("#app/features/site/routes/privacy.tsx").then((m) => page(m.default, m.meta)) },
+  { path: "bosses-only", lazy: () => import("#app/features/site/routes/bosses-only.tsx").then((m) => page(m.default, m.meta)) },
+  { path: "cigar-academy", lazy: () => import("#app/features/site/routes/cigar-academy.tsx").then((m) => page(m.default, m.meta)) },
   // Everything else, members-only pages included (a SPA has no session to check): Page Not Found.
-  { path: "*", lazy: () => import("~/routes/not-found").then((m) => page(m.default, m.meta, m.loader as LoaderFunction)) },
+  { path: "*", lazy: () => import("#app/features/site/routes/not-found.tsx").then((m) => page(m.default, m.meta, m.loader as LoaderFunction)) },
 ];
 
 /**

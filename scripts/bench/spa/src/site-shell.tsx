@@ -1,8 +1,8 @@
 import { useRouteLoaderData } from "react-router";
-import { SiteShell } from "~/components/site-shell";
-import App, { ErrorBoundary as RootErrorBoundary } from "~/root";
-import { ErrorTitle, RouteTitle } from "./route-title";
-import type { VisitorRootData } from "./visitor";
+import { SiteShell } from "#app/shell/site-shell.tsx";
+import App, { ErrorBoundary as RootErrorBoundary } from "#app/root.tsx";
+import { ErrorTitle, RouteTitle } from "./route-title.tsx";
+import type { VisitorRootData } from "./visitor.ts";
 
 /** The root route: root.tsx's own App (the <Outlet/> and the web-vitals logger) in the site's shell. */
 export function SpaRoot() {

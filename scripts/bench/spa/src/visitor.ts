@@ -1,5 +1,5 @@
-import type { SiteShellData } from "~/components/site-shell";
-import { safeRedirectPath } from "~/lib/safe-redirect";
+import type { SiteShellData } from "#app/shell/site-shell.tsx";
+import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 
 /**
  * What the server's loaders hand a first-time visitor who has passed the age gate and is not

@@ -1,0 +1,129 @@
+import { useEffect, useRef, useState, type FormEvent, type ReactNode, type TouchEvent } from "react";
+import { useLocation } from "react-router";
+import { AgeQuestion } from "./age-question.tsx";
+import { Intro } from "./intro.tsx";
+import { sendAgeGateAnswer } from "./send-age-gate-answer.ts";
+import { prefersReducedMotion } from "../accessibility/accessibility-settings.ts";
+import type { AgeGateStage } from "./age-gate-stage.ts";
+import { complianceSessionId, recordAgeAnswer, recordEntered } from "./age-gate-records.ts";
+
+const SWIPE_UP_PX = 100;
+const EXIT_MS = 600;
+
+/**
+ * The age gate and intro opener over the whole site (spec §2, §4; issue 3). While it is open the
+ * page behind is `inert`, so focus stays in the gate and nothing behind it can be read or used;
+ * the server already rendered it in the first HTML when this browser session has not answered.
+ * The accessibility widget (`widget`) is part of the gate while it is open, so a visitor can
+ * enlarge the text or raise the contrast of the age question itself.
+ */
+export function AgeGate({ initialStage, widget, children }: { initialStage: AgeGateStage; widget: ReactNode; children: ReactNode }) {
+  const { pathname, search } = useLocation();
+  const [stage, setStage] = useState(initialStage);
+  const [leaving, setLeaving] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const touchStartY = useRef<number | null>(null);
+  const open = stage !== "passed";
+  const returnTo = pathname + search;
+
+  useEffect(() => {
+    if (!open) return;
+    document.documentElement.classList.add("overflow-hidden");
+    return () => document.documentElement.classList.remove("overflow-hidden");
+  }, [open]);
+
+  // Announce each stage by focusing its heading (which names the dialog); once the opener has
+  // gone, and the page is no longer inert, focus moves to the main content.
+  useEffect(() => {
+    if (open) headingRef.current?.focus();
+    else if (stage !== initialStage) document.getElementById("main-content")?.focus();
+  }, [open, stage, initialStage]);
+
+  function enter() {
+    if (stage !== "intro" || leaving) return;
+    setLeaving(true);
+    recordEntered();
+    sendAgeGateAnswer({ answer: "enter", sessionId: complianceSessionId(), returnTo });
+    window.setTimeout(() => setStage("passed"), prefersReducedMotion() ? 0 : EXIT_MS);
+  }
+
+  function answerQuestion(event: FormEvent<HTMLFormElement>) {
+    const answer = ((event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value;
+    if (answer === "no") {
+      // The form itself opens the new tab (formTarget), which the server sends to the quit resources.
+      recordAgeAnswer(false);
+      return;
+    }
+    event.preventDefault();
+    recordAgeAnswer(true);
+    sendAgeGateAnswer({ answer: "yes", sessionId: complianceSessionId(), returnTo });
+    setStage(pathname === "/" ? "intro" : "passed");
+  }
+
+  function submitIntro(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    enter();
+  }
+
+  function trackSwipe(event: TouchEvent<HTMLDivElement>) {
+    if (event.type === "touchstart") {
+      touchStartY.current = event.touches[0]?.clientY ?? null;
+      return;
+    }
+    const endY = event.changedTouches[0]?.clientY;
+    if (touchStartY.current !== null && endY !== undefined && touchStartY.current - endY > SWIPE_UP_PX) enter();
+    touchStartY.current = null;
+  }
+
+  const hiddenFields = (
+    <>
+      <input type="hidden" name="returnTo" value={returnTo} />
+      {/* Filled in the browser only (a callback ref never runs on the server); empty without JS. */}
+      <input type="hidden" name="sessionId" ref={(input) => void (input && (input.value = complianceSessionId()))} />
+    </>
+  );
+
+  return (
+    <>
+      {open ? (
+        <div
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby="age-gate-title"
+          aria-describedby="age-gate-requirement"
+          data-stage={stage}
+          onTouchStart={stage === "intro" ? trackSwipe : undefined}
+          onTouchEnd={stage === "intro" ? trackSwipe : undefined}
+          className={`fixed inset-0 z-[60] overflow-y-auto bg-night bg-[radial-gradient(ellipse_at_top,_#3d2b1f_0%,_#0f0b08_60%)] transition-transform duration-[600ms] ease-in-out motion-reduce:transition-none ${leaving ? "-translate-y-full" : ""}`}
+        >
+          <FocusWrap to="last" />
+          {stage === "question" ? (
+            <AgeQuestion headingRef={headingRef} hiddenFields={hiddenFields} onSubmit={answerQuestion} />
+          ) : (
+            <Intro headingRef={headingRef} hiddenFields={hiddenFields} onSubmit={submitIntro} />
+          )}
+          {widget}
+          <FocusWrap to="first" />
+        </div>
+      ) : null}
+      <div inert={open}>{children}</div>
+      {open ? null : widget}
+    </>
+  );
+}
+
+/**
+ * Focus sentinels at both ends of the opener: tabbing past the last control (even out of the
+ * video's frame, whose key events never reach us) wraps to the first, and back again.
+ */
+function FocusWrap({ to }: { to: "first" | "last" }) {
+  function wrap(event: React.FocusEvent<HTMLSpanElement>) {
+    const dialog = event.currentTarget.parentElement;
+    // Only what can take focus now: the closed accessibility panel's controls, for one, cannot.
+    const controls = [...(dialog?.querySelectorAll<HTMLElement>("button, a[href], iframe, input:not([type=hidden])") ?? [])].filter((control) =>
+      control.checkVisibility(),
+    );
+    (to === "first" ? controls[0] : controls.at(-1))?.focus();
+  }
+  return <span tabIndex={0} onFocus={wrap} className="sr-only" />;
+}

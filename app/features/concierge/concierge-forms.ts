@@ -1,0 +1,48 @@
+import { z } from "#app/lib/zod.ts";
+import { membershipTiers, type MembershipTier } from "../site/site-config.ts";
+
+/**
+ * The concierge console's forms (issue 6): one schema per form, shared by the pages, their actions
+ * and the tests. The concierge is never named by a form: actions take them from `memberContext`.
+ */
+const tierSlugs = membershipTiers.map((tier) => tier.slug) as [MembershipTier["slug"], ...MembershipTier["slug"][]];
+
+const requestId = z.string().trim().min(1).max(100);
+const note = z
+  .string()
+  .trim()
+  .max(1000, "Keep the note under 1,000 characters.")
+  .optional()
+  .transform((value) => value || null);
+
+/** Approve (with a tier) or decline one request, told apart by the submit button's `intent`. */
+export const invitationDecisionForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("approve"), requestId, tier: z.enum(tierSlugs, { error: "Choose a membership tier." }), note }),
+  z.object({ intent: z.literal("decline"), requestId, note }),
+]);
+
+export const retryDeliveryForm = z.object({
+  outboxId: z.coerce.number().int().positive(),
+});
+
+/** The query of the requests list: ?status=new|approved|declined&q=… (anything else is ignored). */
+export const invitationRequestQuery = z.object({
+  status: z.enum(["new", "approved", "declined"]).optional().catch(undefined),
+  q: z.string().trim().max(100).optional().catch(undefined),
+});
+
+export const outboxQuery = z.object({
+  status: z.enum(["pending", "sending", "sent", "failed", "rejected"]).optional().catch(undefined),
+});
+
+export const securityEventQuery = z.object({
+  severity: z.enum(["low", "medium", "high"]).optional().catch(undefined),
+  type: z.string().trim().max(64).optional().catch(undefined),
+});
+
+/** A URL's query as a plain object (the first value of each name). */
+export function queryFields(url: URL): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) if (value !== "") fields[name] ??= value;
+  return fields;
+}

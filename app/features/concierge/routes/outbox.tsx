@@ -1,0 +1,138 @@
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/outbox";
+import { outboxQuery, queryFields, retryDeliveryForm } from "../concierge-forms.ts";
+import { conciergeMeta, formatConsoleTime, listSummary } from "../console-format.ts";
+import { consoleButtonClasses, consoleFieldClasses, consoleLabelClasses } from "../console-styles.ts";
+import { cellClasses, ConsoleTable } from "../console-table.tsx";
+import { useOutcomeToast, type FormOutcome } from "#app/ui/form/form-outcome.tsx";
+import { Section } from "#app/ui/section.tsx";
+import { cloudflareContext } from "#app/context.ts";
+import { formFields } from "#app/features/member-area/member-forms.ts";
+import { listOutboxDeliveries, retryFailedDelivery } from "#worker/features/concierge/concierge-console.ts";
+import { submittedForm } from "#app/lib/submitted-form.server.ts";
+
+const LIST_LIMIT = 50;
+
+export const meta: Route.MetaFunction = () => conciergeMeta("Outbox");
+
+/** The newest email and SMS deliveries (never their bodies, which hold links and codes). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env } = context.get(cloudflareContext);
+  const query = outboxQuery.parse(queryFields(new URL(request.url)));
+  const deliveries = await listOutboxDeliveries(env.DB, { status: query.status, limit: LIST_LIMIT });
+  return {
+    query,
+    deliveries: deliveries.map((delivery) => ({
+      id: delivery.id,
+      channel: delivery.channel,
+      recipient: delivery.recipient,
+      subject: delivery.subject,
+      status: delivery.status,
+      attempts: delivery.attempts,
+      lastError: delivery.lastError,
+      createdAtLabel: formatConsoleTime(delivery.createdAt) ?? delivery.createdAt,
+      nextAttemptLabel: delivery.status === "failed" ? formatConsoleTime(delivery.nextAttemptAt) : null,
+    })),
+  };
+}
+
+const retryAnswers = {
+  sent: { ok: true, toast: { title: "Delivered", description: "The message was sent." } },
+  failed: { ok: false, error: "The retry failed too. The error is shown in the list; the message will be retried automatically." },
+  rejected: { ok: false, error: "The provider refused this message for good; it will not be retried." },
+  skipped: { ok: false, error: "This message is no longer waiting for a retry (it may have been sent meanwhile)." },
+} as const;
+
+/** 'Retry now' for a failed delivery, over its own channel. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { env } = context.get(cloudflareContext);
+  const form = retryDeliveryForm.safeParse(formFields(await submittedForm(request)));
+  if (!form.success) return data<FormOutcome>({ form: "", ok: false, error: "Unknown message." }, { status: 400 });
+  const result = await retryFailedDelivery(env, form.data.outboxId);
+  return data<FormOutcome>({ form: String(form.data.outboxId), ...retryAnswers[result] }, { status: result === "sent" ? 200 : 409 });
+}
+
+const statusLabels = { pending: "Pending", sending: "Sending", sent: "Sent", failed: "Failed", rejected: "Rejected" } as const;
+
+export default function ConciergeOutbox({ loaderData, actionData }: Route.ComponentProps) {
+  useOutcomeToast(actionData);
+  const navigation = useNavigation();
+  const { deliveries, query } = loaderData;
+  const refusal = actionData && !actionData.ok ? actionData : undefined;
+  return (
+    <Section id="outbox" eyebrow="Deliveries" title="Outbox">
+      <Form method="get" role="search" aria-label="Filter deliveries" key={query.status ?? ""} className="flex flex-wrap items-end gap-4">
+        <div className="w-56">
+          <label htmlFor="outbox-status" className={consoleLabelClasses}>
+            Status
+          </label>
+          <select id="outbox-status" name="status" defaultValue={query.status ?? ""} className={consoleFieldClasses}>
+            <option value="">All</option>
+            {Object.entries(statusLabels).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={consoleButtonClasses("secondary")}>
+          Filter
+        </button>
+      </Form>
+      <p role="alert" className={refusal ? "mt-6 font-semibold text-warning" : "sr-only"}>
+        {refusal?.error ?? ""}
+      </p>
+      <p className="mt-6 text-smoke">
+        {deliveries.length === 0
+          ? "No deliveries match."
+          : `${listSummary(deliveries.length, LIST_LIMIT, ["delivery", "deliveries"])} Failed ones are retried automatically; 'Retry now' tries again at once.`}
+      </p>
+      {deliveries.length > 0 ? (
+        <ConsoleTable
+          id="outbox-table"
+          caption="Email and SMS deliveries, newest first"
+          columns={["Queued", "Channel", "Recipient", "Subject", "Status", "Attempts", "Last error", "Action"]}
+        >
+          {deliveries.map((delivery) => {
+            const pending = navigation.state !== "idle" && navigation.formData?.get("outboxId") === String(delivery.id);
+            return (
+              <tr key={delivery.id}>
+                <td className={cellClasses}>{delivery.createdAtLabel}</td>
+                <td className={cellClasses}>{delivery.channel === "email" ? "Email" : "SMS"}</td>
+                <td className={`${cellClasses} break-all`}>{delivery.recipient}</td>
+                <td className={cellClasses}>{delivery.subject ?? "—"}</td>
+                <td className={cellClasses}>
+                  {statusLabels[delivery.status]}
+                  {delivery.nextAttemptLabel ? <span className="block text-smoke">next try {delivery.nextAttemptLabel}</span> : null}
+                </td>
+                <td className={cellClasses}>{delivery.attempts}</td>
+                <td className={`${cellClasses} break-words`}>{delivery.lastError ?? "—"}</td>
+                <td className={cellClasses}>
+                  {delivery.status === "failed" ? (
+                    <Form method="post">
+                      <input type="hidden" name="outboxId" value={delivery.id} />
+                      <button
+                        type="submit"
+                        aria-disabled={pending || undefined}
+                        aria-describedby={`outbox-${delivery.id}-recipient`}
+                        onClick={(event) => {
+                          if (pending) event.preventDefault();
+                        }}
+                        className={consoleButtonClasses("secondary")}
+                      >
+                        Retry now
+                      </button>
+                      <span id={`outbox-${delivery.id}-recipient`} className="sr-only">
+                        {`to ${delivery.recipient}`}
+                      </span>
+                    </Form>
+                  ) : null}
+                </td>
+              </tr>
+            );
+          })}
+        </ConsoleTable>
+      ) : null}
+    </Section>
+  );
+}

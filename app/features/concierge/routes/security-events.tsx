@@ -1,0 +1,108 @@
+import { Form } from "react-router";
+import type { Route } from "./+types/security-events";
+import { queryFields, securityEventQuery } from "../concierge-forms.ts";
+import { conciergeMeta, formatConsoleTime, listSummary } from "../console-format.ts";
+import { consoleButtonClasses, consoleFieldClasses, consoleLabelClasses } from "../console-styles.ts";
+import { cellClasses, ConsoleTable } from "../console-table.tsx";
+import { Section } from "#app/ui/section.tsx";
+import { cloudflareContext } from "#app/context.ts";
+import { listSecurityEvents, securityEventTypes } from "#worker/features/concierge/concierge-console.ts";
+
+const LIST_LIMIT = 50;
+
+export const meta: Route.MetaFunction = () => conciergeMeta("Security events");
+
+/** The newest security events, filtered by severity and type. Addresses are stored only as keyed hashes. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env } = context.get(cloudflareContext);
+  const query = securityEventQuery.parse(queryFields(new URL(request.url)));
+  const [events, types] = await Promise.all([
+    listSecurityEvents(env.DB, { severity: query.severity, eventType: query.type, limit: LIST_LIMIT }),
+    securityEventTypes(env.DB),
+  ]);
+  return {
+    query,
+    // A type typed into the address but not (yet) in the log still shows as the chosen option.
+    types: query.type && !types.includes(query.type) ? [...types, query.type] : types,
+    events: events.map((event) => ({
+      id: event.id,
+      eventType: event.eventType,
+      severity: event.severity,
+      description: event.description,
+      member: event.memberName ?? event.userId,
+      details: detailsText(event.metadata),
+      createdAtLabel: formatConsoleTime(event.createdAt) ?? event.createdAt,
+    })),
+  };
+}
+
+/** The event's own details and the page it happened on, as one short line. */
+function detailsText(metadata: Record<string, unknown>): string {
+  const parts: string[] = [];
+  const details = metadata.details;
+  if (details && typeof details === "object" && Object.keys(details).length > 0) parts.push(JSON.stringify(details));
+  if (typeof metadata.pageUrl === "string") parts.push(`page ${metadata.pageUrl}`);
+  return parts.join("; ").slice(0, 500);
+}
+
+export default function ConciergeSecurityEvents({ loaderData }: Route.ComponentProps) {
+  const { events, types, query } = loaderData;
+  return (
+    <Section id="security-events" eyebrow="Security log" title="Security events">
+      <Form
+        method="get"
+        role="search"
+        aria-label="Filter security events"
+        key={`${query.severity}|${query.type}`}
+        className="grid gap-4 sm:grid-cols-[12rem_16rem_auto] sm:items-end"
+      >
+        <div>
+          <label htmlFor="event-severity" className={consoleLabelClasses}>
+            Severity
+          </label>
+          <select id="event-severity" name="severity" defaultValue={query.severity ?? ""} className={consoleFieldClasses}>
+            <option value="">All</option>
+            <option value="high">High</option>
+            <option value="medium">Medium</option>
+            <option value="low">Low</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor="event-type" className={consoleLabelClasses}>
+            Event type
+          </label>
+          <select id="event-type" name="type" defaultValue={query.type ?? ""} className={consoleFieldClasses}>
+            <option value="">All</option>
+            {types.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <button type="submit" className={consoleButtonClasses("secondary")}>
+            Filter
+          </button>
+        </div>
+      </Form>
+      <p className="mt-6 text-smoke">
+        {events.length === 0 ? "No security events match." : listSummary(events.length, LIST_LIMIT, ["event", "events"])}
+      </p>
+      {events.length > 0 ? (
+        <ConsoleTable id="security-events-table" caption="Security events, newest first" columns={["Time", "Severity", "Type", "Description", "Member", "Details"]}>
+          {events.map((event) => (
+            <tr key={event.id}>
+              <td className={cellClasses}>{event.createdAtLabel}</td>
+              <td className={`${cellClasses} capitalize`}>{event.severity}</td>
+              <td className={`${cellClasses} font-mono text-xs`}>{event.eventType}</td>
+              <td className={cellClasses}>{event.description}</td>
+              <td className={cellClasses}>{event.member ?? "—"}</td>
+              <td className={`${cellClasses} break-all font-mono text-xs`}>{event.details || "—"}</td>
+            </tr>
+          ))}
+        </ConsoleTable>
+      ) : null}
+    </Section>
+  );
+}

@@ -1,0 +1,49 @@
+import type { Route } from "./+types/sms-opt-ins";
+import { conciergeMeta, formatConsoleTime, listSummary } from "../console-format.ts";
+import { cellClasses, ConsoleTable } from "../console-table.tsx";
+import { Section } from "#app/ui/section.tsx";
+import { cloudflareContext } from "#app/context.ts";
+import { formatPhoneInput } from "#app/features/sms-invitation/phone-input.ts";
+import { listSmsOptIns } from "#worker/features/concierge/concierge-console.ts";
+
+const LIST_LIMIT = 50;
+
+export const meta: Route.MetaFunction = () => conciergeMeta("SMS opt-ins");
+
+/** The newest SMS opt-ins (spec §3): the number, when it was submitted and its status. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { env } = context.get(cloudflareContext);
+  const optIns = await listSmsOptIns(env.DB, LIST_LIMIT);
+  return {
+    optIns: optIns.map((optIn) => ({
+      id: optIn.id,
+      phoneNumber: formatPhoneInput(optIn.phoneNumber),
+      submittedAtLabel: formatConsoleTime(optIn.submittedAt) ?? optIn.submittedAt,
+      status: optIn.status,
+    })),
+  };
+}
+
+const statusLabels = { sent: "Code sent", rejected: "Number refused by the provider" } as const;
+
+export default function ConciergeSmsOptIns({ loaderData }: Route.ComponentProps) {
+  const { optIns } = loaderData;
+  return (
+    <Section id="sms-opt-ins" eyebrow="SMS invitations" title="SMS opt-ins">
+      <p className="text-smoke">
+        {optIns.length === 0 ? "No SMS opt-ins yet." : listSummary(optIns.length, LIST_LIMIT, ["opt-in", "opt-ins"])}
+      </p>
+      {optIns.length > 0 ? (
+        <ConsoleTable id="sms-opt-ins-table" caption="SMS opt-ins, newest first" columns={["Submitted", "Phone number", "Status"]}>
+          {optIns.map((optIn) => (
+            <tr key={optIn.id}>
+              <td className={cellClasses}>{optIn.submittedAtLabel}</td>
+              <td className={`${cellClasses} whitespace-nowrap`}>{optIn.phoneNumber}</td>
+              <td className={cellClasses}>{statusLabels[optIn.status]}</td>
+            </tr>
+          ))}
+        </ConsoleTable>
+      ) : null}
+    </Section>
+  );
+}

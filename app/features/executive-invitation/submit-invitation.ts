@@ -1,0 +1,81 @@
+import { showToast } from "#app/ui/toast/toast-store.ts";
+import { CaptchaNotReadyError, captchaToken } from "./captcha.ts";
+import { EXECUTIVE_INVITATION_ACTION, sanitizeInvitationRequest, type InvitationField, type InvitationRequest } from "./invitation-request.ts";
+
+type Outcome = { sent: true } | { sent: false; fieldErrors?: Partial<Record<InvitationField, string>>; captchaMissing?: true };
+
+function failure(title: string, description: string): { sent: false } {
+  showToast({ title, description, variant: "destructive" });
+  return { sent: false };
+}
+
+async function postJson(url: string, body: unknown): Promise<Response> {
+  return fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+}
+
+/** Tells the server's security log about a problem only the browser can see; never in the way. */
+function reportSecurityEvent(type: "captcha_unavailable" | "captcha_token_failed" | "invitation_exception", detail?: string): void {
+  void postJson("/api/security-events", { type, referrer: document.referrer || undefined, detail: detail?.slice(0, 200) }).catch(() => {});
+}
+
+/**
+ * The invitation submit flow of spec §4 with the toasts of spec §8, word for word: sanitise,
+ * get a captcha token for `executive_invitation`, verify it, then send. The server logs the
+ * attempt, success and error events itself. The success toast is the form's to show, once the
+ * dialog has closed.
+ */
+export async function submitInvitation(siteKey: string, values: InvitationRequest): Promise<Outcome> {
+  try {
+    const request = sanitizeInvitationRequest(values);
+
+    let token: string;
+    try {
+      token = await captchaToken(siteKey, EXECUTIVE_INVITATION_ACTION);
+    } catch (error) {
+      if (error instanceof CaptchaNotReadyError) {
+        reportSecurityEvent("captcha_unavailable");
+        return { ...failure("Error", "ReCAPTCHA not ready. Please try again."), captchaMissing: true };
+      }
+      const reason = error instanceof Error && error.message ? error.message : "unknown error";
+      reportSecurityEvent("captcha_token_failed", reason);
+      return failure("reCAPTCHA Error", `Failed to generate security token: ${reason}. Please refresh the page and try again.`);
+    }
+    if (!token) return failure("reCAPTCHA Error", "Failed to generate security token: empty token. Please refresh the page and try again.");
+
+    let verification: { success?: boolean; score?: number | null; error?: string; captchaPass?: string } | null;
+    try {
+      const response = await postJson("/api/verify-recaptcha", { token });
+      if (!response.ok) {
+        const body = (await response.json().catch(() => null)) as { error?: string } | null;
+        throw new Error(body?.error ?? `status ${response.status}`);
+      }
+      verification = (await response.json().catch(() => null)) as typeof verification;
+    } catch (error) {
+      // The server's own sentences end with a full stop; the toast adds its own.
+      const message = error instanceof Error && error.message ? error.message.replace(/\.$/, "") : "Unknown error";
+      return failure("Security Check Failed", `Verification error: ${message}. Please try again.`);
+    }
+    if (!verification) return failure("Security Check Failed", "No response from security verification. Please check your connection and try again.");
+    if (!verification.success || !verification.captchaPass) {
+      const score = typeof verification.score === "number" ? verification.score.toFixed(1) : "unknown";
+      return failure("Security Check Failed", `${verification.error || "Security verification failed"} (Score: ${score}). Please try again.`);
+    }
+
+    const response = await postJson("/api/send-executive-invitation", {
+      ...request,
+      recaptchaScore: verification.score ?? 0.5,
+      captchaPass: verification.captchaPass,
+    });
+    if (response.status === 400) {
+      const body = (await response.json().catch(() => ({}))) as { fieldErrors?: Partial<Record<InvitationField, string>> };
+      showToast({ title: "Submission Failed", description: "Unable to submit your request. Please try again later.", variant: "destructive" });
+      return { sent: false, fieldErrors: body.fieldErrors };
+    }
+    if (!response.ok) return failure("Submission Failed", "Unable to submit your request. Please try again later.");
+
+    return { sent: true };
+  } catch (error) {
+    reportSecurityEvent("invitation_exception", error instanceof Error ? error.message : undefined);
+    return failure("Error", "Transmission failed. Check your connection and try again.");
+  }
+}

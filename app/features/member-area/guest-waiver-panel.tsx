@@ -1,0 +1,90 @@
+import { useEffect, useRef } from "react";
+import { Form } from "react-router";
+import { club } from "../site/site-config.ts";
+import { FormAlert, memberInputClasses, memberLabelClasses, SubmitButton, usePendingSubmission, type FormOutcome } from "#app/ui/form/form-outcome.tsx";
+
+export interface GuestWaiverView {
+  /** "Saturday, November 21": today in Portland. */
+  dayLabel: string;
+  guestName: string | null;
+  usedThisMonth: number;
+  monthlyLimit: number | null;
+}
+
+/**
+ * Guest privileges (spec §1, issue 6): the daily plus-one whose stick fee is waived. Shows whether
+ * today's waiver is used and, while it is not, the form to use it for a named guest.
+ */
+export function GuestWaiverPanel({ waiver, outcome }: { waiver: GuestWaiverView; outcome: FormOutcome | undefined }) {
+  const fieldError = outcome && !outcome.ok ? outcome.fieldErrors?.guestName : undefined;
+  const input = useRef<HTMLInputElement>(null);
+  const card = useRef<HTMLDivElement>(null);
+  const pending = usePendingSubmission("intent", "use-guest-waiver");
+  const monthUsedUp = waiver.monthlyLimit !== null && waiver.usedThisMonth >= waiver.monthlyLimit;
+
+  // A field error takes focus to the field; success replaces the form, so focus goes to what replaced it.
+  useEffect(() => {
+    if (fieldError) input.current?.focus();
+    else if (outcome?.ok) card.current?.focus();
+  }, [fieldError, outcome]);
+
+  return (
+    <div className="grid gap-8 md:grid-cols-[1fr_1fr]">
+      <div className="text-smoke">
+        <p>
+          One guest a day, your plus-one, smokes without the stick fee
+          {waiver.monthlyLimit === null ? "" : `, on ${waiver.monthlyLimit} days a month with your membership`}. Guests are{" "}
+          {club.minimumAge} or older and show photo ID at the door.
+        </p>
+        <p className="mt-4">
+          Today in Portland is <strong className="text-cream">{waiver.dayLabel}</strong>.
+          {waiver.monthlyLimit === null ? null : (
+            <>
+              {" "}
+              Waived days used this month: <strong className="text-cream">{waiver.usedThisMonth} of {waiver.monthlyLimit}</strong>.
+            </>
+          )}
+        </p>
+      </div>
+
+      <div ref={card} tabIndex={-1} className="rounded-sm border border-cedar bg-night p-6">
+        {waiver.guestName ? (
+          <p className="text-cream">
+            Today's waiver is used for <strong className="text-brass">{waiver.guestName}</strong>. Your next waived guest
+            can come tomorrow.
+          </p>
+        ) : monthUsedUp ? (
+          <p className="text-cream">You have used every waived guest day this month. The waiver returns on the first of the month.</p>
+        ) : (
+          <Form method="post">
+            <input type="hidden" name="intent" value="use-guest-waiver" />
+            <label htmlFor="guest-name" className={memberLabelClasses}>
+              Guest's full name
+            </label>
+            <input
+              ref={input}
+              id="guest-name"
+              name="guestName"
+              type="text"
+              autoComplete="off"
+              maxLength={100}
+              aria-invalid={fieldError ? true : undefined}
+              aria-describedby="guest-name-hint guest-name-error"
+              className={memberInputClasses}
+            />
+            <p id="guest-name-hint" className="mt-1.5 text-sm text-smoke">
+              As it appears on their photo ID.
+            </p>
+            <p id="guest-name-error" className="min-h-5 text-sm text-warning">
+              {fieldError ?? ""}
+            </p>
+            <div className="mt-3">
+              <SubmitButton pending={pending}>Use today's waiver</SubmitButton>
+            </div>
+          </Form>
+        )}
+        <FormAlert outcome={outcome} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { z } from "#app/lib/zod.ts";
+
+/**
+ * The forms of the member areas (issue 6): one schema per form, shared by the page, its action
+ * and the tests. The member is never named by the form: actions take the signed-in member from
+ * `memberContext`.
+ */
+
+/** Letters (any script), spaces, hyphens, apostrophes and full stops: "Siobhán O'Neill-Park Jr." */
+const personName = /^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u;
+
+export const guestWaiverForm = z.object({
+  intent: z.literal("use-guest-waiver"),
+  guestName: z
+    .string()
+    .trim()
+    .min(2, "Please enter your guest's full name.")
+    .max(100, "Name too long")
+    .regex(personName, "Please use letters, spaces, hyphens and apostrophes only."),
+});
+
+const eventId = z.string().trim().min(1).max(100);
+
+export const eventRsvpForm = z.object({
+  intent: z.literal("rsvp"),
+  eventId,
+  // A checkbox: present ("yes") when ticked, absent otherwise.
+  plusOne: z
+    .literal("yes")
+    .optional()
+    .transform((value) => value === "yes"),
+});
+
+export const cancelRsvpForm = z.object({
+  intent: z.literal("cancel-rsvp"),
+  eventId,
+});
+
+/** The three forms of /members, told apart by their submit button's `intent`. */
+export const membersPageForm = z.discriminatedUnion("intent", [guestWaiverForm, eventRsvpForm, cancelRsvpForm]);
+
+export const redeemRewardForm = z.object({
+  itemId: z.string().trim().min(1).max(100),
+});
+
+/** The rules step: the version the member read, and the page they asked for. */
+export const acceptClubRulesForm = z.object({
+  rulesVersion: z.string().trim().min(1).max(20),
+  redirectTo: z.string().max(2000).optional(),
+});
+
+/** The form's fields as a plain object for zod (every value a string; files are never sent). */
+export function formFields(formData: FormData): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of formData) if (typeof value === "string") fields[name] = value;
+  return fields;
+}
+
+/** The first message for each field, for inline display beside it. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "form");
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}

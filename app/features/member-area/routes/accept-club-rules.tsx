@@ -1,0 +1,28 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/accept-club-rules";
+import { cloudflareContext, memberContext } from "#app/context.ts";
+import { RULES_VERSION } from "#app/features/site/club-rules.ts";
+import { acceptClubRulesForm, formFields } from "../member-forms.ts";
+import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
+import { acceptRules } from "#worker/features/member-area/rules-acceptance.ts";
+import { submittedForm } from "#app/lib/submitted-form.server.ts";
+
+/**
+ * POST /members/accept-rules, the rules step's form (issue 6), inside the member-area layout (so
+ * behind requireMember). Records the acceptance of the version the member read, when it is still
+ * the current one, then returns them to the page they asked for; anything else changes nothing and
+ * returns them to that page, which shows the current rules again.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = acceptClubRulesForm.safeParse(formFields(await submittedForm(request)));
+  const destination = safeRedirectPath(form.data?.redirectTo ?? "/members", new URL(request.url).origin);
+  if (form.success && form.data.rulesVersion === RULES_VERSION) {
+    await acceptRules(context.get(cloudflareContext).env.DB, context.get(memberContext).id, RULES_VERSION);
+  }
+  return redirect(destination, 303);
+}
+
+/** Nothing to show here: a member who opens the address goes to the members area. */
+export function loader() {
+  return redirect("/members");
+}

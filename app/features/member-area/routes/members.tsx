@@ -1,0 +1,226 @@
+import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { Route } from "./+types/members";
+import { CardGrid } from "#app/ui/card-grid.tsx";
+import { DiamondList } from "#app/ui/diamond-list.tsx";
+import { useOutcomeToast, type FormOutcome } from "#app/ui/form/form-outcome.tsx";
+import { GuestWaiverPanel } from "../guest-waiver-panel.tsx";
+import { MemberEventList } from "../member-event-list.tsx";
+import { MembershipSummary } from "../membership-summary.tsx";
+import { PageHero } from "#app/ui/page-hero.tsx";
+import { Section } from "#app/ui/section.tsx";
+import { cloudflareContext } from "#app/context.ts";
+import { memberWithAcceptedRules, requireMemberWithAcceptedRules } from "../member-area.server.ts";
+import { formatLockerQuarter, formatPortlandDateTime, formatPortlandDay } from "../member-dates.ts";
+import { fieldErrors, formFields, membersPageForm } from "../member-forms.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { club, lounges, membershipTiers } from "#app/features/site/site-config.ts";
+import { claimGuestWaiver, guestWaiverStatus } from "#worker/features/member-area/guest-waivers.ts";
+import { cancelRsvp, listUpcomingEvents, rsvpToEvent, type RsvpResult } from "#worker/features/member-area/member-events.ts";
+import { findMemberById } from "#worker/features/members/members.ts";
+import { submittedForm } from "#app/lib/submitted-form.server.ts";
+
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, {
+    title: "Members Area",
+    description: `The private members area of ${club.name}: lounge hours, concierge services, rewards, the media kit, partner vendors and the club rules.`,
+  }),
+  { name: "robots", content: "noindex" },
+];
+
+/** The member's membership, guest waiver and upcoming events; null while the rules step shows. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const member = memberWithAcceptedRules(context);
+  if (!member) return null;
+  const { env } = context.get(cloudflareContext);
+  const now = new Date();
+  const [record, waiver, events] = await Promise.all([
+    findMemberById(env.DB, member.id),
+    guestWaiverStatus(env.DB, member.id, member.tier, now),
+    listUpcomingEvents(env.DB, member.id, now),
+  ]);
+  return {
+    name: member.name,
+    tierName: membershipTiers.find((tier) => tier.slug === member.tier)?.name ?? member.tier,
+    locker: record?.lockerNumber ? { number: record.lockerNumber, quarter: formatLockerQuarter(record.lockerQuarter) } : null,
+    guestWaiver: {
+      dayLabel: formatPortlandDay(waiver.day),
+      guestName: waiver.guestName,
+      usedThisMonth: waiver.usedThisMonth,
+      monthlyLimit: waiver.monthlyLimit,
+    },
+    events: events.map((event) => ({ ...event, startsAtLabel: formatPortlandDateTime(event.startsAt) })),
+  };
+}
+
+const rsvpRefusals: Record<Exclude<RsvpResult, { ok: true }>["reason"], string> = {
+  "not-open": "This event is no longer taking RSVPs.",
+  "already-attending": "You have already replied to this event.",
+  full: "Sorry, this event is full.",
+  "no-room-for-plus-one": "There is room for you, but not for a plus-one. RSVP without one, or ask the concierge.",
+};
+
+/** The guest waiver, RSVP and cancel forms, for the signed-in member only (never a member id from the form). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const member = requireMemberWithAcceptedRules(request, context);
+  const { env } = context.get(cloudflareContext);
+  const fields = formFields(await submittedForm(request));
+  const form = membersPageForm.safeParse(fields);
+  const now = new Date();
+
+  if (!form.success) {
+    const target = fields.intent === "use-guest-waiver" ? "guest-waiver" : `event:${fields.eventId ?? ""}`;
+    return data<FormOutcome>({ form: target, ok: false, fieldErrors: fieldErrors(form.error) }, { status: 400 });
+  }
+
+  switch (form.data.intent) {
+    case "use-guest-waiver": {
+      const claim = await claimGuestWaiver(env.DB, { memberId: member.id, tier: member.tier, guestName: form.data.guestName, now });
+      if (!claim.ok) {
+        const error =
+          claim.reason === "used-today"
+            ? "You have already used today's guest waiver. Your next waived guest can come tomorrow."
+            : "You have used every waived guest day this month.";
+        return data<FormOutcome>({ form: "guest-waiver", ok: false, error }, { status: 409 });
+      }
+      return data<FormOutcome>({
+        form: "guest-waiver",
+        ok: true,
+        toast: { title: "Guest waiver used", description: `${claim.guestName}'s stick fee is waived today. Enjoy the evening.` },
+      });
+    }
+    case "rsvp": {
+      const { eventId, plusOne } = form.data;
+      const result = await rsvpToEvent(env.DB, { eventId, memberId: member.id, plusOne, now });
+      if (!result.ok) {
+        return data<FormOutcome>({ form: `event:${eventId}`, ok: false, error: rsvpRefusals[result.reason] }, { status: result.reason === "not-open" ? 404 : 409 });
+      }
+      return data<FormOutcome>({
+        form: `event:${eventId}`,
+        ok: true,
+        toast: { title: "RSVP confirmed", description: plusOne ? "Your place and your plus-one's are held." : "Your place is held." },
+      });
+    }
+    case "cancel-rsvp": {
+      const { eventId } = form.data;
+      if (!(await cancelRsvp(env.DB, { eventId, memberId: member.id, now }))) {
+        return data<FormOutcome>({ form: `event:${eventId}`, ok: false, error: "There is no RSVP of yours to cancel for this event." }, { status: 404 });
+      }
+      return data<FormOutcome>({ form: `event:${eventId}`, ok: true, toast: { title: "RSVP cancelled", description: "Your place has gone back to the members." } });
+    }
+  }
+}
+
+// A refusal (409/404) means the page was out of date: reload it to show the current waiver and places.
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || actionStatus === 404 || defaultShouldRevalidate;
+}
+
+const memberPages = [
+  {
+    to: "/rewards",
+    title: "Rewards Shop",
+    body: "Every dollar of dues and lounge spend earns a point. See what points open, from cutters to a reserved seat at a blender dinner.",
+  },
+  {
+    to: "/luxury-vendors",
+    title: "Luxury Vendors",
+    body: "Portland makers and services who extend a private offer to members, from tailoring to a car home at 2 am.",
+  },
+  {
+    to: "/media",
+    title: "Media Kit",
+    body: "The crest, the logo pack and the press fact sheet, with the guidelines for using them.",
+  },
+  {
+    to: "/cigar-academy",
+    title: "Cigar Academy",
+    body: "Course dates, reading lists and the masterclasses your tier includes.",
+  },
+  {
+    to: "/gameroom",
+    title: "Game Room",
+    body: "What is on the tables this season, and when the house tournaments are played.",
+  },
+  {
+    to: "/rules",
+    title: "Club Rules",
+    body: "The full code of conduct you accepted before entering, effective November 1, 2026.",
+  },
+];
+
+const conciergeServices = [
+  "Open your locker, take an inventory or arrange a travel humidor for a trip.",
+  "Reserve a Business Lounge meeting room or a private room for an evening.",
+  "Reply to an event invitation, or add your plus-one to the guest list ahead of time.",
+  "Source an allocation, a retired blend or a box for a gift.",
+  "Call a car for you or your guest at the end of the night.",
+];
+
+export default function Members({ loaderData, actionData }: Route.ComponentProps) {
+  useOutcomeToast(actionData);
+  // The member-area layout shows the rules step instead of this page until they are accepted.
+  if (!loaderData) return null;
+  return (
+    <>
+      <PageHero eyebrow="Members Area" title={`Welcome back, ${loaderData.name}.`}>
+        <p>
+          This is the members' side of {club.name}: your locker and guest privileges, the evenings ahead, the rewards you
+          have earned and the people who keep your chair warm.
+        </p>
+      </PageHero>
+
+      <Section id="membership" eyebrow="Your membership" title="Tier and locker">
+        <MembershipSummary tierName={loaderData.tierName} locker={loaderData.locker} />
+      </Section>
+
+      <Section id="guest-privileges" eyebrow="Guest privileges" title="Today's plus-one" tone="humidor">
+        <GuestWaiverPanel waiver={loaderData.guestWaiver} outcome={actionData?.form === "guest-waiver" ? actionData : undefined} />
+      </Section>
+
+      <Section id="member-events" eyebrow="Member events" title="Evenings ahead">
+        <MemberEventList events={loaderData.events} outcome={actionData} />
+      </Section>
+
+      <Section id="member-pages" eyebrow="In the members area" title="Where to next" tone="humidor">
+        <CardGrid cards={memberPages} className="sm:grid-cols-2 lg:grid-cols-3" onHumidor />
+      </Section>
+
+      <Section id="lounge-hours" eyebrow="The lounges" title="Doors and hours">
+        <ul className="grid gap-6 md:grid-cols-3">
+          {lounges.map((lounge) => (
+            <li key={lounge.path} className="rounded-sm border border-cedar p-6">
+              <h3 className="text-2xl text-cream">
+                <Link to={lounge.path} className="hover:text-brass">
+                  {lounge.name}
+                </Link>
+              </h3>
+              <p className="mt-1 text-sm text-brass">{lounge.neighbourhood}</p>
+              <p className="mt-3 text-smoke">{lounge.hours}</p>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-8 max-w-3xl text-smoke">
+          Your membership tier decides which lounges open to you. Guests must be {club.minimumAge} or older and show
+          photo ID at the door on every visit.
+        </p>
+      </Section>
+
+      <Section id="concierge" eyebrow="Concierge" title="One call away" tone="humidor">
+        <div className="grid gap-10 md:grid-cols-[2fr_1fr]">
+          <DiamondList items={conciergeServices} className="space-y-3" />
+          <div>
+            <p className="text-smoke">Call the office, or ask at the bar of any lounge.</p>
+            <p className="mt-3">
+              <a
+                href={`tel:${club.officePhone.e164}`}
+                className="font-display text-3xl text-brass underline hover:text-cream"
+              >
+                {club.officePhone.display}
+              </a>
+            </p>
+          </div>
+        </div>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import type { Route } from "./+types/memberships";
+import { ButtonLink } from "#app/ui/button-link.tsx";
+import { DiamondList } from "#app/ui/diamond-list.tsx";
+import { PageHero } from "#app/ui/page-hero.tsx";
+import { Section } from "#app/ui/section.tsx";
+import { Timeline } from "#app/ui/timeline.tsx";
+import { pageMeta } from "#app/lib/meta.ts";
+import { club, formatMonthlyPrice, formatPriceRange, membershipTiers } from "../site-config.ts";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Memberships",
+    description: `Kickback, Business and Platinum memberships at ${club.name}, from ${formatPriceRange(" to ")} a month: quarterly lockers, guest privileges, member events and the Cigar Academy.`,
+  });
+
+const membershipSteps = [
+  { title: "1. An introduction", body: "A current member vouches for you, or you ask for an executive invitation." },
+  { title: "2. A sit-down", body: "Forty-five minutes with the concierge in the lounge of your choice." },
+  { title: "3. Your key", body: "Choose a tier, receive your member login, and we engrave your locker." },
+];
+
+export default function Memberships() {
+  return (
+    <>
+      <PageHero eyebrow="Memberships" title="Three tiers. One standard of service.">
+        <p>
+          Every membership includes a locker, guest privileges, member events and a seat in the Cigar Academy. The tiers
+          differ in which lounges open to you, how much your locker holds and how far the concierge will go.
+        </p>
+      </PageHero>
+      <Section id="tiers" title="Choose your chair" eyebrow="Monthly dues, billed quarterly">
+        <ul className="grid gap-6 lg:grid-cols-3">
+          {membershipTiers.map((tier) => (
+            <li
+              key={tier.slug}
+              className={`flex flex-col rounded-sm border p-7 ${tier.slug === "business" ? "border-brass bg-humidor" : "border-cedar"}`}
+            >
+              <h3 className="text-3xl text-cream">{tier.name}</h3>
+              <p className="mt-2 text-smoke">{tier.summary}</p>
+              <p className="mt-6">
+                <span className="font-display text-5xl text-brass">{formatMonthlyPrice(tier.monthlyPrice)}</span>
+                <span className="text-smoke"> a month</span>
+              </p>
+              <DiamondList items={tier.includes} className="mt-6 flex-1 space-y-3 text-sm" />
+            </li>
+          ))}
+        </ul>
+        <p className="mt-8 max-w-3xl text-sm text-smoke">
+          Dues are billed quarterly in advance. Initiation is waived for members introduced by a current member in good
+          standing. All members must be {club.minimumAge} or older and accept the club rules before entering member
+          areas.
+        </p>
+      </Section>
+      <Section id="how-to-join" title="How membership begins" tone="humidor">
+        <Timeline entries={membershipSteps} columns="md:grid-cols-3" />
+        <div className="mt-10">
+          <ButtonLink to="/schedule-sit-down">Request Sit Down</ButtonLink>
+        </div>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { smsInputClasses, smsLabelClasses, smsSubmitClasses } from "#app/ui/form/field-styles.ts";
+import { requestSmsCode } from "./sms-api.ts";
+import { showToast } from "#app/ui/toast/toast-store.ts";
+import { editPhoneInput, PHONE_DIGIT_COUNT, phoneDigits } from "./phone-input.ts";
+
+/**
+ * Step one (spec §4, §5): a US number, formatted as it is typed; 'Send Code' is unavailable until
+ * it has exactly 10 digits and while the request is on its way.
+ */
+export function PhoneStep({ phone, onPhoneChange, onSent, focusOnMount }: {
+  phone: string;
+  onPhoneChange: (phone: string) => void;
+  onSent: () => void;
+  focusOnMount: boolean;
+}) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [sending, setSending] = useState(false);
+  const complete = phoneDigits(phone).length === PHONE_DIGIT_COUNT;
+
+  useEffect(() => {
+    if (focusOnMount) inputRef.current?.focus();
+  }, [focusOnMount]);
+
+  function change(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const direction = (event.nativeEvent as InputEvent).inputType === "deleteContentForward" ? "forward" : "backward";
+    const edit = editPhoneInput(phone, input.value, input.selectionStart ?? input.value.length, direction);
+    // Writing the formatted value here keeps the caret beside the digit just typed or deleted;
+    // React then finds the field already up to date and leaves the caret alone.
+    input.value = edit.value;
+    if (document.activeElement === input) input.setSelectionRange(edit.caret, edit.caret);
+    onPhoneChange(edit.value);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const phoneNumber = phoneDigits(phone);
+    if (phoneNumber.length !== PHONE_DIGIT_COUNT) {
+      showToast({ title: "Invalid Phone Number", description: "Please enter a valid 10-digit phone number.", variant: "destructive" });
+      return;
+    }
+    setSending(true);
+    const sent = await requestSmsCode(phoneNumber);
+    setSending(false);
+    if (sent) onSent();
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-5">
+      <div>
+        <label htmlFor="sms-phone" className={smsLabelClasses}>
+          Mobile Number
+        </label>
+        <input
+          ref={inputRef}
+          id="sms-phone"
+          name="phoneNumber"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          value={phone}
+          onChange={change}
+          aria-describedby="sms-phone-hint"
+          className={smsInputClasses}
+        />
+        <p id="sms-phone-hint" className="mt-1.5 text-sm text-smoke">
+          US numbers only: 10 digits, area code first.
+        </p>
+      </div>
+      <div>
+        <button type="submit" aria-disabled={!complete || sending} className={smsSubmitClasses}>
+          {sending ? "Sending..." : "Send Code"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+import { useEffect, useRef } from "react";
+import { useLocation, useNavigation } from "react-router";
+import { prefersReducedMotion } from "../features/accessibility/accessibility-settings.ts";
+import { membersOnlyPaths } from "../features/site/public-paths.ts";
+
+/** Navigations into member areas check membership on the server first (spec §2). */
+function checksMembership(pathname: string): boolean {
+  return [...membersOnlyPaths, "/concierge"].some((path) => pathname === path || pathname.startsWith(`${path}/`));
+}
+
+/**
+ * 'Loading...' while a navigation loads its route module and data (spec §2), announced politely,
+ * or 'Verifying membership...' when the navigation goes into a members-only area;
+ * and the smooth scroll to the top on every route change (instant for reduced motion, asked for by
+ * the device or by the accessibility settings).
+ */
+export function NavigationStatus() {
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const firstRender = useRef(true);
+
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? "auto" : "smooth" });
+  }, [pathname]);
+
+  const loading = navigation.state === "loading";
+  return (
+    <div role="status" aria-live="polite" className={loading ? "fixed inset-x-0 top-0 z-50" : "sr-only"}>
+      {loading ? (
+        <p className="mx-auto w-fit rounded-b-sm bg-brass px-4 py-1.5 text-sm font-semibold text-night">
+          {navigation.location && checksMembership(navigation.location.pathname) ? "Verifying membership..." : "Loading..."}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { useEffect } from "react";
+import { Form, Link, NavLink } from "react-router";
+import { buttonClasses } from "../ui/button-link.tsx";
+import { ExecutiveAccessButton } from "../features/executive-invitation/invitation-dialog.tsx";
+import { LogoMark } from "../ui/logo-mark.tsx";
+import { ProhibitionIcon } from "../ui/prohibition-icon.tsx";
+import { useAuth } from "../features/sign-in/auth.tsx";
+import { useMainMenu } from "./main-menu.tsx";
+import { club, memberNavigation, visitorNavigation } from "../features/site/site-config.ts";
+
+const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
+  `block whitespace-nowrap rounded-sm px-2 py-2 text-sm tracking-wide transition-colors ${
+    isActive ? "text-brass underline decoration-brass decoration-2 underline-offset-8" : "text-cream hover:text-brass"
+  }`;
+
+/**
+ * Header of spec §2: logo, navigation with the current page marked, mobile menu. Visitors get the
+ * visitor navigation, 'Executive Access' (the invitation dialog) and 'Member Login'; signed-in
+ * members the members navigation (with /bosses-only as a prohibition icon) and 'Sign Out', a real
+ * form POST so it works before the page's script has loaded.
+ */
+export function SiteHeader() {
+  const { user } = useAuth();
+  const { open: menuOpen, setOpen: setMenuOpen, toggle: toggleMenu } = useMainMenu();
+  const closeMenu = () => setMenuOpen(false);
+
+  // Esc closes the open menu (spec §2, accessibility shortcuts).
+  useEffect(() => {
+    if (!menuOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setMenuOpen(false);
+    };
+    document.addEventListener("keydown", closeOnEscape);
+    return () => document.removeEventListener("keydown", closeOnEscape);
+  }, [menuOpen, setMenuOpen]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-cedar bg-night/95 backdrop-blur">
+      <div className="mx-auto flex max-w-[120rem] items-center justify-between gap-4 px-5 py-3">
+        <Link to="/" aria-label={`${club.shortName}, home`} className="flex items-center gap-3 text-brass" onClick={closeMenu}>
+          <LogoMark />
+          <span className="whitespace-nowrap font-display text-xl font-semibold tracking-wide text-cream">{club.shortName}</span>
+        </Link>
+
+        <button
+          type="button"
+          className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-sm border border-cedar px-3 text-sm text-cream nav:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="main-menu"
+          onClick={toggleMenu}
+        >
+          {menuOpen ? "Close menu" : "Menu"}
+        </button>
+
+        <nav
+          id="main-menu"
+          aria-label="Main"
+          className={`${menuOpen ? "block" : "hidden"} absolute inset-x-0 top-full border-b border-cedar bg-night px-5 pb-5 nav:static nav:block nav:border-0 nav:bg-transparent nav:p-0`}
+        >
+          <ul className="flex flex-col gap-1 nav:flex-row nav:flex-wrap nav:items-center nav:justify-end nav:gap-x-0 nav:gap-y-2">
+            {(user ? memberNavigation : visitorNavigation).map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  end={link.to === "/"}
+                  className={navLinkClasses}
+                  onClick={closeMenu}
+                  aria-label={"iconOnly" in link ? link.label : undefined}
+                  title={"iconOnly" in link ? link.label : undefined}
+                >
+                  {"iconOnly" in link ? <ProhibitionIcon /> : link.label}
+                </NavLink>
+              </li>
+            ))}
+            {user ? (
+              <>
+                {user.role === "concierge" ? (
+                  <li>
+                    <NavLink to="/concierge" className={navLinkClasses} onClick={closeMenu}>
+                      Concierge
+                    </NavLink>
+                  </li>
+                ) : null}
+                <li className="mt-3 nav:ml-3 nav:mt-0">
+                  <Form method="post" action="/auth/sign-out" onSubmit={closeMenu}>
+                    <button type="submit" className={`${buttonClasses("secondary")} whitespace-nowrap`}>
+                      Sign Out
+                    </button>
+                  </Form>
+                </li>
+              </>
+            ) : (
+              <>
+                <li className="mt-3 nav:ml-3 nav:mt-0">
+                  <ExecutiveAccessButton className={`${buttonClasses("primary")} whitespace-nowrap`} onOpen={closeMenu}>
+                    Executive Access
+                  </ExecutiveAccessButton>
+                </li>
+                <li className="mt-2 nav:ml-2 nav:mt-0">
+                  <Link to="/auth" className={`${buttonClasses("secondary")} whitespace-nowrap`} onClick={closeMenu}>
+                    Member Login
+                  </Link>
+                </li>
+              </>
+            )}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,171 @@
+import { type Page } from "@playwright/test";
+import { demoAccounts } from "../../../scripts/lib/local-members.mjs";
+import { expect, expectNoAxeViolations, expectToast, gotoHydrated, test, waitForHydration } from "../support/fixtures.ts";
+import { latestOutboxMessage } from "../support/local-d1.ts";
+import { SIGN_IN_TIMEOUT, createMember } from "../support/members-fixtures.ts";
+
+/**
+ * Becoming a member (issue 6), end to end: a request through the invitation dialog, the concierge's
+ * approval in the console, the emailed single-use link (read from the outbox, as the applicant
+ * would read their inbox), the password, the rules step and the members area. The e2e server's
+ * local D1 is .wrangler/e2e; `npm run serve:e2e` seeds the demo accounts into it.
+ */
+const consolePages = ["/concierge", "/concierge/sms-opt-ins", "/concierge/outbox", "/concierge/security-events"];
+const INVALID_LINK = "This invitation link is no longer valid. Ask the concierge for a new one.";
+
+const concierge = demoAccounts.concierge;
+
+/** Letters only, as the invitation form's name field requires. */
+function uniqueWord(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(8)), (byte) => String.fromCharCode(97 + (byte % 26))).join("");
+}
+
+async function signIn(page: Page, account: { email: string; password: string }, redirectTo: string) {
+  await page.goto(`/auth?${new URLSearchParams({ redirectTo })}`);
+  const main = page.getByRole("main");
+  await main.getByLabel("Email", { exact: true }).fill(account.email);
+  await main.getByLabel("Password", { exact: true }).fill(account.password);
+  await main.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(redirectTo, SIGN_IN_TIMEOUT);
+}
+
+async function signOut(page: Page) {
+  await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Member Login" })).toBeVisible();
+}
+
+/** A visitor's executive invitation request, through the dialog. */
+async function requestInvitation(page: Page, applicant: { name: string; email: string }) {
+  await gotoHydrated(page, "/memberships");
+  await page.getByRole("banner").getByRole("button", { name: "Executive Access" }).click();
+  const dialog = page.getByRole("dialog", { name: "Confidential Communication Channel" });
+  await expect(dialog.getByRole("button", { name: "Transmit Message" })).toBeEnabled();
+  const fields = {
+    Identity: applicant.name,
+    "Encrypted Channel": applicant.email,
+    Affiliation: "Hale Timber Co",
+    "Your Connection": "Jordan Reyes",
+    "Encrypted Message": "Jordan suggested I ask for a sit-down this winter.",
+  };
+  for (const [label, value] of Object.entries(fields)) await dialog.getByLabel(label).fill(value);
+  await dialog.getByRole("button", { name: "Transmit Message" }).click();
+  await expectToast(page, "Message Transmitted", "Your communication has reached the appropriate channels. Expect contact soon.");
+}
+
+/** The request's card in the console, found through the search. */
+async function findRequest(page: Page, applicant: { name: string; email: string }) {
+  await page.goto("/concierge");
+  await page.getByRole("search", { name: "Filter invitation requests" }).getByLabel("Search").fill(applicant.email);
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/[?&]q=/);
+  const card = page.getByRole("article", { name: applicant.name });
+  await expect(card).toBeVisible();
+  return card;
+}
+
+test.describe("the concierge console", () => {
+  test("answers 404 to a visitor at every console address", async ({ page }) => {
+    for (const path of consolePages) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
+    }
+  });
+
+  test("answers 404 to a signed-in member who is not a concierge", async ({ page }) => {
+    const member = createMember({ tier: "kickback" });
+    await signIn(page, member, "/members");
+    for (const path of consolePages) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
+    }
+  });
+
+  test("has no WCAG A/AA violations on any of its pages", async ({ page }) => {
+    test.setTimeout(90_000);
+    await signIn(page, concierge, "/concierge");
+    for (const path of consolePages) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Concierge Console");
+      await expect(page.getByRole("navigation", { name: "Concierge console" }).locator('[aria-current="page"]')).toHaveAttribute("href", path);
+      await expectNoAxeViolations(page);
+    }
+  });
+
+  test("declines a request with a note and sends nothing", async ({ page }) => {
+    const applicant = { name: `Quinn ${uniqueWord()}`, email: `quinn.${uniqueWord()}@example.com` };
+    await requestInvitation(page, applicant);
+    await signIn(page, concierge, "/concierge");
+    await waitForHydration(page);
+    const card = await findRequest(page, applicant);
+    await card.getByLabel("Note").fill("Not this season.");
+    await card.getByRole("button", { name: "Decline" }).click();
+    await expectToast(page, "Request Declined", "The decision is recorded. No email was sent.");
+    await expect(card).toContainText("Declined by Elena Marsh");
+    await expect(card).toContainText("Note: Not this season.");
+    await expect(card.getByRole("button", { name: "Approve" })).toHaveCount(0);
+  });
+});
+
+test("a request becomes a member: approval, the emailed link, a password, the rules and the members area", async ({ page }) => {
+  test.setTimeout(120_000);
+  const applicant = { name: `Rowan ${uniqueWord()}`, email: `rowan.${uniqueWord()}@example.com` };
+  await requestInvitation(page, applicant);
+
+  // The concierge approves it with a tier; the invitation email goes out at once.
+  await signIn(page, concierge, "/concierge");
+  await waitForHydration(page);
+  const card = await findRequest(page, applicant);
+  await expect(card).toContainText("Introduced by");
+  await expect(card).toContainText("Jordan Reyes");
+  await expect(card).toContainText("reCAPTCHA score");
+  await card.getByRole("button", { name: "Approve" }).click();
+  await expect(card.getByRole("alert")).toHaveText("Choose a membership tier.");
+  await card.getByLabel("Membership tier").selectOption({ label: "Business" });
+  await card.getByLabel("Note").fill("Jordan vouches for them.");
+  await card.getByRole("button", { name: "Approve" }).click();
+  await expectToast(page, "Member Admitted", `The invitation link was emailed to ${applicant.email}.`);
+  await expect(card).toContainText("Approved by Elena Marsh");
+  await signOut(page);
+
+  const email = await latestOutboxMessage(applicant.email);
+  expect(email.subject).toBe("Your invitation to Ember & Oak Society");
+  const link = /\/invitation\/[A-Za-z0-9_-]{43}/.exec(email.body)?.[0];
+  expect(link).toBeDefined();
+
+  // The applicant opens the link and chooses a password.
+  await page.goto(link!);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome, ${applicant.name}`);
+  await expectNoAxeViolations(page);
+  const main = page.getByRole("main");
+  await main.getByLabel("Choose a password").fill("too short");
+  await main.getByLabel("Confirm password").fill("too short");
+  await main.getByRole("button", { name: "Set Password" }).click();
+  await expect(main.getByText("Use at least 12 characters.")).toBeVisible();
+  await main.getByLabel("Choose a password").fill("a fine long passphrase");
+  await main.getByLabel("Confirm password").fill("a fine long passphrase!");
+  await main.getByRole("button", { name: "Set Password" }).click();
+  await expect(main.getByText("The two passwords do not match.")).toBeVisible();
+  await main.getByLabel("Confirm password").fill("a fine long passphrase");
+  await main.getByRole("button", { name: "Set Password" }).click();
+
+  // Signed in: the rules step first, then the members area.
+  await expect(page).toHaveURL("/members", SIGN_IN_TIMEOUT);
+  await page.getByRole("button", { name: "I Accept the Club Rules" }).click();
+  await expect(page).toHaveURL("/members");
+  await expect(page.getByRole("button", { name: "I Accept the Club Rules" })).toHaveCount(0);
+  await signOut(page);
+
+  // The link worked once; the password now signs the member in.
+  await page.goto(link!);
+  await expect(page.getByRole("alert").filter({ hasText: INVALID_LINK })).toBeVisible();
+  await signIn(page, { email: applicant.email, password: "a fine long passphrase" }, "/members");
+});
+
+test("an unknown invitation link shows the one message for every invalid link", async ({ page }) => {
+  const response = await page.goto(`/invitation/${"x".repeat(43)}`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("alert").filter({ hasText: INVALID_LINK })).toBeVisible();
+  await expect(page.getByLabel("Choose a password")).toHaveCount(0);
+});

@@ -1,0 +1,211 @@
+import { type Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, expectToast, gotoHydrated, test } from "../support/fixtures.ts";
+import { signInAsNewMember } from "../support/members-fixtures.ts";
+
+/**
+ * The members-only pages (issue 6), end to end against the local D1: the club rules step, then
+ * /members, /rewards, /media and /luxury-vendors with their data and forms. Every test signs in a
+ * fresh member, so tests never share a balance, a waiver or an RSVP.
+ */
+const memberPages = [
+  { path: "/members", heading: /^Welcome back, / },
+  { path: "/rewards", heading: "Loyalty, kept in good leather." },
+  { path: "/media", heading: "The name, worn well." },
+  { path: "/luxury-vendors", heading: "The people we send our members to." },
+] as const;
+
+const region = (page: Page, name: string) => page.getByRole("region", { name });
+
+/** "12 of 40 places left" → 12. */
+async function placesLeft(event: ReturnType<Page["getByRole"]>): Promise<number> {
+  const text = await event.getByText(/places left$/).textContent();
+  return Number(/^(\d+) of/.exec(text ?? "")?.[1]);
+}
+
+test.describe("the club rules step", () => {
+  test("shows only the rules on a member's first visit, then the page they asked for", async ({ page }) => {
+    await signInAsNewMember(page, { points: 5000, rulesAccepted: false });
+    await page.goto("/rewards");
+
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("First, the club rules.");
+    await expect(page.getByRole("heading", { name: "Article 1. Admission and identification" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Article 9. Zero tolerance" })).toBeVisible();
+    await expect(region(page, "Points balance")).toHaveCount(0);
+    await expect(page.getByText("5,000 points")).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("button", { name: "I accept the club rules" }).click();
+    await expect(page).toHaveURL("/rewards");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Loyalty, kept in good leather.");
+    await expect(region(page, "Points balance")).toContainText("5,000 points");
+
+    // Accepted once: the other member areas open straight away, after a reload too.
+    await page.goto("/members");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Welcome back, /);
+    await expect(page.getByRole("button", { name: "I accept the club rules" })).toHaveCount(0);
+  });
+
+  test("stands in front of every member area and of the downloads until accepted", async ({ page }) => {
+    await signInAsNewMember(page, { rulesAccepted: false });
+    for (const { path } of memberPages) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("First, the club rules.");
+    }
+    const download = await page.request.get("/media/downloads/ember-and-oak-logo-pack.zip", { maxRedirects: 0 });
+    expect(download.status()).toBe(302);
+    expect(download.headers()["content-disposition"]).toBeUndefined();
+  });
+});
+
+test.describe("/members", () => {
+  test("shows the member's tier and locker", async ({ page }) => {
+    const member = await signInAsNewMember(page, { tier: "platinum", lockerNumber: "P-7", rulesAccepted: true });
+    await page.goto("/members");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome back, ${member.name}.`);
+    const membership = region(page, "Tier and locker");
+    await expect(membership).toContainText("Platinum");
+    await expect(membership).toContainText("Locker P-7");
+  });
+
+  test("says so when the member has no locker", async ({ page }) => {
+    await signInAsNewMember(page, { tier: "kickback", rulesAccepted: true });
+    await page.goto("/members");
+    const membership = region(page, "Tier and locker");
+    await expect(membership).toContainText("Kickback");
+    await expect(membership).toContainText("No locker assigned yet.");
+  });
+
+  test("uses today's guest waiver once; a second attempt from another tab gets a clear message", async ({ page, context }) => {
+    await signInAsNewMember(page, { tier: "business", rulesAccepted: true });
+    const staleTab = await context.newPage();
+    await staleTab.goto("/members");
+    await gotoHydrated(page, "/members");
+    const guests = region(page, "Today's plus-one");
+
+    await guests.getByLabel("Guest's full name").fill("<b>Ada</b>");
+    await guests.getByRole("button", { name: "Use today's waiver" }).click();
+    await expect(guests.getByLabel("Guest's full name")).toHaveAttribute("aria-invalid", "true");
+    await expect(guests).toContainText("Please use letters, spaces, hyphens and apostrophes only.");
+    await expect(guests.getByLabel("Guest's full name")).toBeFocused();
+
+    await guests.getByLabel("Guest's full name").fill("Ada Lovelace");
+    await guests.getByRole("button", { name: "Use today's waiver" }).click();
+    await expectToast(page, "Guest waiver used", "Ada Lovelace's stick fee is waived today.");
+    await expect(guests).toContainText("Today's waiver is used for Ada Lovelace.");
+    await expect(guests.getByRole("button", { name: "Use today's waiver" })).toHaveCount(0);
+
+    const staleGuests = region(staleTab, "Today's plus-one");
+    await staleGuests.getByLabel("Guest's full name").fill("Grace Hopper");
+    await staleGuests.getByRole("button", { name: "Use today's waiver" }).click();
+    await expect(staleGuests.getByRole("alert")).toHaveText("You have already used today's guest waiver. Your next waived guest can come tomorrow.");
+    await expect(staleGuests).toContainText("Today's waiver is used for Ada Lovelace.");
+  });
+
+  test("RSVPs to the next event with a plus-one, taking two places, then cancels", async ({ page }) => {
+    await signInAsNewMember(page, { rulesAccepted: true });
+    await gotoHydrated(page, "/members");
+    const event = region(page, "Evenings ahead").getByRole("article").first();
+    const title = (await event.getByRole("heading", { level: 3 }).textContent()) ?? "";
+    await expect(event.locator("time")).toContainText(/ (PST|PDT)$/);
+    const before = await placesLeft(event);
+
+    await event.getByRole("checkbox", { name: `Bring a plus-one to ${title}` }).check();
+    await event.getByRole("button", { name: `RSVP to ${title}` }).click();
+    await expectToast(page, "RSVP confirmed", "Your place and your plus-one's are held.");
+    await expect(event).toContainText("You are attending, with a plus-one.");
+    expect(await placesLeft(event)).toBe(before - 2);
+
+    await event.getByRole("button", { name: `Cancel RSVP for ${title}` }).click();
+    await expectToast(page, "RSVP cancelled", "Your place has gone back to the members.");
+    await expect(event.getByRole("button", { name: `RSVP to ${title}` })).toBeVisible();
+    expect(await placesLeft(event)).toBe(before);
+  });
+});
+
+test.describe("/rewards", () => {
+  test("redeeming a reward lowers the balance by its cost and lists the redemption", async ({ page }) => {
+    await signInAsNewMember(page, { points: 5000, rulesAccepted: true });
+    await gotoHydrated(page, "/rewards");
+    await expect(region(page, "Points balance")).toContainText("5,000 points");
+    await expect(region(page, "Recently redeemed")).toContainText("Nothing redeemed yet.");
+
+    await page.getByRole("button", { name: "Redeem Double-guillotine cutter" }).click();
+    await expectToast(page, "Reward redeemed", "Double-guillotine cutter for 1,200 points.");
+    await expect(region(page, "Points balance")).toContainText("3,800 points");
+    await expect(region(page, "Recently redeemed")).toContainText("Double-guillotine cutter");
+    await expect(region(page, "Recently redeemed")).toContainText("1,200 points on");
+  });
+
+  test("says when the points are not enough, and spends nothing", async ({ page }) => {
+    await signInAsNewMember(page, { points: 1000, rulesAccepted: true });
+    await page.goto("/rewards");
+    const humidor = page.getByRole("article", { name: "Cedar travel humidor" });
+    await humidor.getByRole("button", { name: "Redeem Cedar travel humidor" }).click();
+    await expect(humidor.getByRole("alert")).toHaveText("You do not have enough points for this reward.");
+    await expect(region(page, "Points balance")).toContainText("1,000 points");
+    await expect(region(page, "Recently redeemed")).toContainText("Nothing redeemed yet.");
+  });
+});
+
+test.describe("/media", () => {
+  test("downloads the logo pack and the fact sheet as private attachments", async ({ page }) => {
+    await signInAsNewMember(page, { rulesAccepted: true });
+    await page.goto("/media");
+
+    const logoPack = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download the logo pack" }).click();
+    expect((await logoPack).suggestedFilename()).toBe("ember-and-oak-logo-pack.zip");
+
+    const factSheet = await page.request.get("/media/downloads/ember-and-oak-media-kit.md");
+    expect(factSheet.status()).toBe(200);
+    expect(factSheet.headers()["content-type"]).toBe("text/markdown; charset=utf-8");
+    expect(factSheet.headers()["content-disposition"]).toBe('attachment; filename="ember-and-oak-media-kit.md"');
+    expect(factSheet.headers()["cache-control"]).toBe("private, no-store");
+    expect(await factSheet.text()).toContain("# Ember & Oak Society: media kit fact sheet");
+  });
+
+  test("gives a visitor no file, only the way to sign in", async ({ request }) => {
+    const response = await request.get("/media/downloads/ember-and-oak-logo-pack.zip", { maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    expect(new URL(response.headers()["location"] ?? "", "http://localhost").pathname).toBe("/auth");
+  });
+});
+
+test.describe("/luxury-vendors", () => {
+  test("lists the partner vendors and their member offers", async ({ page }) => {
+    await signInAsNewMember(page, { rulesAccepted: true });
+    await page.goto("/luxury-vendors");
+    const offers = region(page, "Member offers");
+    await expect(offers.getByRole("heading", { name: "Steel Bridge Barbers" })).toBeVisible();
+    await expect(offers).toContainText("A complimentary hot-towel shave with your first cut.");
+    await expect(offers.getByRole("heading", { level: 3 })).toHaveCount(5);
+  });
+});
+
+test("every member page passes axe", async ({ page }) => {
+  // A sign-in (600,000 PBKDF2 iterations on the server) and four full axe scans.
+  test.setTimeout(90_000);
+  await signInAsNewMember(page, { points: 2000, lockerNumber: "B-12", rulesAccepted: true });
+  for (const { path, heading } of memberPages) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+    await expectNoAxeViolations(page);
+  }
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the rules step and a redemption work as plain form posts", async ({ page }) => {
+    await signInAsNewMember(page, { points: 1500, rulesAccepted: false });
+    await page.goto("/rewards");
+    await page.getByRole("button", { name: "I accept the club rules" }).click();
+    await expect(page).toHaveURL("/rewards");
+    await page.getByRole("button", { name: "Redeem Double-guillotine cutter" }).click();
+    await expect(region(page, "Points balance")).toContainText("300 points");
+    await page.getByRole("button", { name: "Redeem Double-guillotine cutter" }).click();
+    await expect(page.getByRole("article", { name: "Double-guillotine cutter" }).getByRole("alert")).toHaveText(
+      "You do not have enough points for this reward.",
+    );
+  });
+});

@@ -1,0 +1,230 @@
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
+import fc from "fast-check";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { issueCaptchaPass } from "#worker/features/executive-invitation/captcha/captcha-pass.ts";
+import { emailSender } from "#worker/shared/send-email.ts";
+import { deliverDueOutboxMessages } from "#worker/shared/outbox.ts";
+import { uniqueClientAddress } from "../support/client-address.ts";
+import { goodCaptchaPass, TEST_SIGNING_KEY, validInvitation } from "../support/invitation-fixtures.ts";
+import worker from "../support/worker-under-test.ts";
+
+const origin = "http://example.com";
+const signingKey = TEST_SIGNING_KEY;
+const request = validInvitation;
+const goodPass = goodCaptchaPass;
+let clientIp = "";
+
+function send(body: unknown, headers: Record<string, string> = {}) {
+  return exports.default.fetch(`${origin}/api/send-executive-invitation`, {
+    method: "POST",
+    headers: { Origin: origin, "Content-Type": "application/json", "CF-Connecting-IP": clientIp, ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+const count = async (table: string) => (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
+
+beforeEach(async () => {
+  clientIp = uniqueClientAddress();
+  await env.DB.batch([env.DB.prepare("DELETE FROM invitation_requests"), env.DB.prepare("DELETE FROM outbox")]);
+  vi.spyOn(console, "error").mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe("POST /api/send-executive-invitation", () => {
+  it("stores the request and its email to the concierge, then answers {data:{id}}", async () => {
+    const response = await send({ ...request, recaptchaScore: 0.8, captchaPass: await goodPass(0.8) });
+    expect(response.status).toBe(200);
+    const { data } = (await response.json()) as { data: { id: string } };
+    const stored = await env.DB.prepare("SELECT * FROM invitation_requests WHERE id = ?").bind(data.id).first<Record<string, unknown>>();
+    expect(stored).toMatchObject({ name: "Avery Hale", email: "avery@example.com", invited_by: "Jordan Reyes", status: "new", recaptcha_score: 0.8 });
+    const email = await env.DB.prepare("SELECT * FROM outbox").first<Record<string, string>>();
+    expect(email).toMatchObject({ channel: "email", recipient: "concierge@emberandoak.club" });
+    expect(email!.subject).toBe("Executive invitation request: Avery Hale, Hale Timber Co");
+  });
+
+  it("stores a full-length message of emoji whole, as the form accepted it", async () => {
+    const message = "🚬".repeat(1999) + "!";
+    const response = await send({ ...request, message, captchaPass: await goodPass() });
+    expect(response.status).toBe(200);
+    const { data } = (await response.json()) as { data: { id: string } };
+    const stored = await env.DB.prepare("SELECT message FROM invitation_requests WHERE id = ?").bind(data.id).first<{ message: string }>();
+    expect(stored!.message).toBe(message);
+  });
+
+  it("records the score from the pass, not the one the browser claims", async () => {
+    const response = await send({ ...request, recaptchaScore: 1, captchaPass: await goodPass(0.6) });
+    const { data } = (await response.json()) as { data: { id: string } };
+    const stored = await env.DB.prepare("SELECT recaptcha_score FROM invitation_requests WHERE id = ?").bind(data.id).first();
+    expect(stored).toEqual({ recaptcha_score: 0.6 });
+  });
+
+  it.each([
+    ["no pass", async () => ({ ...request, recaptchaScore: 0.9 })],
+    ["a forged pass", async () => ({ ...request, captchaPass: (await goodPass()).replace(/.$/, (c) => (c === "0" ? "1" : "0")) })],
+    ["a pass signed with another key", async () => ({ ...request, captchaPass: await issueCaptchaPass("another-key-of-at-least-32-characters!", "executive_invitation", 0.9) })],
+    ["an expired pass", async () => ({ ...request, captchaPass: await issueCaptchaPass(signingKey, "executive_invitation", 0.9, Date.now() - 121_000) })],
+    ["a pass for another action", async () => ({ ...request, captchaPass: await issueCaptchaPass(signingKey, "login", 0.9) })],
+  ])("refuses %s with 403 'Security validation failed' and stores nothing", async (_case, body) => {
+    const response = await send(await body());
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ error: "Security validation failed" });
+    expect(await count("invitation_requests")).toBe(0);
+    expect(await count("outbox")).toBe(0);
+  });
+
+  it("takes a pass once: sending it again is refused like a forged one", async () => {
+    const pass = await goodPass();
+    expect((await send({ ...request, captchaPass: pass })).status).toBe(200);
+    const again = await send({ ...request, captchaPass: pass });
+    expect(again.status).toBe(403);
+    expect(await again.json()).toEqual({ error: "Security validation failed" });
+    expect(await count("invitation_requests")).toBe(1);
+  });
+
+  it("stores one request for ten simultaneous sends of one pass, from ten addresses", async () => {
+    const pass = await goodPass();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => send({ ...request, captchaPass: pass }, { "CF-Connecting-IP": uniqueClientAddress() })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, ...Array<number>(9).fill(403)]);
+    expect(await count("invitation_requests")).toBe(1);
+    expect(await count("outbox")).toBe(1);
+  });
+
+  it("answers invalid fields with 400 and the spec's messages, storing nothing", async () => {
+    const response = await send({ ...request, name: "A", email: "nope", captchaPass: await goodPass() });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: "Please correct the highlighted fields.",
+      fieldErrors: { name: "Name must be at least 2 characters", email: "Please enter a valid email address" },
+    });
+    expect(await count("invitation_requests")).toBe(0);
+  });
+
+  it.each([
+    { name: "Avery\r\nBcc: everyone@example.com" },
+    { company: "Hale\nSubject: free cigars" },
+    { email: "avery@example.com\r\nBcc: x@example.com" },
+  ])("refuses header-injection attempts (%j)", async (change) => {
+    const response = await send({ ...request, ...change, captchaPass: await goodPass() });
+    expect(response.status).toBe(400);
+    expect(await count("outbox")).toBe(0);
+  });
+
+  it("pretends to accept a filled honeypot, storing and sending nothing", async () => {
+    const response = await send({ ...request, website: "http://spam.example", captchaPass: await goodPass() });
+    expect(response.status).toBe(200);
+    expect(await count("invitation_requests")).toBe(0);
+    expect(await count("outbox")).toBe(0);
+  });
+
+  it("answers the 6th submission in 15 minutes with 429 and Retry-After", async () => {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await send({ ...request, captchaPass: await goodPass() })).status).toBe(200);
+    }
+    const limited = await send({ ...request, captchaPass: await goodPass() });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await limited.json()).toEqual({ error: "Too many submissions. Please try again later." });
+    expect(await count("invitation_requests")).toBe(5);
+  });
+
+  it("delivers the email right after storing it (through the simulated Email Service)", async () => {
+    await send({ ...request, captchaPass: await goodPass() });
+    await vi.waitFor(async () => expect(await env.DB.prepare("SELECT status, attempts FROM outbox").first()).toEqual({ status: "sent", attempts: 1 }));
+  });
+
+  it("keeps the request when the Email Service fails, and the Worker's retry cron delivers it once, later", async () => {
+    const delivered: string[] = [];
+    const emailService = (working: boolean) =>
+      ({
+        send: async (message: { to: string }) => {
+          if (!working) throw new Error("Email Service unavailable");
+          delivered.push(message.to);
+        },
+      }) as unknown as SendEmail;
+
+    // The request's own delivery attempt fails: the answer is still a success, the row failed.
+    const context = createExecutionContext();
+    const answer = await worker.fetch(
+      new Request(`${origin}/api/send-executive-invitation`, {
+        method: "POST",
+        headers: { Origin: origin, "Content-Type": "application/json", "CF-Connecting-IP": clientIp },
+        body: JSON.stringify({ ...request, captchaPass: await goodPass() }),
+      }),
+      { ...env, EMAIL: emailService(false) },
+      context,
+    );
+    await waitOnExecutionContext(context);
+    expect(answer.status).toBe(200);
+    expect(await count("invitation_requests")).toBe(1);
+    const failed = await env.DB.prepare("SELECT status, attempts, last_error, next_attempt_at FROM outbox").first<Record<string, string | number>>();
+    expect(failed).toMatchObject({ status: "failed", attempts: 1, last_error: "Email Service unavailable" });
+
+    // The cron of that same minute finds nothing due; the one after the retry time sends it, once.
+    const cron = async (scheduledTime: number) => {
+      const cronContext = createExecutionContext();
+      await worker.scheduled(createScheduledController({ scheduledTime, cron: "* * * * *" }), { ...env, EMAIL: emailService(true) }, cronContext);
+      await waitOnExecutionContext(cronContext);
+    };
+    await cron(Date.now());
+    expect(delivered).toEqual([]);
+    const retryTime = Date.parse(String(failed!.next_attempt_at)) + 1000;
+    await cron(retryTime);
+    await cron(retryTime + 60_000);
+    expect(delivered).toEqual(["concierge@emberandoak.club"]);
+    expect(await env.DB.prepare("SELECT status, attempts, last_error FROM outbox").first()).toEqual({ status: "sent", attempts: 2, last_error: null });
+  });
+
+  it("sends through the EMAIL binding with the stored subject and body", async () => {
+    const sent: unknown[] = [];
+    const binding = { send: async (message: unknown) => void sent.push(message) } as unknown as SendEmail;
+    await send({ ...request, captchaPass: await goodPass() });
+    await vi.waitFor(async () => expect(await env.DB.prepare("SELECT status FROM outbox").first()).not.toEqual({ status: "sending" }));
+    await env.DB.prepare("UPDATE outbox SET status = 'pending', next_attempt_at = NULL").run();
+    await deliverDueOutboxMessages(env.DB, "email", emailSender(binding, "invitations@emberandoak.club"));
+    expect(sent).toEqual([
+      expect.objectContaining({ from: "invitations@emberandoak.club", to: "concierge@emberandoak.club", subject: "Executive invitation request: Avery Hale, Hale Timber Co" }),
+    ]);
+  });
+
+  it("logs a high-severity error event when the request cannot be stored, and shows no internals", async () => {
+    await env.DB.prepare("DELETE FROM security_events").run();
+    await env.DB.prepare("ALTER TABLE invitation_requests RENAME TO invitation_requests_away").run();
+    try {
+      const response = await send({ ...request, captchaPass: await goodPass() });
+      expect(response.status).toBe(500);
+      expect(await response.json()).toEqual({ error: "Internal server error" });
+      await vi.waitFor(async () =>
+        expect(await env.DB.prepare("SELECT severity FROM security_events WHERE event_type = 'invitation_request_error'").first()).toEqual({ severity: "high" }),
+      );
+    } finally {
+      await env.DB.prepare("ALTER TABLE invitation_requests_away RENAME TO invitation_requests").run();
+    }
+    expect(await count("outbox")).toBe(0);
+  });
+
+  it("never answers random or malformed bodies with a 5xx, and stores nothing for them", { timeout: 60_000 }, async () => {
+    const pass = await goodPass();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.anything(),
+          fc.record({ name: fc.string(), email: fc.string(), company: fc.anything(), message: fc.string({ maxLength: 3000 }), captchaPass: fc.constant(pass) }, { requiredKeys: [] }),
+          fc.string().map((text) => `{"__proto__": {"admin": true}, "x": ${JSON.stringify(text)}}`),
+        ),
+        async (body) => {
+          clientIp = uniqueClientAddress();
+          const response = await send(typeof body === "string" ? body : JSON.stringify(body ?? null));
+          expect(response.status).toBeLessThan(500);
+          if (response.status !== 200) expect(await count("invitation_requests")).toBe(0);
+          await env.DB.prepare("DELETE FROM invitation_requests").run();
+          await env.DB.prepare("DELETE FROM outbox").run();
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});

@@ -1,0 +1,158 @@
+import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { alias, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { getDatabase } from "#db/client.ts";
+import { invitationRequests, members } from "#db/schema.ts";
+import { memberInvitationEmail } from "./member-invitation-email.ts";
+import { invitationUrl, isUniqueViolation, newInvitationLink } from "./invitation-links.ts";
+import { findMemberByEmail, normalizeEmail, type MemberRow } from "../members/members.ts";
+
+/**
+ * The concierge's decisions on executive invitation requests (issue 6). Approving admits the
+ * person: the decision, the member, their invitation link and the email carrying it are written in
+ * one D1 batch (store first, deliver after), and a request is decided once only.
+ */
+export type InvitationRequestStatus = (typeof invitationRequests.$inferSelect)["status"];
+
+export interface InvitationRequestFilter {
+  status?: InvitationRequestStatus | null;
+  /** Matched against name, email and company. */
+  search?: string | null;
+  limit?: number;
+}
+
+export interface InvitationRequestView {
+  id: string;
+  name: string;
+  email: string;
+  company: string;
+  invitedBy: string;
+  message: string;
+  recaptchaScore: number;
+  status: InvitationRequestStatus;
+  createdAt: string;
+  decidedAt: string | null;
+  decisionNote: string | null;
+  /** The concierge who decided, by name (null while undecided or if they were removed). */
+  decidedByName: string | null;
+  memberId: string | null;
+}
+
+export interface DecisionInput {
+  requestId: string;
+  conciergeId: string;
+  /** Kept with the decision; never sent to the applicant. */
+  note: string | null;
+  now?: number;
+}
+
+export type ApprovalResult =
+  | { ok: true; memberId: string; email: string; outboxId: number }
+  | { ok: false; reason: "not-found" | "already-decided" | "member-exists" };
+
+export type DeclineResult = { ok: true } | { ok: false; reason: "not-found" | "already-decided" };
+
+/** Requests newest first, at most `limit` (50 by default). */
+export async function listInvitationRequests(db: D1Database, filter: InvitationRequestFilter = {}): Promise<InvitationRequestView[]> {
+  const decider = alias(members, "decider");
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(eq(invitationRequests.status, filter.status));
+  const search = filter.search?.trim();
+  if (search) {
+    const pattern = `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    const matches = (column: AnySQLiteColumn) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
+    conditions.push(or(matches(invitationRequests.name), matches(invitationRequests.email), matches(invitationRequests.company))!);
+  }
+  return getDatabase(db)
+    .select({
+      id: invitationRequests.id,
+      name: invitationRequests.name,
+      email: invitationRequests.email,
+      company: invitationRequests.company,
+      invitedBy: invitationRequests.invitedBy,
+      message: invitationRequests.message,
+      recaptchaScore: invitationRequests.recaptchaScore,
+      status: invitationRequests.status,
+      createdAt: invitationRequests.createdAt,
+      decidedAt: invitationRequests.decidedAt,
+      decisionNote: invitationRequests.decisionNote,
+      decidedByName: decider.name,
+      memberId: invitationRequests.memberId,
+    })
+    .from(invitationRequests)
+    .leftJoin(decider, eq(decider.id, invitationRequests.decidedBy))
+    .where(and(...conditions))
+    .orderBy(desc(invitationRequests.createdAt), desc(invitationRequests.id))
+    .limit(filter.limit ?? 50)
+    .all();
+}
+
+/**
+ * Approves a new request: marks it approved, creates the member ('invited', email normalised,
+ * introduced by the request's "Your Connection", admitted by this concierge), a 7-day single-use
+ * invitation link (only its hash stored) and the email with the link, in one batch. The inserts
+ * run only if this batch's own UPDATE … WHERE status = 'new' took the request (they test for the
+ * new member's id, which no other batch can have written), so a request decided a moment earlier,
+ * by another concierge or another tab, admits no one. A member with the email already (checked
+ * first, and again by the unique index inside the batch) refuses the approval and writes nothing.
+ * Delivery is the caller's next step (deliverOutboxMessage); the cron retries it if it fails.
+ */
+export async function approveInvitationRequest(
+  db: D1Database,
+  input: DecisionInput & { tier: MemberRow["tier"]; siteUrl: string },
+): Promise<ApprovalResult> {
+  const request = await getDatabase(db).select().from(invitationRequests).where(eq(invitationRequests.id, input.requestId)).get();
+  if (!request) return { ok: false, reason: "not-found" };
+  if (request.status !== "new") return { ok: false, reason: "already-decided" };
+  const email = normalizeEmail(request.email);
+  if (await findMemberByEmail(db, email)) return { ok: false, reason: "member-exists" };
+
+  const now = input.now ?? Date.now();
+  const nowIso = new Date(now).toISOString();
+  const memberId = crypto.randomUUID();
+  const link = await newInvitationLink(now);
+  const message = memberInvitationEmail({ name: request.name, tier: input.tier, link: invitationUrl(input.siteUrl, link.token), expiresAt: link.expiresAt });
+  const approvedHere = "EXISTS (SELECT 1 FROM invitation_requests WHERE id = ? AND member_id = ? AND status = 'approved')";
+
+  let results: D1Result<{ id: number }>[];
+  try {
+    results = await db.batch<{ id: number }>([
+      db
+        .prepare(
+          `UPDATE invitation_requests SET status = 'approved', decided_by = ?, decided_at = ?, decision_note = ?, member_id = ?
+           WHERE id = ? AND status = 'new'`,
+        )
+        .bind(input.conciergeId, nowIso, input.note, memberId, request.id),
+      db
+        .prepare(
+          `INSERT INTO members (id, email, name, tier, role, status, invited_by, invitation_request_id, admitted_by, created_at)
+           SELECT ?, ?, ?, ?, 'member', 'invited', ?, ?, ?, ? WHERE ${approvedHere}`,
+        )
+        .bind(memberId, email, request.name, input.tier, request.invitedBy, request.id, input.conciergeId, nowIso, request.id, memberId),
+      db
+        .prepare(`INSERT INTO member_invitations (token_hash, member_id, expires_at, created_at) SELECT ?, ?, ?, ? WHERE ${approvedHere}`)
+        .bind(link.tokenHash, memberId, link.expiresAt, nowIso, request.id, memberId),
+      // outboxInsert() cannot be made conditional, so the outbox row is written here the same way.
+      db
+        .prepare(`INSERT INTO outbox (channel, recipient, subject, body) SELECT 'email', ?, ?, ? WHERE ${approvedHere} RETURNING id`)
+        .bind(email, message.subject, message.body, request.id, memberId),
+    ]);
+  } catch (error) {
+    if (isUniqueViolation(error, "members.email")) return { ok: false, reason: "member-exists" };
+    throw error;
+  }
+  const queued = results[3]?.results[0];
+  if (!queued) return { ok: false, reason: "already-decided" };
+  return { ok: true, memberId, email, outboxId: queued.id };
+}
+
+/** Declines a new request with the concierge's note; no email is sent. */
+export async function declineInvitationRequest(db: D1Database, input: DecisionInput): Promise<DeclineResult> {
+  const [declined] = await getDatabase(db)
+    .update(invitationRequests)
+    .set({ status: "declined", decidedBy: input.conciergeId, decidedAt: new Date(input.now ?? Date.now()).toISOString(), decisionNote: input.note })
+    .where(and(eq(invitationRequests.id, input.requestId), eq(invitationRequests.status, "new")))
+    .returning({ id: invitationRequests.id });
+  if (declined) return { ok: true };
+  const exists = await getDatabase(db).select({ id: invitationRequests.id }).from(invitationRequests).where(eq(invitationRequests.id, input.requestId)).get();
+  return { ok: false, reason: exists ? "already-decided" : "not-found" };
+}

@@ -1,0 +1,51 @@
+import { signingKey, workerConfig } from "#worker/config.ts";
+import { emailSender } from "#worker/shared/send-email.ts";
+import { deliverOutboxMessage } from "#worker/shared/outbox.ts";
+import { logSecurityEvent } from "#worker/shared/security-events.ts";
+import { approveInvitationRequest, declineInvitationRequest } from "./admissions.ts";
+import type { MemberRow } from "../members/members.ts";
+
+/**
+ * A concierge's decision on an invitation request, from the console (issue 6): the decision is
+ * stored, an approval's invitation email is delivered at once (a failure stays in the outbox for
+ * the cron and the console's 'Retry now'), and every decision is a security event.
+ */
+export type ConciergeDecision =
+  | { intent: "approve"; requestId: string; tier: MemberRow["tier"]; note: string | null }
+  | { intent: "decline"; requestId: string; note: string | null };
+
+export type ConciergeDecisionOutcome =
+  | { ok: true; decision: "approved"; email: string; delivery: "sent" | "failed" | "rejected" | "skipped" }
+  | { ok: true; decision: "declined" }
+  | { ok: false; reason: "not-found" | "already-decided" | "member-exists" };
+
+export async function recordConciergeDecision(
+  env: Env,
+  ctx: Pick<ExecutionContext, "waitUntil">,
+  request: Request,
+  conciergeId: string,
+  decision: ConciergeDecision,
+): Promise<ConciergeDecisionOutcome> {
+  const config = workerConfig(env);
+  const log = (event: Parameters<typeof logSecurityEvent>[4]) => logSecurityEvent(env, ctx, request, signingKey(config), event);
+  const input = { requestId: decision.requestId, conciergeId, note: decision.note };
+
+  if (decision.intent === "decline") {
+    const declined = await declineInvitationRequest(env.DB, input);
+    if (!declined.ok) return declined;
+    log({ eventType: "member_declined", severity: "low", description: "invitation request declined", userId: conciergeId, details: { requestId: decision.requestId } });
+    return { ok: true, decision: "declined" };
+  }
+
+  const approved = await approveInvitationRequest(env.DB, { ...input, tier: decision.tier, siteUrl: config.SITE_URL });
+  if (!approved.ok) return approved;
+  log({
+    eventType: "member_admitted",
+    severity: "low",
+    description: "invitation request approved; member invited",
+    userId: conciergeId,
+    details: { requestId: decision.requestId, memberId: approved.memberId, tier: decision.tier },
+  });
+  const delivery = await deliverOutboxMessage(env.DB, approved.outboxId, emailSender(env.EMAIL, config.EMAIL_FROM));
+  return { ok: true, decision: "approved", email: approved.email, delivery };
+}

@@ -1,0 +1,34 @@
+import { and, inArray, isNotNull, lt } from "drizzle-orm";
+import { getDatabase } from "#db/client.ts";
+import { ageGateAnswers, invitationRequests, outbox, securityEvents } from "#db/schema.ts";
+
+/**
+ * How long the site keeps what it stores, as the privacy policy (/privacy) promises. Every period
+ * here is a sentence on that page; change both together.
+ */
+const DAY = 24 * 60 * 60 * 1000;
+export const RETENTION = {
+  securityEventsDays: 365,
+  ageGateAnswersDays: 365,
+  /** Counted from the concierge's decision; requests still waiting for one are kept. */
+  decidedInvitationRequestsDays: 730,
+  /** Delivered (or refused for good) messages; those still waiting are kept until delivered. */
+  finishedOutboxMessagesDays: 30,
+} as const;
+
+const before = (now: number, days: number) => new Date(now - days * DAY).toISOString();
+
+/** Deletes what is past its retention period. Run once a day by the cron (worker/scheduled.ts). */
+export async function deleteExpiredRecords(db: D1Database, now: number = Date.now()): Promise<void> {
+  const database = getDatabase(db);
+  await database.batch([
+    database.delete(securityEvents).where(lt(securityEvents.createdAt, before(now, RETENTION.securityEventsDays))),
+    database.delete(ageGateAnswers).where(lt(ageGateAnswers.createdAt, before(now, RETENTION.ageGateAnswersDays))),
+    database
+      .delete(invitationRequests)
+      .where(and(isNotNull(invitationRequests.decidedAt), lt(invitationRequests.decidedAt, before(now, RETENTION.decidedInvitationRequestsDays)))),
+    database
+      .delete(outbox)
+      .where(and(inArray(outbox.status, ["sent", "rejected"]), lt(outbox.updatedAt, before(now, RETENTION.finishedOutboxMessagesDays)))),
+  ]);
+}

@@ -1,0 +1,94 @@
+import { Google, decodeIdToken, generateCodeVerifier, generateState } from "arctic";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { getDatabase } from "#db/client.ts";
+import { members } from "#db/schema.ts";
+import { signingKey, workerConfig, type WorkerConfig } from "#worker/config.ts";
+import { createMemberSession } from "./member-session.ts";
+import { consumeInvitationForGoogle } from "../admissions/invitation-links.ts";
+import { findActiveMember, findMemberByEmail } from "../members/members.ts";
+import { readCookie } from "#worker/shared/request-cookies.ts";
+import { logSecurityEvent } from "#worker/shared/security-events.ts";
+import { timingSafeEqual } from "#worker/shared/signed-token.ts";
+import { OAUTH_COOKIES, clearedOauthCookies, oauthCookie } from "./oauth-cookies.ts";
+
+/**
+ * 'Continue with Google' through arctic (issue 6): authorization code flow with PKCE, a fresh
+ * state and verifier per attempt in 10-minute cookies. Google signs in only an existing, active
+ * member: one whose Google account is already linked, or whose verified Google email is theirs;
+ * or a new member following their single-use invitation link.
+ */
+export function googleClient(config: WorkerConfig): Google | null {
+  if (!config.GOOGLE_CLIENT_ID || !config.GOOGLE_CLIENT_SECRET) return null;
+  return new Google(config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET, new URL("/auth/google/callback", config.SITE_URL).toString());
+}
+
+export function startGoogleSignIn(google: Google, options: { invitation?: string | null; redirectTo?: string | null }) {
+  const state = generateState();
+  const verifier = generateCodeVerifier();
+  const url = google.createAuthorizationURL(state, verifier, ["openid", "email"]);
+  const cookies = [oauthCookie(OAUTH_COOKIES.state, state), oauthCookie(OAUTH_COOKIES.verifier, verifier)];
+  if (options.invitation) cookies.push(oauthCookie(OAUTH_COOKIES.invitation, options.invitation));
+  if (options.redirectTo) cookies.push(oauthCookie(OAUTH_COOKIES.redirectTo, options.redirectTo));
+  return { url: url.toString(), cookies };
+}
+
+const idTokenClaims = z.object({ sub: z.string().min(1).max(255), email: z.string().max(254).optional(), email_verified: z.boolean().optional() });
+
+export type GoogleSignInResult =
+  | { ok: true; memberId: string; setCookies: string[]; redirectTo: string | null }
+  | { ok: false; setCookies: string[] };
+
+/**
+ * The callback: any mismatch, provider error or unknown account is one uniform failure that
+ * creates no session (the page answers 400 with the same words every time).
+ */
+export async function finishGoogleSignIn(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, request: Request): Promise<GoogleSignInResult> {
+  const config = workerConfig(env);
+  const log = (event: Parameters<typeof logSecurityEvent>[4]) => logSecurityEvent(env, ctx, request, signingKey(config), event);
+  const cleared = clearedOauthCookies();
+  const fail = (reason: string): GoogleSignInResult => {
+    log({ eventType: "authn_login_fail", severity: "medium", description: "Google sign-in refused", details: { reason } });
+    return { ok: false, setCookies: cleared };
+  };
+
+  const google = googleClient(config);
+  if (!google) return fail("not_configured");
+  const url = new URL(request.url);
+  const code = url.searchParams.get("code");
+  const state = url.searchParams.get("state");
+  const storedState = readCookie(request, OAUTH_COOKIES.state);
+  const verifier = readCookie(request, OAUTH_COOKIES.verifier);
+  if (!code || !state || !storedState || !verifier || !timingSafeEqual(state, decodeURIComponent(storedState))) return fail("state_mismatch");
+
+  let claims: z.infer<typeof idTokenClaims>;
+  try {
+    const tokens = await google.validateAuthorizationCode(code, decodeURIComponent(verifier));
+    claims = idTokenClaims.parse(decodeIdToken(tokens.idToken()));
+  } catch {
+    return fail("provider_error");
+  }
+
+  const invitation = readCookie(request, OAUTH_COOKIES.invitation);
+  const memberId = invitation
+    ? await consumeInvitationForGoogle(env.DB, decodeURIComponent(invitation), claims.sub)
+    : await memberForGoogleAccount(env.DB, claims);
+  if (!memberId) return fail(invitation ? "invitation_invalid" : "no_member");
+
+  const { setCookie } = await createMemberSession(env, memberId);
+  log({ eventType: "authn_login_success", severity: "low", description: invitation ? "Google linked through an invitation" : "Google sign-in", userId: memberId });
+  const redirectTo = readCookie(request, OAUTH_COOKIES.redirectTo);
+  return { ok: true, memberId, setCookies: [...cleared, setCookie], redirectTo: redirectTo ? decodeURIComponent(redirectTo) : null };
+}
+
+/** The active member this Google account belongs to: linked already, or by verified email (then linked). */
+async function memberForGoogleAccount(db: D1Database, claims: z.infer<typeof idTokenClaims>): Promise<string | null> {
+  const database = getDatabase(db);
+  const linked = await database.select({ id: members.id }).from(members).where(eq(members.googleSubject, claims.sub)).get();
+  if (linked) return (await findActiveMember(db, linked.id))?.id ?? null;
+  if (!claims.email || claims.email_verified !== true) return null;
+  const member = await findMemberByEmail(db, claims.email);
+  if (!member || member.status !== "active" || member.googleSubject) return null;
+  await database.update(members).set({ googleSubject: claims.sub }).where(eq(members.id, member.id));
+  return member.id;
+}

@@ -1,0 +1,83 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { z } from "zod";
+import type { AppBindings } from "#worker/http/app-bindings.ts";
+import { signingKey, workerConfig } from "#worker/config.ts";
+import { clientNetwork } from "#worker/shared/client-address.ts";
+import { deliverOutboxMessage } from "#worker/shared/outbox.ts";
+import { logSecurityEvent } from "#worker/shared/security-events.ts";
+import { smsProviderFor } from "./sms-provider-for.ts";
+import { markSmsOptInRejected, storeSmsOptIn } from "./sms-opt-ins.ts";
+import { parseUsPhoneNumber } from "./us-phone-number.ts";
+import { takeStrictCount } from "#worker/shared/strict-counter.ts";
+import { readJsonBody, requireJson, type RefusalBody } from "#worker/http/guards.ts";
+
+/**
+ * POST /api/send-sms (spec §7, issue 5): validate, then the strict limits, then store the opt-in
+ * and its message, then deliver. An SMS costs money, so the limits hold under concurrency (D1
+ * counters) and come before any provider call. The answer is the same for every number the
+ * provider accepts: it never says whether a number was seen before.
+ */
+export const sendSmsApi = new Hono<AppBindings>();
+
+/** Every refusal of this endpoint reads {success: false, error} (spec §7). */
+const refusal: RefusalBody = (text) => ({ success: false, error: text });
+
+const sendSmsRequest = z.object({
+  phoneNumber: z.string().max(32),
+  type: z.literal("invitation"),
+});
+
+const PER_PHONE = { max: 3, windowMs: 10 * 60_000 };
+const PER_NETWORK = { max: 5, windowMs: 15 * 60_000 };
+
+sendSmsApi.post("/", bodyLimit({ maxSize: 4 * 1024, onError: (c) => c.json(refusal("Request too large"), 413) }), requireJson(refusal), async (c) => {
+  const config = workerConfig(c.env);
+  const key = signingKey(config);
+  const log = (event: Parameters<typeof logSecurityEvent>[4]) => logSecurityEvent(c.env, c.executionCtx, c.req.raw, key, event);
+
+  const parsed = sendSmsRequest.safeParse(await readJsonBody(c));
+  const phone = parsed.success ? parseUsPhoneNumber(parsed.data.phoneNumber) : null;
+  if (!phone) {
+    log({ eventType: "input_validation_fail", severity: "low", description: "SMS invitation refused: not a valid US number or request" });
+    return c.json(refusal("Please enter a valid 10-digit US phone number."), 400);
+  }
+
+  const multiplier = config.FORM_RATE_LIMIT_MULTIPLIER;
+  const network = await takeStrictCount(c.env.DB, `sms-send:network:${clientNetwork(c.req.raw) ?? "unknown"}`, PER_NETWORK.max * multiplier, PER_NETWORK.windowMs);
+  const perPhone = network.allowed ? await takeStrictCount(c.env.DB, `sms-send:phone:${phone.e164}`, PER_PHONE.max * multiplier, PER_PHONE.windowMs) : network;
+  if (!perPhone.allowed) {
+    log({ eventType: "excess_rate_limit_exceeded", severity: "medium", description: network.allowed ? "SMS sends to one number over the limit" : "SMS sends from one address over the limit" });
+    c.header("Retry-After", String(perPhone.retryAfterSeconds));
+    return c.json(refusal("Too many requests. Please try again later."), 429);
+  }
+
+  const provider = smsProviderFor(config, c.env);
+  let stored: Awaited<ReturnType<typeof storeSmsOptIn>>;
+  try {
+    stored = await storeSmsOptIn(c.env.DB, phone, await provider.prepareCode(phone));
+  } catch (error) {
+    log({ eventType: "sms_send_error", severity: "high", description: "SMS opt-in could not be stored" });
+    throw error;
+  }
+
+  // The first delivery runs now, so a number the provider refuses gets an honest answer. A
+  // transient failure stays in the outbox and the cron (every minute) sends it: the visitor was
+  // told the code may take 1-2 minutes.
+  const outcome = await deliverOutboxMessage(c.env.DB, stored.outboxId, provider.send).catch((error: unknown) => {
+    console.error("SMS: first delivery attempt crashed; the cron will retry", error);
+    return "failed" as const;
+  });
+  if (outcome === "rejected") {
+    await markSmsOptInRejected(c.env.DB, stored.optInId);
+    log({ eventType: "sms_send_fail", severity: "medium", description: `${provider.name} refused the number`, details: { optInId: stored.optInId } });
+    return c.json(refusal("We could not send a code to this number."), 502);
+  }
+  log({
+    eventType: "sms_send_success",
+    severity: "low",
+    description: outcome === "failed" ? "SMS stored; first delivery failed, queued for retry" : "SMS invitation code sent",
+    details: { optInId: stored.optInId, provider: provider.name },
+  });
+  return c.json({ success: true });
+});

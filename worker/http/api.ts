@@ -1,0 +1,26 @@
+import { Hono } from "hono";
+import type { AppBindings } from "./app-bindings.ts";
+import { ageGate } from "../features/age-gate/age-gate-api.ts";
+import { handleUnexpectedError } from "./errors.ts";
+import { health } from "../features/operations/health-api.ts";
+import { securityEventsApi } from "../features/operations/security-events-api.ts";
+import { sendExecutiveInvitationApi } from "../features/executive-invitation/send-executive-invitation-api.ts";
+import { sendSmsApi } from "../features/sms-invitation/send-sms-api.ts";
+import { verifyRecaptchaApi } from "../features/executive-invitation/verify-recaptcha-api.ts";
+import { verifySmsApi } from "../features/sms-invitation/verify-sms-api.ts";
+
+/** The JSON API under /api. One sub-app per resource (Cloudflare's templates). */
+export const api = new Hono<AppBindings>();
+
+api.route("/health", health);
+api.route("/age-gate", ageGate);
+api.route("/verify-recaptcha", verifyRecaptchaApi);
+api.route("/send-executive-invitation", sendExecutiveInvitationApi);
+api.route("/security-events", securityEventsApi);
+api.route("/send-sms", sendSmsApi);
+api.route("/verify-sms", verifySmsApi);
+
+// Registered last: any other /api path is a JSON 404, never a page from React Router.
+api.all("*", (c) => c.json({ error: "Not found" }, 404));
+
+api.onError(handleUnexpectedError);

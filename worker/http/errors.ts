@@ -1,0 +1,13 @@
+import type { ErrorHandler } from "hono";
+import type { AppBindings } from "./app-bindings.ts";
+
+/**
+ * Unexpected failures: logged once, answered without internals (conventions §6). The API answers
+ * JSON; a page that fails before React Router could render its error boundary (a configuration
+ * error) gets a short plain-text apology.
+ */
+export const handleUnexpectedError: ErrorHandler<AppBindings> = (error, c) => {
+  console.error("unexpected error", c.req.method, c.req.path, error);
+  if (c.req.path.startsWith("/api/")) return c.json({ error: "Internal server error" }, 500);
+  return c.text("Something went wrong on our side. Please try again in a moment.", 500);
+};

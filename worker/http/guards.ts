@@ -1,0 +1,36 @@
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import type { AppBindings } from "./app-bindings.ts";
+import type { RateLimitDecision } from "../shared/rate-limit.ts";
+
+/**
+ * How an endpoint words a refusal: spec §7 gives each its own answer shape ({error} for most,
+ * {success, error} for send-sms, {success, message} for verify-sms), and the guards keep to it.
+ */
+export type RefusalBody = (text: string) => Record<string, unknown>;
+const errorBody: RefusalBody = (text) => ({ error: text });
+
+/** JSON endpoints accept only JSON (security guide, "Requests"): anything else is a 415. */
+export function requireJson(refusal: RefusalBody = errorBody) {
+  return createMiddleware<AppBindings>(async (c, next) => {
+    if (!c.req.header("Content-Type")?.toLowerCase().startsWith("application/json")) {
+      return c.json(refusal("Send this request as application/json"), 415);
+    }
+    return next();
+  });
+}
+
+/** Reads a JSON body as unknown; a body that is not JSON reads as null (and fails validation). */
+export async function readJsonBody(c: Context<AppBindings>): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    return null;
+  }
+}
+
+/** The 429 of spec §8's rate-limit helper message, with Retry-After. */
+export function tooManySubmissions(c: Context<AppBindings>, decision: RateLimitDecision) {
+  c.header("Retry-After", String(decision.retryAfterSeconds));
+  return c.json({ error: "Too many submissions. Please try again later." }, 429);
+}

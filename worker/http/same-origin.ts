@@ -1,0 +1,18 @@
+import { createMiddleware } from "hono/factory";
+import type { AppBindings } from "./app-bindings.ts";
+
+const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * CSRF defence for every state-changing request, API and React Router actions alike (security
+ * guide, "Requests"): the browser's Origin header must name this site. Browsers send Origin on
+ * every cross-site and same-site POST, so a missing one is refused too.
+ */
+export const requireSameOrigin = createMiddleware<AppBindings>(async (c, next) => {
+  if (safeMethods.has(c.req.method)) return next();
+  const origin = c.req.header("Origin");
+  if (origin !== new URL(c.req.url).origin) {
+    return c.json({ error: "Cross-site request refused" }, 403);
+  }
+  return next();
+});

@@ -1,0 +1,37 @@
+import { sql } from "drizzle-orm";
+import { getDatabase } from "#db/client.ts";
+import { strictCounters } from "#db/schema.ts";
+import type { RateLimitDecision } from "./rate-limit.ts";
+
+/**
+ * A strict limit (security guide, "Forms, captcha, SMS"): counts one use of `key` and says
+ * whether it stays within `max` per window. D1 runs each statement alone, and this is one
+ * statement (INSERT … ON CONFLICT … RETURNING), so ten concurrent requests get ten different
+ * counts and exactly `max` of them are allowed. The window is fixed and starts at the first use.
+ */
+export async function takeStrictCount(db: D1Database, key: string, max: number, windowMs: number, now: number = Date.now()): Promise<RateLimitDecision> {
+  const windowEndsAt = now + windowMs;
+  const [row] = await getDatabase(db)
+    .insert(strictCounters)
+    .values({ key, count: 1, windowEndsAt })
+    .onConflictDoUpdate({
+      target: strictCounters.key,
+      set: {
+        count: sql`CASE WHEN ${strictCounters.windowEndsAt} <= ${now} THEN 1 ELSE ${strictCounters.count} + 1 END`,
+        windowEndsAt: sql`CASE WHEN ${strictCounters.windowEndsAt} <= ${now} THEN ${windowEndsAt} ELSE ${strictCounters.windowEndsAt} END`,
+      },
+    })
+    .returning({ count: strictCounters.count, windowEndsAt: strictCounters.windowEndsAt });
+  const retryAfterSeconds = Math.max(1, Math.ceil((row!.windowEndsAt - now) / 1000));
+  return { allowed: row!.count <= max, retryAfterSeconds };
+}
+
+/** The cron's housekeeping: windows that ended no longer limit anything. */
+export async function deleteEndedStrictCounts(db: D1Database, now: number = Date.now()): Promise<void> {
+  await getDatabase(db).delete(strictCounters).where(sql`${strictCounters.windowEndsAt} <= ${now}`);
+}
+
+/** Forgets a key's count, e.g. an account's failed sign-ins once the member signs in. */
+export async function resetStrictCount(db: D1Database, key: string): Promise<void> {
+  await getDatabase(db).delete(strictCounters).where(sql`${strictCounters.key} = ${key}`);
+}
