@@ -22,18 +22,15 @@ export default async function handleRequest(
   const nonce = loadContext.get(cspNonceContext);
   let shellRendered = false;
 
-  const body = await renderToReadableStream(
-    <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
-    {
-      nonce,
-      signal: request.signal,
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        // Errors in the shell reject and are logged by React Router; log only later ones.
-        if (shellRendered) console.error(error);
-      },
+  const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+    nonce,
+    signal: request.signal,
+    onError(error: unknown) {
+      responseStatusCode = 500;
+      // Errors in the shell reject and are logged by React Router; log only later ones.
+      if (shellRendered) console.error(error);
     },
-  );
+  });
   shellRendered = true;
   await body.allReady;
   const document = hydrationAfterPaint(await new Response(body).text());

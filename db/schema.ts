@@ -24,10 +24,7 @@ export const securityEvents = sqliteTable(
     metadata: text("metadata", { mode: "json" }).$type<Record<string, unknown>>().notNull().default({}),
     createdAt: utcTimestamp("created_at"),
   },
-  (table) => [
-    index("security_events_created_at").on(table.createdAt),
-    index("security_events_type").on(table.eventType),
-  ],
+  (table) => [index("security_events_created_at").on(table.createdAt), index("security_events_type").on(table.eventType)],
 );
 
 /**
@@ -40,7 +37,9 @@ export const smsOptIns = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     phoneNumber: text("phone_number").notNull(),
     submittedAt: utcTimestamp("submitted_at"),
-    status: text("status", { enum: ["sent", "rejected"] }).notNull().default("sent"),
+    status: text("status", { enum: ["sent", "rejected"] })
+      .notNull()
+      .default("sent"),
   },
   (table) => [index("sms_opt_ins_phone").on(table.phoneNumber)],
 );
@@ -56,7 +55,9 @@ export const invitationRequests = sqliteTable(
     invitedBy: text("invited_by").notNull(),
     message: text("message").notNull(),
     recaptchaScore: real("recaptcha_score").notNull(),
-    status: text("status", { enum: ["new", "approved", "declined"] }).notNull().default("new"),
+    status: text("status", { enum: ["new", "approved", "declined"] })
+      .notNull()
+      .default("new"),
     createdAt: utcTimestamp("created_at"),
     /** The concierge's decision (issue 6): who decided, when, and the note they left. */
     decidedBy: text("decided_by"),
@@ -81,7 +82,9 @@ export const outbox = sqliteTable(
      * pending → sending (claimed by one delivery) → sent; or failed (retried by the cron); or
      * rejected, when the provider refused the message for good (an invalid number): never retried.
      */
-    status: text("status", { enum: ["pending", "sending", "sent", "failed", "rejected"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "sending", "sent", "failed", "rejected"] })
+      .notNull()
+      .default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     nextAttemptAt: text("next_attempt_at"),
@@ -141,8 +144,12 @@ export const members = sqliteTable(
     email: text("email").notNull(),
     name: text("name").notNull(),
     tier: text("tier", { enum: membershipTierSlugs }).notNull(),
-    role: text("role", { enum: ["member", "concierge"] }).notNull().default("member"),
-    status: text("status", { enum: ["invited", "active", "suspended"] }).notNull().default("invited"),
+    role: text("role", { enum: ["member", "concierge"] })
+      .notNull()
+      .default("member"),
+    status: text("status", { enum: ["invited", "active", "suspended"] })
+      .notNull()
+      .default("invited"),
     /** `pbkdf2-sha256$<iterations>$<salt>$<hash>`, or null until the member sets one. */
     passwordHash: text("password_hash"),
     /** Google's stable account id (`sub`), once the member links Google. */

@@ -19,7 +19,15 @@ Local by default (.wrangler/state); --remote writes to the deployed D1 database.
 await runOperatorScript(() => {
   const options = readOptions({
     usage,
-    options: { email: { type: "string" }, name: { type: "string" }, tier: { type: "string" }, role: { type: "string" }, password: { type: "string" }, "site-url": { type: "string" }, ...targetOptions },
+    options: {
+      email: { type: "string" },
+      name: { type: "string" },
+      tier: { type: "string" },
+      role: { type: "string" },
+      password: { type: "string" },
+      "site-url": { type: "string" },
+      ...targetOptions,
+    },
   });
   const email = memberEmail(text(options.email));
   const name = memberName(text(options.name));
@@ -28,11 +36,14 @@ await runOperatorScript(() => {
   const password = text(options.password);
   const target = d1Target(options);
   // Worked out before anything is written, so a bad --site-url leaves nothing half done.
-  const siteUrl = password === undefined ? siteUrlFor({ siteUrl: text(options["site-url"]), remote: target.remote, env: target.env }) : null;
+  const siteUrl =
+    password === undefined ? siteUrlFor({ siteUrl: text(options["site-url"]), remote: target.remote, env: target.env }) : null;
 
   const [existing] = executeD1(target, findMemberSql(email))[0] ?? [];
   if (existing) {
-    throw new OperatorError(`${email} is already a member (status ${existing.status}). Use member:invite-link for a new link, or member:set-status.`);
+    throw new OperatorError(
+      `${email} is already a member (status ${existing.status}). Use member:invite-link for a new link, or member:set-status.`,
+    );
   }
 
   const createdAt = Date.now();
@@ -40,11 +51,16 @@ await runOperatorScript(() => {
   const member = { id: randomUUID(), email, name, tier, role, now };
   if (password !== undefined) {
     executeD1(target, insertMemberSql({ ...member, status: "active", passwordHash: hashPassword(memberPassword(password)) }));
-    console.log(`Created the active ${role} ${name} <${email}>, ${tier} tier, on ${describeTarget(target)}. They can sign in at /auth now.`);
+    console.log(
+      `Created the active ${role} ${name} <${email}>, ${tier} tier, on ${describeTarget(target)}. They can sign in at /auth now.`,
+    );
     return;
   }
   const link = newInvitationLink(createdAt);
-  executeD1(target, `${insertMemberSql({ ...member, status: "invited", passwordHash: null })}\n${replaceInvitationLinkSql(member.id, link, now)}`);
+  executeD1(
+    target,
+    `${insertMemberSql({ ...member, status: "invited", passwordHash: null })}\n${replaceInvitationLinkSql(member.id, link, now)}`,
+  );
   console.log(`Created the invited ${role} ${name} <${email}>, ${tier} tier, on ${describeTarget(target)}.
 
 Their invitation link (works once, until ${link.expiresAt}; it is shown only now, so pass it on privately):

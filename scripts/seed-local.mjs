@@ -25,7 +25,9 @@ await runOperatorScript(() => {
   }
   let persistTo;
   try {
-    persistTo = parseArgs({ args, options: { "persist-to": { type: "string" } }, strict: true, allowPositionals: false }).values["persist-to"];
+    persistTo = parseArgs({ args, options: { "persist-to": { type: "string" } }, strict: true, allowPositionals: false }).values[
+      "persist-to"
+    ];
   } catch (error) {
     console.error(`${error instanceof Error ? error.message : error}\n\n${usage}`);
     process.exit(1);

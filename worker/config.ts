@@ -16,14 +16,27 @@ const configSchema = z
     RECAPTCHA_HOSTNAMES: z
       .string()
       .default("localhost")
-      .transform((value) => value.split(",").map((hostname) => hostname.trim()).filter(Boolean)),
+      .transform((value) =>
+        value
+          .split(",")
+          .map((hostname) => hostname.trim())
+          .filter(Boolean),
+      ),
     APP_SIGNING_KEY: z.string().min(32).optional(),
     /** Raises every form limit, for load tests and the end-to-end suite; 1 in normal use. */
     FORM_RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
     /** Twilio Verify (issue 5). Without all three, the labelled local SMS stand-in runs. */
-    TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/).optional().or(z.literal("").transform(() => undefined)),
+    TWILIO_ACCOUNT_SID: z
+      .string()
+      .regex(/^AC[0-9a-fA-F]{32}$/)
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     TWILIO_AUTH_TOKEN: z.string().optional(),
-    TWILIO_VERIFY_SERVICE_SID: z.string().regex(/^VA[0-9a-fA-F]{32}$/).optional().or(z.literal("").transform(() => undefined)),
+    TWILIO_VERIFY_SERVICE_SID: z
+      .string()
+      .regex(/^VA[0-9a-fA-F]{32}$/)
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     TWILIO_API_BASE: z.url().default("https://verify.twilio.com/v2"),
     /** 'Continue with Google' (issue 6): shown only when both are set. */
     GOOGLE_CLIENT_ID: z.string().default(""),
@@ -42,11 +55,21 @@ const configSchema = z
       });
     }
     if (config.ENVIRONMENT !== "production") return;
-    for (const secret of ["RECAPTCHA_SECRET_KEY", "APP_SIGNING_KEY", "TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_VERIFY_SERVICE_SID"] as const) {
+    for (const secret of [
+      "RECAPTCHA_SECRET_KEY",
+      "APP_SIGNING_KEY",
+      "TWILIO_ACCOUNT_SID",
+      "TWILIO_AUTH_TOKEN",
+      "TWILIO_VERIFY_SERVICE_SID",
+    ] as const) {
       if (!config[secret]) context.addIssue({ code: "custom", path: [secret], message: `${secret} is required in production` });
     }
     if (config.GOOGLE_CLIENT_ID && !config.GOOGLE_CLIENT_SECRET) {
-      context.addIssue({ code: "custom", path: ["GOOGLE_CLIENT_SECRET"], message: "GOOGLE_CLIENT_SECRET is required when GOOGLE_CLIENT_ID is set" });
+      context.addIssue({
+        code: "custom",
+        path: ["GOOGLE_CLIENT_SECRET"],
+        message: "GOOGLE_CLIENT_SECRET is required when GOOGLE_CLIENT_ID is set",
+      });
     }
     if (!config.RECAPTCHA_SITE_KEY || config.RECAPTCHA_SITE_KEY.startsWith("replace-with")) {
       context.addIssue({ code: "custom", path: ["RECAPTCHA_SITE_KEY"], message: "set the real site key in production" });

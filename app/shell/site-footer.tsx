@@ -54,8 +54,8 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-cedar">
         <p className="mx-auto max-w-7xl px-5 py-5 text-xs">
-          {healthWarning} Sale of tobacco products to persons under {club.minimumAge} is prohibited by Oregon law.
-          © {new Date().getFullYear()} {club.name}.
+          {healthWarning} Sale of tobacco products to persons under {club.minimumAge} is prohibited by Oregon law. ©{" "}
+          {new Date().getFullYear()} {club.name}.
         </p>
       </div>
     </footer>

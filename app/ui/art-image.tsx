@@ -2,7 +2,14 @@
  * An image slot with its intrinsic size declared, so the space is reserved before it loads and a
  * photograph can later replace the art without layout shift (issue 2, Visuals).
  */
-export function ArtImage({ src, alt, width, height, priority = false, className = "" }: {
+export function ArtImage({
+  src,
+  alt,
+  width,
+  height,
+  priority = false,
+  className = "",
+}: {
   src: string;
   alt: string;
   width: number;

@@ -2,10 +2,8 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 
 const styles = {
-  primary:
-    "bg-brass text-night hover:bg-cream focus-visible:bg-cream",
-  secondary:
-    "border border-brass text-brass hover:bg-brass hover:text-night",
+  primary: "bg-brass text-night hover:bg-cream focus-visible:bg-cream",
+  secondary: "border border-brass text-brass hover:bg-brass hover:text-night",
   quiet: "text-cream underline decoration-brass hover:text-brass",
 } as const;
 

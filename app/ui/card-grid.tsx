@@ -11,7 +11,12 @@ export interface Card {
 }
 
 /** Titled cards in a grid (className: its columns); onHumidor sets them on night in a humidor Section. */
-export function CardGrid({ cards, className, onHumidor = false, titleTone = "cream" }: {
+export function CardGrid({
+  cards,
+  className,
+  onHumidor = false,
+  titleTone = "cream",
+}: {
   cards: readonly Card[];
   className: string;
   onHumidor?: boolean;

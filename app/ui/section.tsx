@@ -1,7 +1,13 @@
 import type { ReactNode } from "react";
 
 /** A titled band of content; the id lets the heading label the region for screen readers. */
-export function Section({ id, title, eyebrow, children, tone = "night" }: {
+export function Section({
+  id,
+  title,
+  eyebrow,
+  children,
+  tone = "night",
+}: {
   id: string;
   title: string;
   eyebrow?: string;

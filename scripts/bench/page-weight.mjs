@@ -25,7 +25,8 @@ export async function measurePageWeight(url, { cookie } = {}) {
   try {
     const views = [];
     for (const viewport of VIEWPORTS) views.push(await loadOnce(browser, url, viewport, cookie));
-    const [phone] = views;
+    const phone = views[0];
+    if (!phone) throw new Error("no viewport measured");
     const aboveTheFold = new Map();
     for (const view of views) for (const image of view.aboveTheFoldImages) aboveTheFold.set(image.url, image.bytes);
     return {
@@ -66,7 +67,9 @@ async function loadOnce(browser, url, viewport, cookie) {
     reading.push(
       response
         .body()
-        .then((body) => responses.push({ url: response.url(), type: response.request().resourceType(), raw: body.length, gzip: gzipSync(body).length }))
+        .then((body) =>
+          responses.push({ url: response.url(), type: response.request().resourceType(), raw: body.length, gzip: gzipSync(body).length }),
+        )
         .catch(() => undefined),
     );
   });
@@ -89,7 +92,10 @@ async function loadOnce(browser, url, viewport, cookie) {
   return {
     thirdParty,
     preloadedFonts,
-    aboveTheFoldImages: aboveTheFoldImages.map((src) => ({ url: src, bytes: responses.find((response) => response.url === src)?.raw ?? 0 })),
+    aboveTheFoldImages: aboveTheFoldImages.map((src) => ({
+      url: src,
+      bytes: responses.find((response) => response.url === src)?.raw ?? 0,
+    })),
     gzipBytes: (/** @type {string} */ type) => ofType(type).reduce((sum, response) => sum + response.gzip, 0),
     bytes: (/** @type {string} */ type) => ofType(type).reduce((sum, response) => sum + response.raw, 0),
     list: (/** @type {string} */ type) => ofType(type).map((response) => ({ path: new URL(response.url).pathname, gzip: response.gzip })),

@@ -81,8 +81,14 @@ export function buildReport(results) {
   for (const script of ssr.weight.scripts) lines.push(`- \`${script.path}\` ${format(script.gzip, "kB")}`);
 
   lines.push("", "## 3. Server cost on workerd (Miniflare's own socket, no dev proxy)", "");
-  lines.push(`autocannon on the same machine, ${runs} runs of ${results.serverSeconds} s each after a warm-up; medians, range in brackets.`, "");
-  lines.push("| endpoint | connections | requests/s | p50 | p99 | ms per request (1 / throughput) |", "| --- | --- | --- | --- | --- | --- |");
+  lines.push(
+    `autocannon on the same machine, ${runs} runs of ${results.serverSeconds} s each after a warm-up; medians, range in brackets.`,
+    "",
+  );
+  lines.push(
+    "| endpoint | connections | requests/s | p50 | p99 | ms per request (1 / throughput) |",
+    "| --- | --- | --- | --- | --- | --- |",
+  );
   for (const entry of ssr.server) {
     const perRequest = (1000 / entry.requestsPerSecond.median) * entry.connections;
     lines.push(
@@ -94,7 +100,10 @@ export function buildReport(results) {
   const ssrHome = at(ssr.server, "home", 1);
   const health = at(ssr.server, "health", 1);
   lines.push("");
-  lines.push(`SSR \`/\` ÷ health check throughput at 1 connection: **${(ssrHome.requestsPerSecond.median / health.requestsPerSecond.median).toFixed(2)}**.`, "");
+  lines.push(
+    `SSR \`/\` ÷ health check throughput at 1 connection: **${(ssrHome.requestsPerSecond.median / health.requestsPerSecond.median).toFixed(2)}**.`,
+    "",
+  );
   lines.push("| page | budget | target | median | min – max | verdict |", "| --- | --- | --- | --- | --- | --- |");
   const perRequest = (/** @type {number} */ rps) => 1000 / rps;
   lines.push(
@@ -116,7 +125,9 @@ export function buildReport(results) {
       const twin = ssr.lighthouse.find((/** @type {{ key: string }} */ candidate) => candidate.key === page.key);
       if (!twin) continue;
       for (const [key, budget] of Object.entries(lighthouseBudgets)) {
-        lines.push(`| ${page.label} | ${budget.label} | ${format(twin.metrics[key].median, budget.unit)} | ${format(page.metrics[key].median, budget.unit)} |`);
+        lines.push(
+          `| ${page.label} | ${budget.label} | ${format(twin.metrics[key].median, budget.unit)} | ${format(page.metrics[key].median, budget.unit)} |`,
+        );
       }
       lines.push(`| ${page.label} | FCP | ${format(twin.metrics.fcp.median, "ms")} | ${format(page.metrics.fcp.median, "ms")} |`);
     }
@@ -130,7 +141,10 @@ export function buildReport(results) {
       if (entry.key === "health") continue;
       const twin = at(ssr.server, entry.key, entry.connections);
       const label = entry.key === "asset" ? "the stylesheet (static asset)" : entry.label;
-      if (twin) lines.push(`| ${label}, ${entry.connections} conn. (requests/s) | ${Math.round(twin.requestsPerSecond.median)} | ${Math.round(entry.requestsPerSecond.median)} |`);
+      if (twin)
+        lines.push(
+          `| ${label}, ${entry.connections} conn. (requests/s) | ${Math.round(twin.requestsPerSecond.median)} | ${Math.round(entry.requestsPerSecond.median)} |`,
+        );
     }
     lines.push("", "Audits the client-rendered pages did not pass in at least one run:", "");
     for (const page of spa.lighthouse) lines.push(`- ${page.label}: ${page.failedAudits.length ? page.failedAudits.join("; ") : "none"}`);

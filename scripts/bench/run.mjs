@@ -32,7 +32,8 @@ const SSR_PORT = 8810;
 const SPA_PORT = 8815;
 const PASSED_GATE = "age_gate=entered";
 /** @type {string | null} The first post of /blog, found on the server-rendered site, measured on both. */
-let firstPost = null;
+/** @type {string | undefined} */
+let firstPost;
 
 const step = (/** @type {string} */ message) => console.log(`bench: ${message}`);
 
@@ -114,7 +115,10 @@ async function measureSite(name, start) {
     for (const connections of [1, 10]) {
       for (const endpoint of endpoints) {
         step(`${name}: load ${endpoint.path} at ${connections} connection(s)`);
-        const measured = await measureThroughput({ url: at(endpoint.path), headers: { Cookie: PASSED_GATE } }, { connections, seconds: serverSeconds, runs });
+        const measured = await measureThroughput(
+          { url: at(endpoint.path), headers: { Cookie: PASSED_GATE } },
+          { connections, seconds: serverSeconds, runs },
+        );
         server_.push({ ...endpoint, connections, ...measured });
       }
     }
@@ -128,7 +132,7 @@ async function measureSite(name, start) {
 async function firstBlogPostPath(origin) {
   const html = await (await fetch(new URL("/blog", origin), { headers: { Cookie: PASSED_GATE } })).text();
   const match = html.match(/href="(\/blog\/[a-z0-9-]+)"/);
-  if (!match) throw new Error("no blog post listed on /blog");
+  if (!match?.[1]) throw new Error("no blog post listed on /blog");
   return match[1];
 }
 
@@ -136,7 +140,7 @@ async function firstBlogPostPath(origin) {
 async function firstStylesheetPath(origin) {
   const html = await (await fetch(new URL("/", origin), { headers: { Cookie: PASSED_GATE } })).text();
   const match = html.match(/href="(\/assets\/[^"]+\.css)"/);
-  if (!match) throw new Error("no stylesheet on /");
+  if (!match?.[1]) throw new Error("no stylesheet on /");
   return match[1];
 }
 

@@ -16,7 +16,11 @@ import { OperatorError } from "./member-fields.mjs";
 export function d1Target(options) {
   const persistTo = typeof options["persist-to"] === "string" ? options["persist-to"] : null;
   if (options.remote === true && persistTo) throw new OperatorError("--persist-to is for the local database; leave it out with --remote");
-  return { remote: options.remote === true, persistTo: persistTo ?? ".wrangler/state", env: typeof options.env === "string" ? options.env : null };
+  return {
+    remote: options.remote === true,
+    persistTo: persistTo ?? ".wrangler/state",
+    env: typeof options.env === "string" ? options.env : null,
+  };
 }
 
 /** @param {D1Target} target */
@@ -39,7 +43,8 @@ export function executeD1(target, sql) {
   if (run.error) throw run.error;
   const output = parseJson(run.stdout);
   if (run.status !== 0 || !Array.isArray(output)) {
-    const reason = output && typeof output === "object" && "error" in output ? JSON.stringify(output.error) : run.stderr.trim() || run.stdout.trim();
+    const reason =
+      output && typeof output === "object" && "error" in output ? JSON.stringify(output.error) : run.stderr.trim() || run.stdout.trim();
     throw new OperatorError(`wrangler d1 execute failed: ${reason}`);
   }
   return output.map((statement) => (Array.isArray(statement?.results) ? statement.results : []));

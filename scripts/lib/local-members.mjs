@@ -2,7 +2,15 @@ import { randomUUID } from "node:crypto";
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { currentLockerQuarter, memberEmail, memberName, memberPassword, memberRole, membershipTier, OperatorError } from "./member-fields.mjs";
+import {
+  currentLockerQuarter,
+  memberEmail,
+  memberName,
+  memberPassword,
+  memberRole,
+  membershipTier,
+  OperatorError,
+} from "./member-fields.mjs";
 import { hashPassword } from "./password-hash.mjs";
 
 /**
@@ -33,7 +41,9 @@ export function localD1File(persistDir) {
   try {
     names = readdirSync(directory);
   } catch {
-    throw new OperatorError(`no local D1 in ${persistDir}: apply the migrations first (wrangler d1 migrations apply DB --local --persist-to ${persistDir})`);
+    throw new OperatorError(
+      `no local D1 in ${persistDir}: apply the migrations first (wrangler d1 migrations apply DB --local --persist-to ${persistDir})`,
+    );
   }
   const candidates = names
     .filter((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite")
@@ -102,7 +112,17 @@ export function createLocalMember(persistDir, fields) {
         `INSERT INTO members (id, email, name, tier, role, status, password_hash, points_balance, locker_number, locker_quarter)
          VALUES (?, ?, ?, ?, ?, 'active', ?, ?, ?, ?)`,
       )
-      .run(id, member.email, member.name, member.tier, member.role, member.passwordHash, member.points, member.lockerNumber, member.lockerQuarter),
+      .run(
+        id,
+        member.email,
+        member.name,
+        member.tier,
+        member.role,
+        member.passwordHash,
+        member.points,
+        member.lockerNumber,
+        member.lockerQuarter,
+      ),
   );
   return { id, email: member.email, password: fields.password };
 }
@@ -125,15 +145,39 @@ export function upsertLocalMember(persistDir, fields) {
            name = excluded.name, tier = excluded.tier, role = excluded.role, status = 'active',
            password_hash = excluded.password_hash, locker_number = excluded.locker_number, locker_quarter = excluded.locker_quarter`,
       )
-      .run(randomUUID(), member.email, member.name, member.tier, member.role, member.passwordHash, member.points, member.lockerNumber, member.lockerQuarter),
+      .run(
+        randomUUID(),
+        member.email,
+        member.name,
+        member.tier,
+        member.role,
+        member.passwordHash,
+        member.points,
+        member.lockerNumber,
+        member.lockerQuarter,
+      ),
   );
   return { email: member.email, password: fields.password };
 }
 
 /** The two local demo accounts (docs/operators.md). Local only: seed-local.mjs refuses anything else. */
 export const demoAccounts = {
-  member: { email: "member@demo.emberandoak.club", password: "ember-demo-member", name: "Morgan Vale", tier: "business", role: "member", points: 4200, lockerNumber: "B-214" },
-  concierge: { email: "concierge@demo.emberandoak.club", password: "ember-demo-concierge", name: "Elena Marsh", tier: "platinum", role: "concierge" },
+  member: {
+    email: "member@demo.emberandoak.club",
+    password: "ember-demo-member",
+    name: "Morgan Vale",
+    tier: "business",
+    role: "member",
+    points: 4200,
+    lockerNumber: "B-214",
+  },
+  concierge: {
+    email: "concierge@demo.emberandoak.club",
+    password: "ember-demo-concierge",
+    name: "Elena Marsh",
+    tier: "platinum",
+    role: "concierge",
+  },
 };
 
 /**

@@ -12,7 +12,9 @@ import { sqlValue } from "./sql.mjs";
 
 /** @param {NewMember} member */
 export function insertMemberSql(member) {
-  const values = [member.id, member.email, member.name, member.tier, member.role, member.status, member.passwordHash, member.now].map(sqlValue);
+  const values = [member.id, member.email, member.name, member.tier, member.role, member.status, member.passwordHash, member.now].map(
+    sqlValue,
+  );
   return `INSERT INTO members (id, email, name, tier, role, status, password_hash, created_at) VALUES (${values.join(", ")});`;
 }
 

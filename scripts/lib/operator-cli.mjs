@@ -60,7 +60,9 @@ export async function runOperatorScript(main) {
  * @param {{ siteUrl?: string; remote: boolean; env: string | null }} options
  */
 export function siteUrlFor(options) {
-  const candidate = options.siteUrl ?? siteUrlFromWranglerToml(options.remote ? `env.${options.env ?? "production"}.vars` : options.env ? `env.${options.env}.vars` : "vars");
+  const candidate =
+    options.siteUrl ??
+    siteUrlFromWranglerToml(options.remote ? `env.${options.env ?? "production"}.vars` : options.env ? `env.${options.env}.vars` : "vars");
   try {
     const url = new URL(candidate ?? "");
     if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error("not http(s)");
@@ -79,7 +81,7 @@ function siteUrlFromWranglerToml(table) {
   let current = "";
   for (const line of readFileSync("wrangler.toml", "utf8").split(/\r?\n/)) {
     const header = /^\s*\[([^\]]+)\]\s*$/.exec(line);
-    if (header) current = header[1].trim();
+    if (header?.[1]) current = header[1].trim();
     const value = /^\s*SITE_URL\s*=\s*"([^"]*)"/.exec(line);
     if (value && current === table) return value[1];
   }

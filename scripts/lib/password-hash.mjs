@@ -20,7 +20,8 @@ const KEY_BYTES = 32;
  * @returns {string}
  */
 export function hashPassword(password, iterations = PASSWORD_ITERATIONS) {
-  if (!Number.isInteger(iterations) || iterations < 100_000 || iterations > 2_000_000) throw new RangeError("PBKDF2 iterations must be 100000 to 2000000");
+  if (!Number.isInteger(iterations) || iterations < 100_000 || iterations > 2_000_000)
+    throw new RangeError("PBKDF2 iterations must be 100000 to 2000000");
   const salt = randomBytes(SALT_BYTES);
   return `${ALGORITHM}$${iterations}$${salt.toString("base64")}$${derive(password, salt, iterations).toString("base64")}`;
 }

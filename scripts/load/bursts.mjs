@@ -25,14 +25,25 @@ export async function runBursts({ url, size, trials, phones }) {
     /** @type {string[]} */
     const passes = [];
     for (let helper = 0; passes.length < size; helper++) {
-      const reply = await postJson(url, "/api/verify-recaptcha", { token: nextToken() }, `192.0.2.${100 + trial * 10 + Math.floor(helper / 5)}`);
-      if (reply.status !== 200 || !reply.json?.captchaPass) throw new Error(`could not get a captcha pass for the burst: ${reply.status} ${JSON.stringify(reply.json)}`);
+      const reply = await postJson(
+        url,
+        "/api/verify-recaptcha",
+        { token: nextToken() },
+        `192.0.2.${100 + trial * 10 + Math.floor(helper / 5)}`,
+      );
+      if (reply.status !== 200 || !reply.json?.captchaPass)
+        throw new Error(`could not get a captcha pass for the burst: ${reply.status} ${JSON.stringify(reply.json)}`);
       passes.push(reply.json.captchaPass);
     }
     const invitationAddress = `203.0.113.${10 + trial}`;
     await burst(invitation, invitationAddress, () =>
       passes.map((captchaPass, index) =>
-        postJson(url, "/api/send-executive-invitation", { ...invitationFields(90_000 + trial * 100 + index), captchaPass }, invitationAddress),
+        postJson(
+          url,
+          "/api/send-executive-invitation",
+          { ...invitationFields(90_000 + trial * 100 + index), captchaPass },
+          invitationAddress,
+        ),
       ),
     );
 
@@ -42,7 +53,9 @@ export async function runBursts({ url, size, trials, phones }) {
 
     const numbers = phones.slice(unusedPhone, (unusedPhone += size));
     const smsAddress = `203.0.113.${50 + trial}`;
-    await burst(sms, smsAddress, () => numbers.map((phoneNumber) => postJson(url, "/api/send-sms", { phoneNumber, type: "invitation" }, smsAddress)));
+    await burst(sms, smsAddress, () =>
+      numbers.map((phoneNumber) => postJson(url, "/api/send-sms", { phoneNumber, type: "invitation" }, smsAddress)),
+    );
   }
   return [invitation, verify, sms];
 }
@@ -55,5 +68,9 @@ export async function runBursts({ url, size, trials, phones }) {
  */
 async function burst(result, address, start) {
   const replies = await Promise.all(start());
-  result.trials.push({ address, allowed: replies.filter((reply) => reply.status >= 200 && reply.status < 300).length, statuses: statusCounts(replies) });
+  result.trials.push({
+    address,
+    allowed: replies.filter((reply) => reply.status >= 200 && reply.status < 300).length,
+    statuses: statusCounts(replies),
+  });
 }

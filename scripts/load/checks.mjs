@@ -12,18 +12,19 @@ import { queryRun } from "./outbox-state.mjs";
  * @param {{ persistTo: string; load: Awaited<ReturnType<typeof import("./throughput.mjs").runThroughput>>; drain: Awaited<ReturnType<typeof import("./retry-cron.mjs").drainOutbox>>; fakes: import("./fake-providers.mjs").FakeProviders }} run
  */
 export function checkRun({ persistTo, load, drain, fakes }) {
-  const [requestRows, optInRows, outboxRows, [emailMismatch], [smsMismatch]] = /** @type {[Array<{ id: string }>, Array<{ phone_number: string; status: string }>, OutboxRow[], [{ n: number }], [{ n: number }]]} */ (
-    queryRun(
-      persistTo,
-      `SELECT id FROM invitation_requests;
+  const [requestRows, optInRows, outboxRows, [emailMismatch], [smsMismatch]] =
+    /** @type {[Array<{ id: string }>, Array<{ phone_number: string; status: string }>, OutboxRow[], [{ n: number }], [{ n: number }]]} */ (
+      queryRun(
+        persistTo,
+        `SELECT id FROM invitation_requests;
        SELECT phone_number, status FROM sms_opt_ins;
        SELECT id, channel, recipient, subject, status, attempts, created_at, sent_at FROM outbox ORDER BY id;
        SELECT count(*) AS n FROM invitation_requests r
          WHERE (SELECT count(*) FROM outbox o WHERE o.channel = 'email' AND instr(o.body, r.id) > 0) <> 1;
        SELECT count(*) AS n FROM sms_opt_ins s
          WHERE (SELECT count(*) FROM outbox o WHERE o.channel = 'sms' AND o.recipient = '+1' || s.phone_number) <> 1`,
-    )
-  );
+      )
+    );
   const emailRows = outboxRows.filter((row) => row.channel === "email");
   const smsRows = outboxRows.filter((row) => row.channel === "sms");
   const serverErrors = countAnswers(load.statuses, (status) => status === 0 || status >= 500);
@@ -35,12 +36,18 @@ export function checkRun({ persistTo, load, drain, fakes }) {
     check("every valid request answered 2xx (limits raised)", notAccepted === 0, `answers per status: ${JSON.stringify(load.statuses)}`),
     check(
       "each 2xx invitation answer has exactly one invitation_requests row",
-      sameMultiset(load.acceptedInvitationIds, requestRows.map((row) => row.id)),
+      sameMultiset(
+        load.acceptedInvitationIds,
+        requestRows.map((row) => row.id),
+      ),
       `${load.acceptedInvitationIds.length} answers with an id, ${requestRows.length} rows`,
     ),
     check(
       "each 2xx SMS answer has exactly one sms_opt_ins row",
-      sameMultiset(load.acceptedPhones, optInRows.map((row) => row.phone_number)),
+      sameMultiset(
+        load.acceptedPhones,
+        optInRows.map((row) => row.phone_number),
+      ),
       `${load.acceptedPhones.length} answers, ${optInRows.length} rows (${optInRows.filter((row) => row.status !== "sent").length} not 'sent')`,
     ),
     check(
@@ -53,8 +60,16 @@ export function checkRun({ persistTo, load, drain, fakes }) {
       smsMismatch.n === 0 && smsRows.length === optInRows.length,
       `${smsRows.length} sms rows for ${optInRows.length} opt-ins; ${smsMismatch.n} opt-ins without exactly one`,
     ),
-    check("every retry cron run succeeded", drain.cronFailures.length === 0, drain.cronFailures.slice(0, 3).join("; ") || `${drain.cronRuns} runs`),
-    check("after the cron, every outbox row is sent", outboxRows.every((row) => row.status === "sent"), statusSummary(outboxRows)),
+    check(
+      "every retry cron run succeeded",
+      drain.cronFailures.length === 0,
+      drain.cronFailures.slice(0, 3).join("; ") || `${drain.cronRuns} runs`,
+    ),
+    check(
+      "after the cron, every outbox row is sent",
+      outboxRows.every((row) => row.status === "sent"),
+      statusSummary(outboxRows),
+    ),
     deliveredOnce("email", emailRows, (row) => row.subject ?? "", fakes.email),
     deliveredOnce("SMS", smsRows, (row) => row.recipient, fakes.sms),
     attemptsTrue(outboxRows, fakes),
@@ -62,7 +77,12 @@ export function checkRun({ persistTo, load, drain, fakes }) {
   ];
   return {
     checks,
-    counts: { invitationRequests: requestRows.length, smsOptIns: optInRows.length, emailOutbox: emailRows.length, smsOutbox: smsRows.length },
+    counts: {
+      invitationRequests: requestRows.length,
+      smsOptIns: optInRows.length,
+      emailOutbox: emailRows.length,
+      smsOutbox: smsRows.length,
+    },
     attempts: attemptHistogram(outboxRows),
     delays: { email: deliveryDelays(emailRows), sms: deliveryDelays(smsRows) },
   };
@@ -78,20 +98,44 @@ export function checkBursts(persistTo, results) {
   const [[requests], [optIns]] = /** @type {[[{ n: number }], [{ n: number }]]} */ (
     queryRun(persistTo, "SELECT count(*) AS n FROM invitation_requests; SELECT count(*) AS n FROM sms_opt_ins")
   );
-  const stored = { "POST /api/send-executive-invitation": ["invitation_requests", requests.n], "POST /api/send-sms": ["sms_opt_ins", optIns.n] };
+  const stored = {
+    "POST /api/send-executive-invitation": ["invitation_requests", requests.n],
+    "POST /api/send-sms": ["sms_opt_ins", optIns.n],
+  };
   /** @type {Check[]} */
   const checks = [];
   for (const result of results) {
-    const serverErrors = result.trials.reduce((sum, trial) => sum + countAnswers(trial.statuses, (status) => status === 0 || status >= 500), 0);
-    checks.push(check(`bursts: ${result.endpoint} answered no 5xx`, serverErrors === 0, result.trials.map((trial) => JSON.stringify(trial.statuses)).join(", ")));
+    const serverErrors = result.trials.reduce(
+      (sum, trial) => sum + countAnswers(trial.statuses, (status) => status === 0 || status >= 500),
+      0,
+    );
+    checks.push(
+      check(
+        `bursts: ${result.endpoint} answered no 5xx`,
+        serverErrors === 0,
+        result.trials.map((trial) => JSON.stringify(trial.statuses)).join(", "),
+      ),
+    );
     const allowed = result.trials.map((trial) => trial.allowed);
     if (result.strict) {
-      checks.push(check(`bursts: ${result.endpoint} let exactly 5 through in every trial`, allowed.every((count) => count === 5), `got through per trial: ${allowed.join(", ")}`));
+      checks.push(
+        check(
+          `bursts: ${result.endpoint} let exactly 5 through in every trial`,
+          allowed.every((count) => count === 5),
+          `got through per trial: ${allowed.join(", ")}`,
+        ),
+      );
     }
     const table = stored[/** @type {keyof typeof stored} */ (result.endpoint)];
     if (table) {
       const accepted = allowed.reduce((sum, count) => sum + count, 0);
-      checks.push(check(`bursts: one ${table[0]} row per 2xx answer of ${result.endpoint}`, table[1] === accepted, `${table[1]} rows for ${accepted} answers`));
+      checks.push(
+        check(
+          `bursts: one ${table[0]} row per 2xx answer of ${result.endpoint}`,
+          table[1] === accepted,
+          `${table[1]} rows for ${accepted} answers`,
+        ),
+      );
     }
   }
   return checks;
@@ -191,7 +235,9 @@ function attemptHistogram(rows) {
  * @param {OutboxRow[]} rows
  */
 function deliveryDelays(rows) {
-  const minutes = rows.filter((row) => row.sent_at).map((row) => (Date.parse(/** @type {string} */ (row.sent_at)) - Date.parse(row.created_at)) / 60_000);
+  const minutes = rows
+    .filter((row) => row.sent_at)
+    .map((row) => (Date.parse(/** @type {string} */ (row.sent_at)) - Date.parse(row.created_at)) / 60_000);
   /** @param {number} limit */
   const within = (limit) => minutes.filter((value) => value <= limit).length;
   return { delivered: minutes.length, within1: within(1), within10: within(10), within60: within(60), max: Math.max(0, ...minutes) };

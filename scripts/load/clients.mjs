@@ -31,7 +31,12 @@ export async function postJson(baseUrl, path, body, address) {
     const json = await response.json().catch(() => null);
     return { status: response.status, ms: performance.now() - started, json };
   } catch (error) {
-    return { status: 0, ms: performance.now() - started, json: null, error: error instanceof Error ? `${error.message} ${error.cause ?? ""}`.trim() : String(error) };
+    return {
+      status: 0,
+      ms: performance.now() - started,
+      json: null,
+      error: error instanceof Error ? `${error.message} ${error.cause ?? ""}`.trim() : String(error),
+    };
   }
 }
 
@@ -59,7 +64,12 @@ export function localCaptchaTokens() {
 export async function sendExecutiveInvitation(baseUrl, address, nextToken, index) {
   const verify = await postJson(baseUrl, "/api/verify-recaptcha", { token: nextToken() }, address);
   if (verify.status !== 200 || !verify.json?.captchaPass) return { verify, send: null };
-  const send = await postJson(baseUrl, "/api/send-executive-invitation", { ...invitationFields(index), captchaPass: verify.json.captchaPass }, address);
+  const send = await postJson(
+    baseUrl,
+    "/api/send-executive-invitation",
+    { ...invitationFields(index), captchaPass: verify.json.captchaPass },
+    address,
+  );
   return { verify, send };
 }
 
@@ -133,7 +143,8 @@ export async function runPool(jobs, concurrency, run) {
 export function percentiles(values) {
   const sorted = [...values].sort((a, b) => a - b);
   /** @param {number} p */
-  const at = (p) => (sorted.length === 0 ? 0 : /** @type {number} */ (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]));
+  const at = (p) =>
+    sorted.length === 0 ? 0 : /** @type {number} */ (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
   return { count: sorted.length, p50: at(50), p95: at(95), p99: at(99), max: sorted.at(-1) ?? 0 };
 }
 

@@ -95,7 +95,7 @@ function deliverySection(title, run) {
     "",
     "| channel | delivered | within 1 min | within 10 min | within 1 h | last after |",
     "| --- | --- | --- | --- | --- | --- |",
-    ...(/** @type {const} */ (["email", "sms"])).map((channel) => {
+    .../** @type {const} */ (["email", "sms"]).map((channel) => {
       const delay = run.delays[channel];
       /** @param {number} count */
       const share = (count) => `${count} (${((100 * count) / Math.max(1, delay.delivered)).toFixed(1)} %)`;
@@ -143,7 +143,10 @@ function commit() {
 
 function wranglerVersion() {
   try {
-    return execFileSync(process.execPath, ["node_modules/wrangler/bin/wrangler.js", "--version"], { encoding: "utf8" }).trim().split("\n").at(-1);
+    return execFileSync(process.execPath, ["node_modules/wrangler/bin/wrangler.js", "--version"], { encoding: "utf8" })
+      .trim()
+      .split("\n")
+      .at(-1);
   } catch {
     return "unknown";
   }

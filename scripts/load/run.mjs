@@ -52,7 +52,16 @@ const bursts = await burstRun(phones.slice(2 * REQUESTS));
 
 const allChecks = [...throughput.checks, ...faults.checks, ...bursts.checks];
 const failed = allChecks.filter((result) => !result.pass);
-writeReport(options.report, { startedAt, totalSeconds: (performance.now() - started) / 1000, requests: REQUESTS, concurrency: CONCURRENCY, burst: BURST, throughput, faults, bursts });
+writeReport(options.report, {
+  startedAt,
+  totalSeconds: (performance.now() - started) / 1000,
+  requests: REQUESTS,
+  concurrency: CONCURRENCY,
+  burst: BURST,
+  throughput,
+  faults,
+  bursts,
+});
 for (const result of allChecks) console.log(`${result.pass ? "PASS" : "FAIL"}  ${result.name}: ${result.detail}`);
 console.log(`\n${failed.length === 0 ? "All checks passed" : `${failed.length} checks FAILED`}; report in ${options.report}`);
 process.exitCode = failed.length === 0 ? 0 : 1;
@@ -66,7 +75,13 @@ async function deliveryRun({ name, failureRate, seed, phones }) {
   const fakes = await startFakeProviders({ port: PORTS.fakes, failureRate, seed });
   try {
     step(`${name}: starting wrangler dev (limits x${RAISED_LIMITS}, providers failing ${failureRate * 100} % of calls)`);
-    const server = await startServer({ name, port: PORTS.server, inspectorPort: PORTS.inspector, configs, vars: serverVars(RAISED_LIMITS, fakes.twilioApiBase) });
+    const server = await startServer({
+      name,
+      port: PORTS.server,
+      inspectorPort: PORTS.inspector,
+      configs,
+      vars: serverVars(RAISED_LIMITS, fakes.twilioApiBase),
+    });
     try {
       step(`${name}: ${CONCURRENCY} clients send ${REQUESTS} invitations and ${phones.length} SMS sends`);
       const load = await runThroughput({ url: server.url, invitations: REQUESTS, phones, concurrency: CONCURRENCY });
@@ -76,7 +91,17 @@ async function deliveryRun({ name, failureRate, seed, phones }) {
       step(`${name}: running the retry cron (${afterFirstAttempts.failed} rows failed their first attempt)`);
       const drain = await drainOutbox({ url: server.url, persistTo: server.persistTo });
       const { checks, counts, attempts, delays } = checkRun({ persistTo: server.persistTo, load, drain, fakes });
-      return { name, failureRate, load, firstAttempts, drain, counts, attempts, delays, checks: checks.map((result) => ({ ...result, name: `${name}: ${result.name}` })) };
+      return {
+        name,
+        failureRate,
+        load,
+        firstAttempts,
+        drain,
+        counts,
+        attempts,
+        delays,
+        checks: checks.map((result) => ({ ...result, name: `${name}: ${result.name}` })),
+      };
     } finally {
       await server.stop();
     }
@@ -93,7 +118,13 @@ async function burstRun(phones) {
   const fakes = await startFakeProviders({ port: PORTS.fakes, failureRate: 0, seed: 3 });
   try {
     step(`bursts: starting wrangler dev with the real limits`);
-    const server = await startServer({ name: "bursts", port: PORTS.server, inspectorPort: PORTS.inspector, configs, vars: serverVars(1, fakes.twilioApiBase) });
+    const server = await startServer({
+      name: "bursts",
+      port: PORTS.server,
+      inspectorPort: PORTS.inspector,
+      configs,
+      vars: serverVars(1, fakes.twilioApiBase),
+    });
     try {
       step(`bursts: ${BURST.trials} x ${BURST.size} simultaneous submissions per limited endpoint`);
       const results = await runBursts({ url: server.url, size: BURST.size, trials: BURST.trials, phones });

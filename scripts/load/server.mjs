@@ -63,10 +63,14 @@ export function prepareBuildSnapshot({ emailRecorderUrl }) {
  * @param {LoadConfigs} configs
  */
 export function migrateTemplate(configs) {
-  const run = spawnSync(process.execPath, [WRANGLER, "d1", "migrations", "apply", "DB", "--local", "--persist-to", MIGRATED_TEMPLATE, "-c", configs.main], {
-    encoding: "utf8",
-    env: { ...process.env, CI: "1" },
-  });
+  const run = spawnSync(
+    process.execPath,
+    [WRANGLER, "d1", "migrations", "apply", "DB", "--local", "--persist-to", MIGRATED_TEMPLATE, "-c", configs.main],
+    {
+      encoding: "utf8",
+      env: { ...process.env, CI: "1" },
+    },
+  );
   if (run.status !== 0) throw new Error(`wrangler d1 migrations apply failed:\n${run.stderr || run.stdout}`);
 }
 
@@ -92,7 +96,18 @@ export async function startServer({ name, port, inspectorPort, configs, vars }) 
   const logFile = join(LOAD_DIR, `${name}.wrangler.log`);
   mkdirSync(LOAD_DIR, { recursive: true });
   const log = openSync(logFile, "w");
-  const args = [WRANGLER, "dev", "-c", configs.main, "-c", configs.adapter, "--port", String(port), "--inspector-port", String(inspectorPort)];
+  const args = [
+    WRANGLER,
+    "dev",
+    "-c",
+    configs.main,
+    "-c",
+    configs.adapter,
+    "--port",
+    String(port),
+    "--inspector-port",
+    String(inspectorPort),
+  ];
   args.push("--persist-to", persistTo, "--show-interactive-dev-session=false");
   for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
   // Its own process group, so stopping it also stops the workerd processes it starts.

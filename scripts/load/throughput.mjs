@@ -36,7 +36,8 @@ export async function runThroughput({ url, invitations, phones, concurrency }) {
       replies.verify.push(verify);
       if (send) {
         replies.invitation.push(send);
-        if (send.status >= 200 && send.status < 300 && typeof send.json?.data?.id === "string") acceptedInvitationIds.push(send.json.data.id);
+        if (send.status >= 200 && send.status < 300 && typeof send.json?.data?.id === "string")
+          acceptedInvitationIds.push(send.json.data.id);
       }
     } else {
       const reply = await postJson(url, "/api/send-sms", { phoneNumber: job.phone, type: "invitation" }, address);
@@ -73,6 +74,8 @@ export async function runThroughput({ url, invitations, phones, concurrency }) {
  * @returns {EndpointResult}
  */
 function summarize(replies) {
-  const errors = replies.filter((reply) => reply.status === 0 || reply.status >= 500).map((reply) => `${reply.status} ${reply.error ?? JSON.stringify(reply.json)}`);
+  const errors = replies
+    .filter((reply) => reply.status === 0 || reply.status >= 500)
+    .map((reply) => `${reply.status} ${reply.error ?? JSON.stringify(reply.json)}`);
   return { statuses: statusCounts(replies), latency: percentiles(replies.map((reply) => reply.ms)), errors: errors.slice(0, 5) };
 }

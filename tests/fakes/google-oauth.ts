@@ -10,7 +10,11 @@ function base64url(value: unknown): string {
 /** An ID token shaped like Google's (the Worker reads its claims; it came straight from Google over TLS). */
 export function googleIdToken(claims: { sub: string; email?: string; email_verified?: boolean }): string {
   const now = Math.floor(Date.now() / 1000);
-  return [base64url({ alg: "RS256", kid: "test", typ: "JWT" }), base64url({ iss: "https://accounts.google.com", aud: "client", iat: now, exp: now + 3600, ...claims }), "signature"].join(".");
+  return [
+    base64url({ alg: "RS256", kid: "test", typ: "JWT" }),
+    base64url({ iss: "https://accounts.google.com", aud: "client", iat: now, exp: now + 3600, ...claims }),
+    "signature",
+  ].join(".");
 }
 
 /**
@@ -26,7 +30,13 @@ export function fakeGoogleTokenEndpoint(answer: Parameters<typeof googleIdToken>
     exchanges.push(Object.fromEntries(new URLSearchParams(await request.text())));
     if (answer instanceof Error) throw answer;
     if (answer instanceof Response) return answer.clone();
-    return Response.json({ access_token: "ya29.test", expires_in: 3599, token_type: "Bearer", scope: "openid email", id_token: googleIdToken(answer) });
+    return Response.json({
+      access_token: "ya29.test",
+      expires_in: 3599,
+      token_type: "Bearer",
+      scope: "openid email",
+      id_token: googleIdToken(answer),
+    });
   });
   return exchanges;
 }

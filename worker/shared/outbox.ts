@@ -77,7 +77,12 @@ export async function deliverOutboxMessage(
     }
     await database
       .update(outbox)
-      .set({ status: "failed", lastError, nextAttemptAt: new Date(now + retryDelayMs(claimed.channel, claimed.attempts)).toISOString(), updatedAt: nowIso })
+      .set({
+        status: "failed",
+        lastError,
+        nextAttemptAt: new Date(now + retryDelayMs(claimed.channel, claimed.attempts)).toISOString(),
+        updatedAt: nowIso,
+      })
       .where(eq(outbox.id, id));
     return "failed";
   }

@@ -52,10 +52,19 @@ export function logSecurityEvent(
   signingKey: string,
   event: SecurityEventInput,
 ): void {
-  ctx.waitUntil(writeSecurityEvent(env, request, signingKey, event).catch((error: unknown) => console.error("security event not written", event.eventType, error)));
+  ctx.waitUntil(
+    writeSecurityEvent(env, request, signingKey, event).catch((error: unknown) =>
+      console.error("security event not written", event.eventType, error),
+    ),
+  );
 }
 
-async function writeSecurityEvent(env: Pick<Env, "DB" | "SESSIONS" | "ENVIRONMENT">, request: Request, signingKey: string, event: SecurityEventInput): Promise<void> {
+async function writeSecurityEvent(
+  env: Pick<Env, "DB" | "SESSIONS" | "ENVIRONMENT">,
+  request: Request,
+  signingKey: string,
+  event: SecurityEventInput,
+): Promise<void> {
   const timestamp = new Date().toISOString();
   const address = clientNetwork(request);
   const userId = event.userId !== undefined ? event.userId : ((await readMemberSession(request, env))?.memberId ?? null);

@@ -9,7 +9,13 @@ import type { RateLimitDecision } from "./rate-limit.ts";
  * statement (INSERT … ON CONFLICT … RETURNING), so ten concurrent requests get ten different
  * counts and exactly `max` of them are allowed. The window is fixed and starts at the first use.
  */
-export async function takeStrictCount(db: D1Database, key: string, max: number, windowMs: number, now: number = Date.now()): Promise<RateLimitDecision> {
+export async function takeStrictCount(
+  db: D1Database,
+  key: string,
+  max: number,
+  windowMs: number,
+  now: number = Date.now(),
+): Promise<RateLimitDecision> {
   const windowEndsAt = now + windowMs;
   const [row] = await getDatabase(db)
     .insert(strictCounters)
@@ -28,10 +34,14 @@ export async function takeStrictCount(db: D1Database, key: string, max: number, 
 
 /** The cron's housekeeping: windows that ended no longer limit anything. */
 export async function deleteEndedStrictCounts(db: D1Database, now: number = Date.now()): Promise<void> {
-  await getDatabase(db).delete(strictCounters).where(sql`${strictCounters.windowEndsAt} <= ${now}`);
+  await getDatabase(db)
+    .delete(strictCounters)
+    .where(sql`${strictCounters.windowEndsAt} <= ${now}`);
 }
 
 /** Forgets a key's count, e.g. an account's failed sign-ins once the member signs in. */
 export async function resetStrictCount(db: D1Database, key: string): Promise<void> {
-  await getDatabase(db).delete(strictCounters).where(sql`${strictCounters.key} = ${key}`);
+  await getDatabase(db)
+    .delete(strictCounters)
+    .where(sql`${strictCounters.key} = ${key}`);
 }

@@ -25,7 +25,11 @@ const toggles: { key: ToggleKey; label: string; hint: string }[] = [
     hint: "After each link, focus moves to the new page's content and its title is announced; every link is underlined; the header no longer stays on screen, so it never covers what is being read.",
   },
   { key: "focusIndicator", label: "Strong focus indicator", hint: "A thick two-color ring around whatever has keyboard focus." },
-  { key: "readingGuide", label: "Reading guide", hint: "A bar under the line you are reading; it follows the pointer or the keyboard focus." },
+  {
+    key: "readingGuide",
+    label: "Reading guide",
+    hint: "A bar under the line you are reading; it follows the pointer or the keyboard focus.",
+  },
 ];
 
 const colorBlindnessLabels: Record<ColorBlindnessMode, string> = {

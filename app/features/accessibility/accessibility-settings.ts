@@ -106,10 +106,7 @@ export function loadAccessibilitySettings(storage: () => Pick<Storage, "getItem"
 }
 
 /** Saving may fail (storage blocked or full): the settings then last for this page only. */
-export function saveAccessibilitySettings(
-  settings: AccessibilitySettings,
-  storage: () => Pick<Storage, "setItem"> = browserStorage,
-): void {
+export function saveAccessibilitySettings(settings: AccessibilitySettings, storage: () => Pick<Storage, "setItem"> = browserStorage): void {
   try {
     storage().setItem(ACCESSIBILITY_SETTINGS_STORAGE_KEY, JSON.stringify(settings));
   } catch (error) {
@@ -145,8 +142,5 @@ export const accessibilityPrePaintScript = `(function(d,a,k,apply){var s=Object.
 
 /** Reduced motion asked for by the device or by the widget; for motion that JavaScript drives. */
 export function prefersReducedMotion(): boolean {
-  return (
-    document.documentElement.hasAttribute("data-a11y-reduce-motion") ||
-    window.matchMedia("(prefers-reduced-motion: reduce)").matches
-  );
+  return document.documentElement.hasAttribute("data-a11y-reduce-motion") || window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }

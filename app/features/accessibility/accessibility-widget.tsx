@@ -65,7 +65,11 @@ export function AccessibilityWidget() {
   const panelFailedToLoad = useCallback(() => {
     openWhenMounted.current = false;
     setPanelWanted(false);
-    showToast({ title: "Accessibility settings", description: "The settings could not be loaded. Check your connection and try again.", variant: "destructive" });
+    showToast({
+      title: "Accessibility settings",
+      description: "The settings could not be loaded. Check your connection and try again.",
+      variant: "destructive",
+    });
   }, []);
   const panelCode = useCodeOnDemand(loadPanel, panelWanted, panelFailedToLoad);
 
@@ -140,7 +144,18 @@ function useScreenReaderNavigation(enabled: boolean) {
 /** The international accessibility symbol: a figure with open arms in a circle. */
 function AccessibilityIcon() {
   return (
-    <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="30" height="30" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      viewBox="0 0 24 24"
+      width="30"
+      height="30"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.6"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <circle cx="12" cy="12" r="10.25" />
       <circle cx="12" cy="6.6" r="1.35" fill="currentColor" stroke="none" />
       <path d="M6.5 9.2c1.9.6 3.7.9 5.5.9s3.6-.3 5.5-.9M12 10.1v3.6M12 13.7l-2.6 4.9M12 13.7l2.6 4.9" />

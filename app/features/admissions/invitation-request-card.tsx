@@ -78,7 +78,12 @@ function DecisionForm({ request, outcome }: { request: InvitationRequestCardView
     if (refusal) alert.current?.focus();
   }, [refusal]);
 
-  const ids = { tier: `tier-${request.id}`, note: `note-${request.id}`, noteHint: `note-hint-${request.id}`, alert: `decision-${request.id}-alert` };
+  const ids = {
+    tier: `tier-${request.id}`,
+    note: `note-${request.id}`,
+    noteHint: `note-hint-${request.id}`,
+    alert: `decision-${request.id}-alert`,
+  };
   return (
     <Form method="post" noValidate className="mt-5 grid gap-4 border-t border-cedar pt-5 md:grid-cols-[14rem_1fr]">
       <input type="hidden" name="requestId" value={request.id} />

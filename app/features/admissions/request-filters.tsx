@@ -5,7 +5,13 @@ import { consoleButtonClasses, consoleFieldClasses, consoleLabelClasses } from "
 export function RequestFilters({ status, search }: { status: string | undefined; search: string | undefined }) {
   return (
     // Keyed by the query, so the fields show the filter of the list below after every navigation.
-    <Form method="get" role="search" aria-label="Filter invitation requests" key={`${status}|${search}`} className="grid gap-4 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
+    <Form
+      method="get"
+      role="search"
+      aria-label="Filter invitation requests"
+      key={`${status}|${search}`}
+      className="grid gap-4 sm:grid-cols-[12rem_1fr_auto] sm:items-end"
+    >
       <div>
         <label htmlFor="request-status" className={consoleLabelClasses}>
           Status

@@ -120,8 +120,8 @@ function FocusWrap({ to }: { to: "first" | "last" }) {
   function wrap(event: React.FocusEvent<HTMLSpanElement>) {
     const dialog = event.currentTarget.parentElement;
     // Only what can take focus now: the closed accessibility panel's controls, for one, cannot.
-    const controls = [...(dialog?.querySelectorAll<HTMLElement>("button, a[href], iframe, input:not([type=hidden])") ?? [])].filter((control) =>
-      control.checkVisibility(),
+    const controls = [...(dialog?.querySelectorAll<HTMLElement>("button, a[href], iframe, input:not([type=hidden])") ?? [])].filter(
+      (control) => control.checkVisibility(),
     );
     (to === "first" ? controls[0] : controls.at(-1))?.focus();
   }

@@ -7,7 +7,11 @@ import { club } from "../site/site-config.ts";
  * placeholder and the enter control — 'Discover Our World' with a fine pointer, 'or tap here to
  * explore' (and a swipe up, handled by the gate) on touch screens.
  */
-export function Intro({ headingRef, hiddenFields, onSubmit }: {
+export function Intro({
+  headingRef,
+  hiddenFields,
+  onSubmit,
+}: {
   headingRef: RefObject<HTMLHeadingElement | null>;
   hiddenFields: React.ReactNode;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
@@ -20,12 +24,12 @@ export function Intro({ headingRef, hiddenFields, onSubmit }: {
       </h2>
       <div id="age-gate-requirement" className="mx-auto mt-6 max-w-2xl space-y-4 text-lg text-smoke">
         <p>
-          It began in 2011 with six friends, one humidor and a back room in the Pearl District that smelled of cedar
-          and rain. They wanted a chair that was always theirs and a room where a handshake still meant something.
+          It began in 2011 with six friends, one humidor and a back room in the Pearl District that smelled of cedar and rain. They wanted a
+          chair that was always theirs and a room where a handshake still meant something.
         </p>
         <p>
-          Today three lounges keep that promise across Portland. Membership still comes the old way: by
-          introduction, over a conversation, one chair at a time.
+          Today three lounges keep that promise across Portland. Membership still comes the old way: by introduction, over a conversation,
+          one chair at a time.
         </p>
       </div>
       <div className="mx-auto mt-8 w-full max-w-md rounded-sm border border-dashed border-brass-deep px-5 py-6">

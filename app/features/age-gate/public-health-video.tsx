@@ -40,7 +40,14 @@ export function PublicHealthVideo() {
           }}
           className="group flex h-full w-full flex-col items-center justify-center gap-4 bg-[radial-gradient(ellipse_at_center,_#3d2b1f_0%,_#1a120d_70%)] px-6 text-center"
         >
-          <svg viewBox="0 0 64 64" width="64" height="64" aria-hidden="true" focusable="false" className="text-brass transition-transform group-hover:scale-110 motion-reduce:transition-none">
+          <svg
+            viewBox="0 0 64 64"
+            width="64"
+            height="64"
+            aria-hidden="true"
+            focusable="false"
+            className="text-brass transition-transform group-hover:scale-110 motion-reduce:transition-none"
+          >
             <circle cx="32" cy="32" r="30" fill="none" stroke="currentColor" strokeWidth="3" />
             <path d="M26 20 L46 32 L26 44 Z" fill="currentColor" />
           </svg>

@@ -55,13 +55,17 @@ export function InvitationDialogProvider({ siteKey, children }: { siteKey: strin
                 Confidential Communication Channel
               </h2>
             </div>
-            <button type="button" onClick={close} aria-label="Close" className="min-h-11 min-w-11 rounded-sm border border-cedar text-2xl text-cream hover:border-brass">
+            <button
+              type="button"
+              onClick={close}
+              aria-label="Close"
+              className="min-h-11 min-w-11 rounded-sm border border-cedar text-2xl text-cream hover:border-brass"
+            >
               ×
             </button>
           </div>
           <p className="mt-4 text-smoke">
-            Tell the concierge who you are and who introduced you. Every request is read by a person, and answered in
-            confidence.
+            Tell the concierge who you are and who introduced you. Every request is read by a person, and answered in confidence.
           </p>
           {captcha.usesLocalStandIn ? (
             <p className="mt-4 rounded-sm border border-dashed border-warning/70 px-3 py-2 text-sm text-warning">

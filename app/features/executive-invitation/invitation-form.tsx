@@ -26,7 +26,12 @@ function validate(values: InvitationRequest): FieldErrors {
  * messages inline under each field and announced; 'Transmit Message' is disabled while submitting
  * and until the captcha script has loaded (or failed to: then the submit says why).
  */
-export function InvitationForm({ siteKey, captchaSettled, onCaptchaMissing, onSent }: {
+export function InvitationForm({
+  siteKey,
+  captchaSettled,
+  onCaptchaMissing,
+  onSent,
+}: {
   siteKey: string;
   /** The captcha script has loaded, or failed to (then the submit explains, and it reloads). */
   captchaSettled: boolean;
@@ -64,7 +69,10 @@ export function InvitationForm({ siteKey, captchaSettled, onCaptchaMissing, onSe
       setErrors({});
       setValidateOnChange(false);
       onSent();
-      showToast({ title: "Message Transmitted", description: "Your communication has reached the appropriate channels. Expect contact soon." });
+      showToast({
+        title: "Message Transmitted",
+        description: "Your communication has reached the appropriate channels. Expect contact soon.",
+      });
     } else if (outcome.fieldErrors) {
       setErrors(outcome.fieldErrors);
     }
@@ -109,7 +117,11 @@ export function InvitationForm({ siteKey, captchaSettled, onCaptchaMissing, onSe
         </label>
       </div>
       <div>
-        <button type="submit" disabled={submitting || !captchaSettled} className={`${buttonClasses("primary")} disabled:cursor-not-allowed disabled:opacity-60`}>
+        <button
+          type="submit"
+          disabled={submitting || !captchaSettled}
+          className={`${buttonClasses("primary")} disabled:cursor-not-allowed disabled:opacity-60`}
+        >
           {submitting ? "Submitting..." : "Transmit Message"}
         </button>
       </div>

@@ -23,11 +23,7 @@ export const invitationRequestSchema = z.object({
     .min(2, "Name must be at least 2 characters")
     .max(INVITATION_FIELD_LIMITS.name, "Name too long")
     .regex(singleLine, "Invalid characters in name"),
-  email: z
-    .string()
-    .trim()
-    .max(INVITATION_FIELD_LIMITS.email, "Email too long")
-    .pipe(z.email("Please enter a valid email address")),
+  email: z.string().trim().max(INVITATION_FIELD_LIMITS.email, "Email too long").pipe(z.email("Please enter a valid email address")),
   company: z
     .string()
     .trim()

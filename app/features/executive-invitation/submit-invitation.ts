@@ -1,6 +1,11 @@
 import { showToast } from "#app/ui/toast/toast-store.ts";
 import { CaptchaNotReadyError, captchaToken } from "./captcha.ts";
-import { EXECUTIVE_INVITATION_ACTION, sanitizeInvitationRequest, type InvitationField, type InvitationRequest } from "./invitation-request.ts";
+import {
+  EXECUTIVE_INVITATION_ACTION,
+  sanitizeInvitationRequest,
+  type InvitationField,
+  type InvitationRequest,
+} from "./invitation-request.ts";
 
 type Outcome = { sent: true } | { sent: false; fieldErrors?: Partial<Record<InvitationField, string>>; captchaMissing?: true };
 
@@ -55,10 +60,14 @@ export async function submitInvitation(siteKey: string, values: InvitationReques
       const message = error instanceof Error && error.message ? error.message.replace(/\.$/, "") : "Unknown error";
       return failure("Security Check Failed", `Verification error: ${message}. Please try again.`);
     }
-    if (!verification) return failure("Security Check Failed", "No response from security verification. Please check your connection and try again.");
+    if (!verification)
+      return failure("Security Check Failed", "No response from security verification. Please check your connection and try again.");
     if (!verification.success || !verification.captchaPass) {
       const score = typeof verification.score === "number" ? verification.score.toFixed(1) : "unknown";
-      return failure("Security Check Failed", `${verification.error || "Security verification failed"} (Score: ${score}). Please try again.`);
+      return failure(
+        "Security Check Failed",
+        `${verification.error || "Security verification failed"} (Score: ${score}). Please try again.`,
+      );
     }
 
     const response = await postJson("/api/send-executive-invitation", {
@@ -68,7 +77,11 @@ export async function submitInvitation(siteKey: string, values: InvitationReques
     });
     if (response.status === 400) {
       const body = (await response.json().catch(() => ({}))) as { fieldErrors?: Partial<Record<InvitationField, string>> };
-      showToast({ title: "Submission Failed", description: "Unable to submit your request. Please try again later.", variant: "destructive" });
+      showToast({
+        title: "Submission Failed",
+        description: "Unable to submit your request. Please try again later.",
+        variant: "destructive",
+      });
       return { sent: false, fieldErrors: body.fieldErrors };
     }
     if (!response.ok) return failure("Submission Failed", "Unable to submit your request. Please try again later.");

@@ -16,8 +16,8 @@ export function ClubRulesStep({ rulesVersion }: { rulesVersion: string }) {
     <>
       <PageHero eyebrow="Before you enter" title="First, the club rules.">
         <p>
-          Every member reads and accepts the current rules before entering member areas. It takes a few minutes, once
-          for each version of the rules, and the page you asked for opens as soon as you have accepted them.
+          Every member reads and accepts the current rules before entering member areas. It takes a few minutes, once for each version of
+          the rules, and the page you asked for opens as soon as you have accepted them.
         </p>
       </PageHero>
 
@@ -30,8 +30,8 @@ export function ClubRulesStep({ rulesVersion }: { rulesVersion: string }) {
           <input type="hidden" name="rulesVersion" value={rulesVersion} />
           <input type="hidden" name="redirectTo" value={pathname + search} />
           <p className="text-smoke">
-            By accepting, you agree to keep these rules in every lounge and to answer for the guests you bring. The club
-            keeps a record of the version you accepted and when. The rules stay available at{" "}
+            By accepting, you agree to keep these rules in every lounge and to answer for the guests you bring. The club keeps a record of
+            the version you accepted and when. The rules stay available at{" "}
             <Link to="/rules" className="text-brass underline hover:text-cream">
               Club Rules
             </Link>

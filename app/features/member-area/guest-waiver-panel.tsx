@@ -1,7 +1,14 @@
 import { useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { club } from "../site/site-config.ts";
-import { FormAlert, memberInputClasses, memberLabelClasses, SubmitButton, usePendingSubmission, type FormOutcome } from "#app/ui/form/form-outcome.tsx";
+import {
+  FormAlert,
+  memberInputClasses,
+  memberLabelClasses,
+  SubmitButton,
+  usePendingSubmission,
+  type FormOutcome,
+} from "#app/ui/form/form-outcome.tsx";
 
 export interface GuestWaiverView {
   /** "Saturday, November 21": today in Portland. */
@@ -41,7 +48,11 @@ export function GuestWaiverPanel({ waiver, outcome }: { waiver: GuestWaiverView;
           {waiver.monthlyLimit === null ? null : (
             <>
               {" "}
-              Waived days used this month: <strong className="text-cream">{waiver.usedThisMonth} of {waiver.monthlyLimit}</strong>.
+              Waived days used this month:{" "}
+              <strong className="text-cream">
+                {waiver.usedThisMonth} of {waiver.monthlyLimit}
+              </strong>
+              .
             </>
           )}
         </p>
@@ -50,8 +61,7 @@ export function GuestWaiverPanel({ waiver, outcome }: { waiver: GuestWaiverView;
       <div ref={card} tabIndex={-1} className="rounded-sm border border-cedar bg-night p-6">
         {waiver.guestName ? (
           <p className="text-cream">
-            Today's waiver is used for <strong className="text-brass">{waiver.guestName}</strong>. Your next waived guest
-            can come tomorrow.
+            Today's waiver is used for <strong className="text-brass">{waiver.guestName}</strong>. Your next waived guest can come tomorrow.
           </p>
         ) : monthUsedUp ? (
           <p className="text-cream">You have used every waived guest day this month. The waiver returns on the first of the month.</p>

@@ -49,18 +49,14 @@ function MemberEventCard({ event, outcome }: { event: MemberEventView; outcome: 
         <time dateTime={event.startsAt}>{event.startsAtLabel}</time>
       </p>
       <p className="mt-3 flex-1 text-smoke">{event.description}</p>
-      <p className="mt-4 text-sm text-smoke">
-        {event.placesLeft === 0 ? "Full" : `${event.placesLeft} of ${event.capacity} places left`}
-      </p>
+      <p className="mt-4 text-sm text-smoke">{event.placesLeft === 0 ? "Full" : `${event.placesLeft} of ${event.capacity} places left`}</p>
 
       <div ref={reply} tabIndex={-1} className="mt-4 border-t border-cedar pt-4">
         {event.rsvp ? (
           <Form method="post">
             <input type="hidden" name="intent" value="cancel-rsvp" />
             <input type="hidden" name="eventId" value={event.id} />
-            <p className="font-semibold text-cream">
-              You are attending{event.rsvp.plusOne ? ", with a plus-one" : ""}.
-            </p>
+            <p className="font-semibold text-cream">You are attending{event.rsvp.plusOne ? ", with a plus-one" : ""}.</p>
             <div className="mt-3">
               <SubmitButton pending={pending} variant="secondary">
                 Cancel RSVP<span className="sr-only"> for {event.title}</span>

@@ -15,8 +15,7 @@ export function MembershipSummary({ tierName, locker }: { tierName: string; lock
           </dd>
         ) : (
           <dd className="mt-2 text-smoke">
-            No locker assigned yet. The concierge assigns lockers at the start of each quarter; call the office to ask
-            for one.
+            No locker assigned yet. The concierge assigns lockers at the start of each quarter; call the office to ask for one.
           </dd>
         )}
       </div>

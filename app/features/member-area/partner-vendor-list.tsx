@@ -9,7 +9,8 @@ export interface PartnerVendorView {
 
 /** The partner vendors and their member offers (issue 6). */
 export function PartnerVendorList({ vendors }: { vendors: PartnerVendorView[] }) {
-  if (vendors.length === 0) return <p className="text-smoke">The concierge is renewing this year's offers. Ask at the office in the meantime.</p>;
+  if (vendors.length === 0)
+    return <p className="text-smoke">The concierge is renewing this year's offers. Ask at the office in the meantime.</p>;
   return (
     <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
       {vendors.map((vendor) => (
@@ -23,7 +24,11 @@ export function PartnerVendorList({ vendors }: { vendors: PartnerVendorView[] })
           </p>
           {vendor.website ? (
             <p className="mt-3">
-              <a href={vendor.website} rel="noopener noreferrer" className="inline-flex min-h-11 items-center text-brass underline hover:text-cream">
+              <a
+                href={vendor.website}
+                rel="noopener noreferrer"
+                className="inline-flex min-h-11 items-center text-brass underline hover:text-cream"
+              >
                 Visit {vendor.name}
               </a>
             </p>

@@ -11,7 +11,15 @@ export interface RewardItemView {
 export const formatPoints = (points: number) => `${points.toLocaleString("en-US")} points`;
 
 /** The active rewards with their cost and a redeem button each (issue 6). */
-export function RewardCatalogue({ items, balance, outcome }: { items: RewardItemView[]; balance: number; outcome: FormOutcome | undefined }) {
+export function RewardCatalogue({
+  items,
+  balance,
+  outcome,
+}: {
+  items: RewardItemView[];
+  balance: number;
+  outcome: FormOutcome | undefined;
+}) {
   if (items.length === 0) return <p className="text-smoke">The catalogue is being restocked. Ask the concierge what is coming.</p>;
   return (
     <ul className="grid gap-4 md:grid-cols-2">

@@ -29,7 +29,13 @@ export interface AuthState {
 
 const AuthContext = createContext<AuthState | null>(null);
 
-export function AuthProvider({ auth, children }: { auth: { user: AuthUser | null; session: AuthSession | null } | undefined; children: ReactNode }) {
+export function AuthProvider({
+  auth,
+  children,
+}: {
+  auth: { user: AuthUser | null; session: AuthSession | null } | undefined;
+  children: ReactNode;
+}) {
   const submit = useSubmit();
   // The same POST as the header's Sign Out form: the session dies on the server, then home.
   const signOut = useCallback(() => void submit(null, { method: "post", action: "/auth/sign-out" }), [submit]);

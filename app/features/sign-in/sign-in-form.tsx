@@ -21,7 +21,13 @@ export function SignInForm({ redirectTo, error, googleEnabled }: { redirectTo: s
     <div className="max-w-md">
       <Form method="post" noValidate className="grid gap-5" aria-describedby={error ? "sign-in-error" : undefined}>
         {error ? (
-          <p id="sign-in-error" ref={errorRef} tabIndex={-1} role="alert" className="rounded-sm border border-ember bg-ember/10 px-4 py-3 text-cream">
+          <p
+            id="sign-in-error"
+            ref={errorRef}
+            tabIndex={-1}
+            role="alert"
+            className="rounded-sm border border-ember bg-ember/10 px-4 py-3 text-cream"
+          >
             {error}
           </p>
         ) : null}

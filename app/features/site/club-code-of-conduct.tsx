@@ -115,9 +115,8 @@ export function ClubCodeOfConduct() {
   return (
     <div className="prose-club">
       <p>
-        This version of the rules is <strong>effective {rulesEffectiveDate}</strong> and replaces every earlier
-        version. When the rules change, members are told before the new version takes effect and accept it before
-        they next enter member areas.
+        This version of the rules is <strong>effective {rulesEffectiveDate}</strong> and replaces every earlier version. When the rules
+        change, members are told before the new version takes effect and accept it before they next enter member areas.
       </p>
       {articles.map((article, position) => (
         <section key={article.title} aria-labelledby={`article-${position + 1}`}>

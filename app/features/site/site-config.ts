@@ -15,13 +15,7 @@ export const club = {
   locationLine: "Portland, Oregon",
   /** 555-01xx numbers are reserved for fiction; replace with the office line before launch. */
   officePhone: { display: "(503) 555-0142", e164: "+15035550142" },
-  amenities: [
-    "Premium cigar selection",
-    "Climate-controlled lockers",
-    "Member events",
-    "Guest privileges",
-    "Concierge service",
-  ],
+  amenities: ["Premium cigar selection", "Climate-controlled lockers", "Member events", "Guest privileges", "Concierge service"],
   minimumAge: 21,
   quitResourcesUrl: "https://smokefree.gov/",
   addictionResources: {
@@ -30,8 +24,7 @@ export const club = {
   },
 } as const;
 
-export const healthWarning =
-  "WARNING: Cigar smoking can cause cancers of the mouth and throat, even if you do not inhale.";
+export const healthWarning = "WARNING: Cigar smoking can cause cancers of the mouth and throat, even if you do not inhale.";
 
 export interface MembershipTier {
   slug: "kickback" | "business" | "platinum";

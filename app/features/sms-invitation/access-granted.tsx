@@ -19,8 +19,8 @@ export function AccessGranted({ focusOnMount }: { focusOnMount: boolean }) {
         Access Granted
       </h3>
       <p className="mt-3 text-smoke">
-        Your number is verified, and the door is open. Choose the membership that suits you, or see how the closed
-        circle within the club is formed.
+        Your number is verified, and the door is open. Choose the membership that suits you, or see how the closed circle within the club is
+        formed.
       </p>
       <div className="mt-6 flex flex-wrap gap-4">
         <ButtonLink to="/memberships">View Memberships</ButtonLink>

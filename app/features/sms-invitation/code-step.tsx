@@ -11,7 +11,12 @@ import { club } from "../site/site-config.ts";
  * empty and while it is being checked; 'Resend' goes back to the number (the block keeps it), and
  * leaving this step discards the code.
  */
-export function CodeStep({ phone, onVerified, onResend, focusOnMount }: {
+export function CodeStep({
+  phone,
+  onVerified,
+  onResend,
+  focusOnMount,
+}: {
   phone: string;
   onVerified: () => void;
   onResend: () => void;
@@ -69,8 +74,8 @@ export function CodeStep({ phone, onVerified, onResend, focusOnMount }: {
         </div>
       </form>
       <p id="sms-code-hint" className="mt-5 text-sm text-smoke">
-        The code can take a minute or two. Nothing yet? Check your spam or filtered messages folder: some carriers
-        block promotional messages. The office can help at{" "}
+        The code can take a minute or two. Nothing yet? Check your spam or filtered messages folder: some carriers block promotional
+        messages. The office can help at{" "}
         <a href={`tel:${club.officePhone.e164}`} className="whitespace-nowrap text-brass underline hover:text-cream">
           {club.officePhone.display}
         </a>

@@ -8,7 +8,12 @@ import { editPhoneInput, PHONE_DIGIT_COUNT, phoneDigits } from "./phone-input.ts
  * Step one (spec §4, §5): a US number, formatted as it is typed; 'Send Code' is unavailable until
  * it has exactly 10 digits and while the request is on its way.
  */
-export function PhoneStep({ phone, onPhoneChange, onSent, focusOnMount }: {
+export function PhoneStep({
+  phone,
+  onPhoneChange,
+  onSent,
+  focusOnMount,
+}: {
   phone: string;
   onPhoneChange: (phone: string) => void;
   onSent: () => void;

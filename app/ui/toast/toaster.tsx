@@ -12,7 +12,10 @@ export function Toaster({ active = true }: { active?: boolean }) {
   const allToasts = useSyncExternalStore(subscribeToToasts, currentToasts, serverToasts);
   const toasts = active ? allToasts : [];
   return (
-    <section aria-label="Notifications" className="pointer-events-none fixed inset-x-0 bottom-24 z-[70] flex flex-col items-center gap-3 px-4">
+    <section
+      aria-label="Notifications"
+      className="pointer-events-none fixed inset-x-0 bottom-24 z-[70] flex flex-col items-center gap-3 px-4"
+    >
       <div aria-live="polite" aria-relevant="additions" className="flex w-full max-w-md flex-col gap-3">
         {toasts.map((toast) => (
           <div

@@ -26,7 +26,8 @@ export async function buildSpa() {
   const started = performance.now();
   await build({ configFile: fileURLToPath(new URL("vite.config.ts", import.meta.url)), logLevel: "warn" });
   const headers = readFileSync(`${repoRoot}public/_headers`, "utf8");
-  if (!/^ {2}Content-Security-Policy: .*$/m.test(headers)) throw new Error("public/_headers has no Content-Security-Policy line to replace");
+  if (!/^ {2}Content-Security-Policy: .*$/m.test(headers))
+    throw new Error("public/_headers has no Content-Security-Policy line to replace");
   const spaHeaders = headers.replace(/^ {2}Content-Security-Policy: .*$/m, `  Content-Security-Policy: ${documentPolicy}`);
   writeFileSync(`${spaDirectory}/_headers`, `# Written by scripts/bench/spa/build.mjs from public/_headers.\n${spaHeaders}`);
   return { seconds: (performance.now() - started) / 1000 };

@@ -25,7 +25,10 @@ test.describe("the accessibility sweep", () => {
   test.setTimeout(240_000);
 
   test("every public route and the 404 page, as a visitor, in high contrast at 200 % text", async ({ page }) => {
-    await page.addInitScript((key) => localStorage.setItem(key, JSON.stringify({ fontSize: 200, highContrast: true })), ACCESSIBILITY_SETTINGS_KEY);
+    await page.addInitScript(
+      (key) => localStorage.setItem(key, JSON.stringify({ fontSize: 200, highContrast: true })),
+      ACCESSIBILITY_SETTINGS_KEY,
+    );
     await sweep(page, [...publicRoutes, ["/no-such-page", "Page Not Found"]]);
     await expect(page.locator("html")).toHaveAttribute("data-a11y-high-contrast", "");
   });
@@ -37,7 +40,10 @@ test.describe("the accessibility sweep", () => {
   });
 
   test("the members-only routes as a member, in high contrast at 200 % text", async ({ page }) => {
-    await page.addInitScript((key) => localStorage.setItem(key, JSON.stringify({ fontSize: 200, highContrast: true })), ACCESSIBILITY_SETTINGS_KEY);
+    await page.addInitScript(
+      (key) => localStorage.setItem(key, JSON.stringify({ fontSize: 200, highContrast: true })),
+      ACCESSIBILITY_SETTINGS_KEY,
+    );
     await signInAsNewMember(page, { rulesAccepted: true });
     await sweep(page, memberRoutes);
   });

@@ -20,11 +20,13 @@ async function closePanel(page: Page): Promise<void> {
 
 /** A computed style property of the first element matching `selector`. */
 function computed(page: Page, selector: string, property: string): Promise<string> {
-  return page.locator(selector).first().evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property);
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property);
 }
 
 const px = (value: string) => Number.parseFloat(value);
-
 
 test.describe("the panel", () => {
   test("if its code cannot be fetched, a toast says so and the next press tries again", async ({ page }) => {
@@ -352,7 +354,9 @@ test.describe("saving", () => {
         return Number.parseFloat(paragraph.letterSpacing) / Number.parseFloat(paragraph.fontSize);
       })(),
       linkUnderline: getComputedStyle(document.querySelector("footer a") ?? document.body).textDecorationLine,
-      navTransitionSeconds: Number.parseFloat(getComputedStyle(document.querySelector('nav[aria-label="Main"] a') ?? document.body).transitionDuration),
+      navTransitionSeconds: Number.parseFloat(
+        getComputedStyle(document.querySelector('nav[aria-label="Main"] a') ?? document.body).transitionDuration,
+      ),
       strongFocusIndicator: document.documentElement.hasAttribute("data-a11y-focus-indicator"),
     }));
     expect(beforeHydration).toEqual({
@@ -369,7 +373,9 @@ test.describe("saving", () => {
 
     await expect(widgetButton(page)).toHaveAttribute("aria-expanded", "false");
     await page.waitForFunction(() =>
-      Object.keys(document.querySelector('button[aria-controls="accessibility-panel"]') ?? {}).some((key) => key.startsWith("__reactProps")),
+      Object.keys(document.querySelector('button[aria-controls="accessibility-panel"]') ?? {}).some((key) =>
+        key.startsWith("__reactProps"),
+      ),
     );
     const reopened = await openPanel(page);
     await expect(reopened.getByRole("slider", { name: "Text size" })).toHaveValue("150");

@@ -3,8 +3,7 @@ import { AGE_GATE_COOKIE, expect, expectNoAxeViolations, gotoHydrated, test } fr
 
 // Headless Chromium announces itself as "HeadlessChrome", which isbot rightly calls a bot; these
 // tests are about people, so they present an ordinary desktop Chrome.
-const chromeUserAgent =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+const chromeUserAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 
 test.use({ ageGatePassed: false, userAgent: chromeUserAgent });
 
@@ -79,13 +78,15 @@ test.describe("first visit to /", () => {
     await expect.poll(async () => (await context.cookies()).find((c) => c.name === AGE_GATE_COOKIE)?.value).toBe("entered");
   });
 
-  test("'No' opens the quit resources in a new tab, records the visitor as unverified and keeps the site gated", async ({ page, context }) => {
-    await context.route("https://smokefree.gov/**", (route) => route.fulfill({ body: "<title>Smokefree</title>", contentType: "text/html" }));
+  test("'No' opens the quit resources in a new tab, records the visitor as unverified and keeps the site gated", async ({
+    page,
+    context,
+  }) => {
+    await context.route("https://smokefree.gov/**", (route) =>
+      route.fulfill({ body: "<title>Smokefree</title>", contentType: "text/html" }),
+    );
     await gotoHydrated(page, "/");
-    const [quitTab] = await Promise.all([
-      context.waitForEvent("page"),
-      page.getByRole("button", { name: /No, I am under 21/ }).click(),
-    ]);
+    const [quitTab] = await Promise.all([context.waitForEvent("page"), page.getByRole("button", { name: /No, I am under 21/ }).click()]);
     await expect(quitTab).toHaveURL("https://smokefree.gov/");
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem("ageVerification") ?? "null"))).toMatchObject({
       verified: false,
@@ -112,7 +113,8 @@ test("the accessibility widget works over the age question, inside the gate's fo
   expect(await widget.evaluate((button) => button.closest("[inert]") === null && button.closest('[role="dialog"]') !== null)).toBe(true);
   await page.getByRole("button", { name: "No, I am under 21" }).focus();
   // Past the video (the frame, and whatever it holds), the widget is the gate's last stop.
-  for (let step = 0; step < 6 && !(await widget.evaluate((button) => button === document.activeElement)); step++) await page.keyboard.press("Tab");
+  for (let step = 0; step < 6 && !(await widget.evaluate((button) => button === document.activeElement)); step++)
+    await page.keyboard.press("Tab");
   await expect(widget).toBeFocused();
   await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "Yes, I am 21 or older" })).toBeFocused();

@@ -88,7 +88,10 @@ test.describe("the concierge console", () => {
     for (const path of consolePages) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Concierge Console");
-      await expect(page.getByRole("navigation", { name: "Concierge console" }).locator('[aria-current="page"]')).toHaveAttribute("href", path);
+      await expect(page.getByRole("navigation", { name: "Concierge console" }).locator('[aria-current="page"]')).toHaveAttribute(
+        "href",
+        path,
+      );
       await expectNoAxeViolations(page);
     }
   });

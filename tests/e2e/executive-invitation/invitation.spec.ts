@@ -22,7 +22,6 @@ async function fill(page: Page, values: Record<string, string> = valid) {
   for (const [label, value] of Object.entries(values)) await dialog(page).getByLabel(label).fill(value);
 }
 
-
 test.describe("the executive invitation dialog", () => {
   test("opens from the header, the home hero and the footer, and returns focus when closed", async ({ page }) => {
     await gotoHydrated(page, "/");
@@ -137,7 +136,9 @@ test.describe("the executive invitation dialog", () => {
     await page.route(/\/assets\/invitation-form-[^/]+\.js$/, (route) => route.abort());
     const executiveAccess = page.getByRole("banner").getByRole("button", { name: "Executive Access" });
     await executiveAccess.click();
-    await expect(dialog(page).getByRole("alert")).toHaveText("The form could not be loaded. Check your connection, close this window and open it again.");
+    await expect(dialog(page).getByRole("alert")).toHaveText(
+      "The form could not be loaded. Check your connection, close this window and open it again.",
+    );
     await page.unroute(/\/assets\/invitation-form-[^/]+\.js$/);
     await dialog(page).getByRole("button", { name: "Close" }).click();
     await executiveAccess.click();
@@ -161,7 +162,9 @@ test.describe("the error toasts of the invitation flow (spec §8)", () => {
     await expect(dialog(page)).toBeVisible();
   });
 
-  test("Google's script cannot load: the button still answers, with 'ReCAPTCHA not ready', and the script is fetched again", async ({ page }) => {
+  test("Google's script cannot load: the button still answers, with 'ReCAPTCHA not ready', and the script is fetched again", async ({
+    page,
+  }) => {
     let scriptRequests = 0;
     await page.route(/^https:\/\/www\.google\.com\/recaptcha\/api\.js/, async (route) => {
       scriptRequests += 1;
@@ -189,7 +192,9 @@ test.describe("the error toasts of the invitation flow (spec §8)", () => {
   test("a limited verification reads as one sentence", async ({ page }) => {
     await openFromHeader(page);
     await fill(page);
-    await page.route("/api/verify-recaptcha", (route) => route.fulfill({ status: 429, json: { error: "Too many submissions. Please try again later." } }));
+    await page.route("/api/verify-recaptcha", (route) =>
+      route.fulfill({ status: 429, json: { error: "Too many submissions. Please try again later." } }),
+    );
     await dialog(page).getByRole("button", { name: "Transmit Message" }).click();
     await expectToast(page, "Security Check Failed", "Verification error: Too many submissions. Please try again later. Please try again.");
   });

@@ -97,7 +97,9 @@ test.describe("/members", () => {
     const staleGuests = region(staleTab, "Today's plus-one");
     await staleGuests.getByLabel("Guest's full name").fill("Grace Hopper");
     await staleGuests.getByRole("button", { name: "Use today's waiver" }).click();
-    await expect(staleGuests.getByRole("alert")).toHaveText("You have already used today's guest waiver. Your next waived guest can come tomorrow.");
+    await expect(staleGuests.getByRole("alert")).toHaveText(
+      "You have already used today's guest waiver. Your next waived guest can come tomorrow.",
+    );
     await expect(staleGuests).toContainText("Today's waiver is used for Ada Lovelace.");
   });
 

@@ -67,7 +67,7 @@ test.describe("footer", () => {
   test("has every footer link, the location, the office phone and the quit resources", async ({ page }) => {
     await page.goto("/");
     const footer = page.getByRole("contentinfo");
-    const expected = [
+    const expected: [string, string][] = [
       ["Regulatory Compliance", "/compliance"],
       ["Partner Locations", "/partners"],
       ["Manufacturer Partnership", "/manufacturer-partnership"],

@@ -41,7 +41,8 @@ test("robots.txt allows the public site, keeps crawlers out of members-only page
   const response = await request.get("/robots.txt");
   expect(response.headers()["content-type"]).toContain("text/plain");
   const robots = await response.text();
-  for (const path of ["/members", "/rewards", "/media", "/luxury-vendors", "/concierge", "/invitation/"]) expect(robots).toContain(`Disallow: ${path}`);
+  for (const path of ["/members", "/rewards", "/media", "/luxury-vendors", "/concierge", "/invitation/"])
+    expect(robots).toContain(`Disallow: ${path}`);
   expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
 });
 
@@ -56,9 +57,10 @@ test("sitemap.xml lists the public routes and every blog post, and no members-on
     expect(locations).not.toContain(`${baseURL}${path}`);
   }
   await page.goto("/blog");
-  const posts = await page.getByRole("main").locator('a[href^="/blog/"]').evaluateAll((links) =>
-    [...new Set(links.map((link) => link.getAttribute("href")))],
-  );
+  const posts = await page
+    .getByRole("main")
+    .locator('a[href^="/blog/"]')
+    .evaluateAll((links) => [...new Set(links.map((link) => link.getAttribute("href")))]);
   expect(posts.length).toBeGreaterThanOrEqual(4);
   for (const post of posts) expect(locations).toContain(`${baseURL}${post}`);
 });
@@ -66,7 +68,7 @@ test("sitemap.xml lists the public routes and every blog post, and no members-on
 test("web-vitals metrics are logged to the console", async ({ page }) => {
   const metrics: string[] = [];
   page.on("console", (message) => {
-    if (message.text().startsWith("[web-vitals]")) metrics.push(message.text().split(" ")[1]);
+    if (message.text().startsWith("[web-vitals]")) metrics.push(message.text().split(" ")[1] ?? "");
   });
   await page.goto("/");
   await page.waitForLoadState("networkidle");

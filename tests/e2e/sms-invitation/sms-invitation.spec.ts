@@ -38,7 +38,9 @@ test.describe("the SMS invitation block", () => {
     await expect(block(page)).toContainText(`We sent a code to ${number.shown}.`);
     await expect(block(page)).toContainText("some carriers block promotional messages");
 
-    await block(page).getByLabel("Verification Code").fill(await codeFor(number));
+    await block(page)
+      .getByLabel("Verification Code")
+      .fill(await codeFor(number));
     await block(page).getByRole("button", { name: "Verify Code" }).click();
     await expectToast(page, "Welcome to the Inner Circle!", "");
     await expect(block(page).getByRole("heading", { name: "Access Granted" })).toBeVisible();
@@ -54,7 +56,9 @@ test.describe("the SMS invitation block", () => {
   test("the server remembers the verification (HttpOnly cookie) even without local storage", async ({ page, context }) => {
     const number = testNumber();
     await requestCode(page, number);
-    await block(page).getByLabel("Verification Code").fill(await codeFor(number));
+    await block(page)
+      .getByLabel("Verification Code")
+      .fill(await codeFor(number));
     await block(page).getByRole("button", { name: "Verify Code" }).click();
     await expect(block(page).getByRole("heading", { name: "Access Granted" })).toBeVisible();
     const cookie = (await context.cookies()).find((entry) => entry.name === "ember_sms_verified");
@@ -103,7 +107,9 @@ test.describe("the SMS invitation block", () => {
   });
 
   test("a provider failure: 'Error Sending SMS'; a failed check: 'Verification Error'", async ({ page }) => {
-    await page.route("**/api/send-sms", (route) => route.fulfill({ status: 502, json: { success: false, error: "We could not send a code to this number." } }));
+    await page.route("**/api/send-sms", (route) =>
+      route.fulfill({ status: 502, json: { success: false, error: "We could not send a code to this number." } }),
+    );
     await gotoHydrated(page, "/");
     await block(page).getByLabel("Mobile Number").fill("5035550142");
     await block(page).getByRole("button", { name: "Send Code" }).click();
@@ -112,7 +118,9 @@ test.describe("the SMS invitation block", () => {
     await page.unroute("**/api/send-sms");
     const number = testNumber();
     await requestCode(page, number);
-    await page.route("**/api/verify-sms", (route) => route.fulfill({ status: 502, json: { success: false, message: "Verification is unavailable right now." } }));
+    await page.route("**/api/verify-sms", (route) =>
+      route.fulfill({ status: 502, json: { success: false, message: "Verification is unavailable right now." } }),
+    );
     await block(page).getByLabel("Verification Code").fill("123456");
     await block(page).getByRole("button", { name: "Verify Code" }).click();
     await expectToast(page, "Verification Error", "Please try again later or contact support.");

@@ -65,9 +65,7 @@ export async function waitForHydration(page: Page): Promise<void> {
 
 /** WCAG 2.2 A and AA rules (the site must meet AA on its own). */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
   const summary = results.violations.map((violation) => ({
     rule: violation.id,
     impact: violation.impact,
@@ -78,9 +76,6 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 
 /** A toast (the site's one toast system) with this title and description is showing. */
 export async function expectToast(page: Page, title: string, description: string): Promise<void> {
-  const toast = page
-    .getByRole("region", { name: "Notifications" })
-    .getByRole("status")
-    .filter({ hasText: title });
+  const toast = page.getByRole("region", { name: "Notifications" }).getByRole("status").filter({ hasText: title });
   await expect(toast).toContainText(description);
 }

@@ -25,7 +25,10 @@ export function queryLocalD1<Row>(sql: string, ...parameters: (string | number)[
 }
 
 /** The newest outbox message to `recipient`, once it is there. */
-export async function latestOutboxMessage(recipient: string, timeoutMs = 5000): Promise<{ subject: string | null; body: string; status: string }> {
+export async function latestOutboxMessage(
+  recipient: string,
+  timeoutMs = 5000,
+): Promise<{ subject: string | null; body: string; status: string }> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const [row] = queryLocalD1<{ subject: string | null; body: string; status: string }>(

@@ -55,7 +55,17 @@ export function seedMemberPool(persistDir = E2E_PERSIST_DIR) {
       const key = profileKey(profile);
       for (let index = 1; index <= profile.count; index++) {
         const name = `Avery Quill ${profileIndex + 1}-${index}`;
-        insert.run(randomUUID(), poolEmail(key, index), name, profile.tier ?? "business", profile.role ?? "member", passwordHash, profile.points ?? 0, profile.lockerNumber ?? null, profile.lockerNumber ? currentLockerQuarter() : null);
+        insert.run(
+          randomUUID(),
+          poolEmail(key, index),
+          name,
+          profile.tier ?? "business",
+          profile.role ?? "member",
+          passwordHash,
+          profile.points ?? 0,
+          profile.lockerNumber ?? null,
+          profile.lockerNumber ? currentLockerQuarter() : null,
+        );
         created += 1;
       }
     });

@@ -18,7 +18,14 @@ beforeEach(async () => {
 afterEach(() => vi.restoreAllMocks());
 
 const approve = (requestId: string, overrides: { db?: D1Database; now?: number } = {}) =>
-  approveInvitationRequest(overrides.db ?? env.DB, { requestId, conciergeId, tier: "platinum", note: "Known to Jordan for years.", siteUrl, now: overrides.now });
+  approveInvitationRequest(overrides.db ?? env.DB, {
+    requestId,
+    conciergeId,
+    tier: "platinum",
+    note: "Known to Jordan for years.",
+    siteUrl,
+    now: overrides.now,
+  });
 
 /** A D1 binding that records every statement it prepares and every batch it runs. */
 function recordingDatabase(beforeBatch?: () => Promise<void>) {
@@ -74,11 +81,18 @@ describe("approveInvitationRequest", () => {
     });
 
     const email = await env.DB.prepare("SELECT * FROM outbox WHERE id = ?").bind(result.outboxId).first<Record<string, string>>();
-    expect(email).toMatchObject({ channel: "email", recipient: "avery.hale@example.com", subject: "Your invitation to Ember & Oak Society", status: "pending" });
-    const token = tokenInEmail(email!.body);
+    expect(email).toMatchObject({
+      channel: "email",
+      recipient: "avery.hale@example.com",
+      subject: "Your invitation to Ember & Oak Society",
+      status: "pending",
+    });
+    const token = tokenInEmail(email!.body!);
     expect(email!.body).toContain(`href="${siteUrl}/invitation/${token}"`);
 
-    const link = await env.DB.prepare("SELECT * FROM member_invitations WHERE member_id = ?").bind(result.memberId).first<Record<string, string | null>>();
+    const link = await env.DB.prepare("SELECT * FROM member_invitations WHERE member_id = ?")
+      .bind(result.memberId)
+      .first<Record<string, string | null>>();
     expect(link).toMatchObject({ token_hash: await hashInvitationToken(token), expires_at: "2026-11-28T18:00:00.000Z", used_at: null });
     // Only the hash is stored, never the token itself.
     expect(JSON.stringify(await env.DB.prepare("SELECT * FROM member_invitations").all())).not.toContain(token);
@@ -88,18 +102,25 @@ describe("approveInvitationRequest", () => {
     const request = await insertInvitationRequest();
     expect((await approve(request.id)).ok).toBe(true);
     expect(await approve(request.id)).toEqual({ ok: false, reason: "already-decided" });
-    expect(await declineInvitationRequest(env.DB, { requestId: request.id, conciergeId, note: null })).toEqual({ ok: false, reason: "already-decided" });
+    expect(await declineInvitationRequest(env.DB, { requestId: request.id, conciergeId, note: null })).toEqual({
+      ok: false,
+      reason: "already-decided",
+    });
     expect(await countRows("members", "role = 'member'")).toBe(1);
     expect(await countRows("outbox")).toBe(1);
     expect(await countRows("member_invitations")).toBe(1);
-    expect(await env.DB.prepare("SELECT status FROM invitation_requests WHERE id = ?").bind(request.id).first()).toEqual({ status: "approved" });
+    expect(await env.DB.prepare("SELECT status FROM invitation_requests WHERE id = ?").bind(request.id).first()).toEqual({
+      status: "approved",
+    });
   });
 
   it("admits exactly one member when ten approvals of one request arrive at once", async () => {
     const request = await insertInvitationRequest();
     const results = await Promise.all(Array.from({ length: 10 }, () => approve(request.id)));
     expect(results.filter((result) => result.ok)).toHaveLength(1);
-    expect(results.filter((result) => !result.ok).every((result) => !result.ok && ["already-decided", "member-exists"].includes(result.reason))).toBe(true);
+    expect(
+      results.filter((result) => !result.ok).every((result) => !result.ok && ["already-decided", "member-exists"].includes(result.reason)),
+    ).toBe(true);
     expect(await countRows("members", "role = 'member'")).toBe(1);
     expect(await countRows("member_invitations")).toBe(1);
     expect(await countRows("outbox")).toBe(1);
@@ -107,9 +128,14 @@ describe("approveInvitationRequest", () => {
 
   it("admits no one when a decline and an approval race: the first decision stands", async () => {
     const request = await insertInvitationRequest();
-    const [approved, declined] = await Promise.all([approve(request.id), declineInvitationRequest(env.DB, { requestId: request.id, conciergeId, note: "No." })]);
+    const [approved, declined] = await Promise.all([
+      approve(request.id),
+      declineInvitationRequest(env.DB, { requestId: request.id, conciergeId, note: "No." }),
+    ]);
     expect([approved.ok, declined.ok].filter(Boolean)).toHaveLength(1);
-    const { status } = (await env.DB.prepare("SELECT status FROM invitation_requests WHERE id = ?").bind(request.id).first<{ status: string }>())!;
+    const { status } = (await env.DB.prepare("SELECT status FROM invitation_requests WHERE id = ?")
+      .bind(request.id)
+      .first<{ status: string }>())!;
     const admitted = await countRows("members", "role = 'member'");
     expect(status === "approved" ? admitted : 1 - admitted).toBe(1);
     expect(await countRows("outbox")).toBe(admitted);
@@ -119,7 +145,10 @@ describe("approveInvitationRequest", () => {
     await insertMember({ email: "avery@example.com" });
     const request = await insertInvitationRequest({ email: "AVERY@example.com" });
     expect(await approve(request.id)).toEqual({ ok: false, reason: "member-exists" });
-    expect(await env.DB.prepare("SELECT status, member_id FROM invitation_requests WHERE id = ?").bind(request.id).first()).toEqual({ status: "new", member_id: null });
+    expect(await env.DB.prepare("SELECT status, member_id FROM invitation_requests WHERE id = ?").bind(request.id).first()).toEqual({
+      status: "new",
+      member_id: null,
+    });
     expect(await countRows("outbox")).toBe(0);
     expect(await countRows("member_invitations")).toBe(0);
   });
@@ -128,14 +157,20 @@ describe("approveInvitationRequest", () => {
     const request = await insertInvitationRequest({ email: "late@example.com" });
     const racing = recordingDatabase(async () => void (await insertMember({ email: "late@example.com" })));
     expect(await approve(request.id, { db: racing.db })).toEqual({ ok: false, reason: "member-exists" });
-    expect(await env.DB.prepare("SELECT status, decided_by FROM invitation_requests WHERE id = ?").bind(request.id).first()).toEqual({ status: "new", decided_by: null });
+    expect(await env.DB.prepare("SELECT status, decided_by FROM invitation_requests WHERE id = ?").bind(request.id).first()).toEqual({
+      status: "new",
+      decided_by: null,
+    });
     expect(await countRows("outbox")).toBe(0);
     expect(await countRows("member_invitations")).toBe(0);
   });
 
   it("answers not-found for an unknown request", async () => {
     expect(await approve(crypto.randomUUID())).toEqual({ ok: false, reason: "not-found" });
-    expect(await declineInvitationRequest(env.DB, { requestId: crypto.randomUUID(), conciergeId, note: null })).toEqual({ ok: false, reason: "not-found" });
+    expect(await declineInvitationRequest(env.DB, { requestId: crypto.randomUUID(), conciergeId, note: null })).toEqual({
+      ok: false,
+      reason: "not-found",
+    });
   });
 
   it("escapes the applicant's text in the invitation email", async () => {
@@ -154,8 +189,14 @@ describe("declineInvitationRequest", () => {
   it("records who declined, when and why, and sends nothing", async () => {
     const request = await insertInvitationRequest();
     const now = Date.parse("2026-11-21T19:00:00.000Z");
-    expect(await declineInvitationRequest(env.DB, { requestId: request.id, conciergeId, note: "Not this season.", now })).toEqual({ ok: true });
-    expect(await env.DB.prepare("SELECT status, decided_by, decided_at, decision_note, member_id FROM invitation_requests WHERE id = ?").bind(request.id).first()).toEqual({
+    expect(await declineInvitationRequest(env.DB, { requestId: request.id, conciergeId, note: "Not this season.", now })).toEqual({
+      ok: true,
+    });
+    expect(
+      await env.DB.prepare("SELECT status, decided_by, decided_at, decision_note, member_id FROM invitation_requests WHERE id = ?")
+        .bind(request.id)
+        .first(),
+    ).toEqual({
       status: "declined",
       decided_by: conciergeId,
       decided_at: "2026-11-21T19:00:00.000Z",
@@ -170,7 +211,13 @@ describe("declineInvitationRequest", () => {
 describe("recordConciergeDecision", () => {
   async function decide(decision: Parameters<typeof recordConciergeDecision>[4]) {
     const context = createExecutionContext();
-    const outcome = await recordConciergeDecision(env, context, new Request("http://example.com/concierge", { method: "POST" }), conciergeId, decision);
+    const outcome = await recordConciergeDecision(
+      env,
+      context,
+      new Request("http://example.com/concierge", { method: "POST" }),
+      conciergeId,
+      decision,
+    );
     await waitOnExecutionContext(context);
     return outcome;
   }
@@ -180,23 +227,36 @@ describe("recordConciergeDecision", () => {
     const outcome = await decide({ intent: "approve", requestId: request.id, tier: "business", note: null });
     expect(outcome).toEqual({ ok: true, decision: "approved", email: "rowan@example.com", delivery: "sent" });
     expect(await env.DB.prepare("SELECT status, attempts FROM outbox").first()).toEqual({ status: "sent", attempts: 1 });
-    const events = await env.DB.prepare("SELECT event_type, severity, user_id, metadata FROM security_events").all<Record<string, string>>();
+    const events = await env.DB.prepare("SELECT event_type, severity, user_id, metadata FROM security_events").all<
+      Record<string, string>
+    >();
     expect(events.results).toEqual([expect.objectContaining({ event_type: "member_admitted", severity: "low", user_id: conciergeId })]);
     expect(JSON.stringify(events.results)).not.toContain("rowan@example.com");
   });
 
   it("logs a decline and sends nothing", async () => {
     const request = await insertInvitationRequest();
-    expect(await decide({ intent: "decline", requestId: request.id, note: "Not this season." })).toEqual({ ok: true, decision: "declined" });
+    expect(await decide({ intent: "decline", requestId: request.id, note: "Not this season." })).toEqual({
+      ok: true,
+      decision: "declined",
+    });
     expect(await countRows("outbox")).toBe(0);
-    expect(await env.DB.prepare("SELECT event_type FROM security_events").all().then((r) => r.results)).toEqual([{ event_type: "member_declined" }]);
+    expect(
+      await env.DB.prepare("SELECT event_type FROM security_events")
+        .all()
+        .then((r) => r.results),
+    ).toEqual([{ event_type: "member_declined" }]);
   });
 });
 
 describe("listInvitationRequests", () => {
   it("lists newest first, filtered by status and by a search of name, email and company", async () => {
     const older = await insertInvitationRequest({ name: "Quinn Archer", company: "Archer & Vale", createdAt: "2026-11-01T10:00:00.000Z" });
-    const newer = await insertInvitationRequest({ name: "Sasha Moreno", email: "sasha@moreno.example", createdAt: "2026-11-02T10:00:00.000Z" });
+    const newer = await insertInvitationRequest({
+      name: "Sasha Moreno",
+      email: "sasha@moreno.example",
+      createdAt: "2026-11-02T10:00:00.000Z",
+    });
     const decided = await insertInvitationRequest({ name: "Taylor Brooks", company: "100% Cedar", createdAt: "2026-11-03T10:00:00.000Z" });
     await declineInvitationRequest(env.DB, { requestId: decided.id, conciergeId, note: null });
 

@@ -29,27 +29,41 @@ afterEach(() => vi.restoreAllMocks());
 /** A link for a member, stored the way the approval and the scripts store it. */
 async function linkFor(memberId: string, now = createdAt): Promise<string> {
   const link = await newInvitationLink(now);
-  await env.DB.prepare("INSERT INTO member_invitations (token_hash, member_id, expires_at) VALUES (?, ?, ?)").bind(link.tokenHash, memberId, link.expiresAt).run();
+  await env.DB.prepare("INSERT INTO member_invitations (token_hash, member_id, expires_at) VALUES (?, ?, ?)")
+    .bind(link.tokenHash, memberId, link.expiresAt)
+    .run();
   return link.token;
 }
 
 const memberRow = (id: string) =>
-  env.DB.prepare("SELECT status, password_hash, google_subject FROM members WHERE id = ?").bind(id).first<{ status: string; password_hash: string | null; google_subject: string | null }>();
+  env.DB.prepare("SELECT status, password_hash, google_subject FROM members WHERE id = ?")
+    .bind(id)
+    .first<{ status: string; password_hash: string | null; google_subject: string | null }>();
 
-const accept = (token: string, password: string, now = createdAt + 60_000) => acceptInvitationWithPassword(env.DB, token, password, { now, hash: standInHash });
+const accept = (token: string, password: string, now = createdAt + 60_000) =>
+  acceptInvitationWithPassword(env.DB, token, password, { now, hash: standInHash });
 
 describe("a link from an approval", () => {
   it("shows the member's name, sets the password (hashPassword), makes them active, and works once", async () => {
     const concierge = await insertMember({ role: "concierge" });
     const request = await insertInvitationRequest({ name: "Avery Hale" });
-    const approval = await approveInvitationRequest(env.DB, { requestId: request.id, conciergeId: concierge.id, tier: "business", note: null, siteUrl: "https://emberandoak.test", now: createdAt });
+    const approval = await approveInvitationRequest(env.DB, {
+      requestId: request.id,
+      conciergeId: concierge.id,
+      tier: "business",
+      note: null,
+      siteUrl: "https://emberandoak.test",
+      now: createdAt,
+    });
     if (!approval.ok) throw new Error("approval refused");
     const { body } = (await env.DB.prepare("SELECT body FROM outbox").first<{ body: string }>())!;
     const token = tokenInEmail(body);
 
     expect(await findOpenInvitation(env.DB, token, createdAt + 60_000)).toEqual({ memberId: approval.memberId, memberName: "Avery Hale" });
     const hash = (password: string) => hashPassword(password, 100_000);
-    expect(await acceptInvitationWithPassword(env.DB, token, "a long enough passphrase", { now: createdAt + 60_000, hash })).toBe(approval.memberId);
+    expect(await acceptInvitationWithPassword(env.DB, token, "a long enough passphrase", { now: createdAt + 60_000, hash })).toBe(
+      approval.memberId,
+    );
     const member = await memberRow(approval.memberId);
     expect(member!.status).toBe("active");
     expect(member!.password_hash).toMatch(/^pbkdf2-sha256\$100000\$/);
@@ -58,7 +72,9 @@ describe("a link from an approval", () => {
     expect(await findOpenInvitation(env.DB, token, createdAt + 120_000)).toBeNull();
     expect(await accept(token, "another long passphrase", createdAt + 120_000)).toBeNull();
     expect((await memberRow(approval.memberId))!.password_hash).toBe(member!.password_hash);
-    expect(await env.DB.prepare("SELECT used_at FROM member_invitations").first()).toEqual({ used_at: new Date(createdAt + 60_000).toISOString() });
+    expect(await env.DB.prepare("SELECT used_at FROM member_invitations").first()).toEqual({
+      used_at: new Date(createdAt + 60_000).toISOString(),
+    });
   }, 120_000);
 });
 
@@ -128,7 +144,9 @@ describe("consumeInvitationForGoogle", () => {
   it("lets exactly one of ten concurrent uses through", async () => {
     const member = await insertMember({ status: "invited" });
     const token = await linkFor(member.id);
-    const results = await Promise.all(Array.from({ length: 10 }, (_, index) => consumeInvitationForGoogle(env.DB, token, `google-sub-${index}`, createdAt + 1)));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => consumeInvitationForGoogle(env.DB, token, `google-sub-${index}`, createdAt + 1)),
+    );
     expect(results.filter((result) => result !== null)).toEqual([member.id]);
   });
 

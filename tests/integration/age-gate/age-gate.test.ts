@@ -19,7 +19,13 @@ async function postAnswer(fields: Record<string, string>, headers: Record<string
     new Request(`${origin}/api/age-gate`, {
       method: "POST",
       redirect: "manual",
-      headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded", "User-Agent": "TestBrowser/1.0", "CF-Connecting-IP": clientAddress, ...headers },
+      headers: {
+        Origin: origin,
+        "Content-Type": "application/x-www-form-urlencoded",
+        "User-Agent": "TestBrowser/1.0",
+        "CF-Connecting-IP": clientAddress,
+        ...headers,
+      },
       body: new URLSearchParams(fields).toString(),
     }),
     env,
@@ -30,7 +36,9 @@ async function postAnswer(fields: Record<string, string>, headers: Record<string
 }
 
 const auditRows = () =>
-  env.DB.prepare("SELECT session_id, answer, user_agent FROM age_gate_answers ORDER BY id").all().then((result) => result.results);
+  env.DB.prepare("SELECT session_id, answer, user_agent FROM age_gate_answers ORDER BY id")
+    .all()
+    .then((result) => result.results);
 
 beforeEach(async () => {
   await env.DB.prepare("DELETE FROM age_gate_answers").run();
@@ -63,16 +71,22 @@ describe("POST /api/age-gate", () => {
     expect(await auditRows()).toMatchObject([{ answer: "entered" }]);
   });
 
-  it.each<Record<string, string>>([{}, { Cookie: "age_gate=forged" }])("refuses 'enter' before the age question was answered (%j): 409, nothing stored", async (headers) => {
-    const response = await postAnswer({ answer: "enter", sessionId, returnTo: "/" }, headers);
-    expect(response.status).toBe(409);
-    expect(await response.json()).toEqual({ error: "Answer the age question first" });
-    expect(response.headers.get("Set-Cookie")).toBeNull();
-    expect(await auditRows()).toEqual([]);
-  });
+  it.each<Record<string, string>>([{}, { Cookie: "age_gate=forged" }])(
+    "refuses 'enter' before the age question was answered (%j): 409, nothing stored",
+    async (headers) => {
+      const response = await postAnswer({ answer: "enter", sessionId, returnTo: "/" }, headers);
+      expect(response.status).toBe(409);
+      expect(await response.json()).toEqual({ error: "Answer the age question first" });
+      expect(response.headers.get("Set-Cookie")).toBeNull();
+      expect(await auditRows()).toEqual([]);
+    },
+  );
 
   it("accepts the form's content type in any letter case", async () => {
-    const response = await postAnswer({ answer: "yes", sessionId, returnTo: "/" }, { "Content-Type": "Application/X-WWW-Form-Urlencoded; charset=UTF-8" });
+    const response = await postAnswer(
+      { answer: "yes", sessionId, returnTo: "/" },
+      { "Content-Type": "Application/X-WWW-Form-Urlencoded; charset=UTF-8" },
+    );
     expect(response.status).toBe(303);
   });
 

@@ -1,6 +1,12 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { listOutboxDeliveries, listSecurityEvents, listSmsOptIns, retryFailedDelivery, securityEventTypes } from "#worker/features/concierge/concierge-console.ts";
+import {
+  listOutboxDeliveries,
+  listSecurityEvents,
+  listSmsOptIns,
+  retryFailedDelivery,
+  securityEventTypes,
+} from "#worker/features/concierge/concierge-console.ts";
 import { clearAdmissionTables, insertMember } from "../support/concierge-fixtures.ts";
 
 /** The concierge console's other lists and 'Retry now' (issue 6), against the real D1. */
@@ -15,8 +21,16 @@ beforeEach(async () => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-async function insertOutbox(fields: { channel: "email" | "sms"; recipient: string; status: string; body?: string; lastError?: string }): Promise<number> {
-  const row = await env.DB.prepare("INSERT INTO outbox (channel, recipient, subject, body, status, attempts, last_error) VALUES (?, ?, 'Subject', ?, ?, 1, ?) RETURNING id")
+async function insertOutbox(fields: {
+  channel: "email" | "sms";
+  recipient: string;
+  status: string;
+  body?: string;
+  lastError?: string;
+}): Promise<number> {
+  const row = await env.DB.prepare(
+    "INSERT INTO outbox (channel, recipient, subject, body, status, attempts, last_error) VALUES (?, ?, 'Subject', ?, ?, 1, ?) RETURNING id",
+  )
     .bind(fields.channel, fields.recipient, fields.body ?? "secret body with a link", fields.status, fields.lastError ?? null)
     .first<{ id: number }>();
   return row!.id;
@@ -26,7 +40,11 @@ describe("retryFailedDelivery", () => {
   it("sends a failed email again through the EMAIL binding and marks it sent", async () => {
     const id = await insertOutbox({ channel: "email", recipient: "avery@example.com", status: "failed", lastError: "timeout" });
     expect(await retryFailedDelivery(env, id)).toBe("sent");
-    expect(await env.DB.prepare("SELECT status, attempts, last_error FROM outbox WHERE id = ?").bind(id).first()).toEqual({ status: "sent", attempts: 2, last_error: null });
+    expect(await env.DB.prepare("SELECT status, attempts, last_error FROM outbox WHERE id = ?").bind(id).first()).toEqual({
+      status: "sent",
+      attempts: 2,
+      last_error: null,
+    });
   });
 
   it("sends a failed SMS again through the configured SMS provider (here the local stand-in)", async () => {
@@ -58,7 +76,9 @@ describe("the console's lists", () => {
   });
 
   it("lists SMS opt-ins newest first", async () => {
-    await env.DB.prepare("INSERT INTO sms_opt_ins (phone_number, submitted_at) VALUES ('5035550101', '2026-11-01T10:00:00.000Z'), ('5035550102', '2026-11-02T10:00:00.000Z')").run();
+    await env.DB.prepare(
+      "INSERT INTO sms_opt_ins (phone_number, submitted_at) VALUES ('5035550101', '2026-11-01T10:00:00.000Z'), ('5035550102', '2026-11-02T10:00:00.000Z')",
+    ).run();
     expect((await listSmsOptIns(env.DB)).map((optIn) => optIn.phoneNumber)).toEqual(["5035550102", "5035550101"]);
   });
 
@@ -72,8 +92,15 @@ describe("the console's lists", () => {
     )
       .bind(member.id)
       .run();
-    expect((await listSecurityEvents(env.DB)).map((event) => event.eventType)).toEqual(["invitation_request_error", "member_admitted", "authn_login_fail"]);
-    expect((await listSecurityEvents(env.DB, { severity: "medium" }))[0]).toMatchObject({ eventType: "authn_login_fail", memberName: "Morgan Vale" });
+    expect((await listSecurityEvents(env.DB)).map((event) => event.eventType)).toEqual([
+      "invitation_request_error",
+      "member_admitted",
+      "authn_login_fail",
+    ]);
+    expect((await listSecurityEvents(env.DB, { severity: "medium" }))[0]).toMatchObject({
+      eventType: "authn_login_fail",
+      memberName: "Morgan Vale",
+    });
     expect((await listSecurityEvents(env.DB, { eventType: "member_admitted" })).map((event) => event.severity)).toEqual(["low"]);
     expect(await listSecurityEvents(env.DB, { severity: "high", eventType: "member_admitted" })).toEqual([]);
     expect(await securityEventTypes(env.DB)).toEqual(["authn_login_fail", "invitation_request_error", "member_admitted"]);

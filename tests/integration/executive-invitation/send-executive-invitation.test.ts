@@ -38,7 +38,13 @@ describe("POST /api/send-executive-invitation", () => {
     expect(response.status).toBe(200);
     const { data } = (await response.json()) as { data: { id: string } };
     const stored = await env.DB.prepare("SELECT * FROM invitation_requests WHERE id = ?").bind(data.id).first<Record<string, unknown>>();
-    expect(stored).toMatchObject({ name: "Avery Hale", email: "avery@example.com", invited_by: "Jordan Reyes", status: "new", recaptcha_score: 0.8 });
+    expect(stored).toMatchObject({
+      name: "Avery Hale",
+      email: "avery@example.com",
+      invited_by: "Jordan Reyes",
+      status: "new",
+      recaptcha_score: 0.8,
+    });
     const email = await env.DB.prepare("SELECT * FROM outbox").first<Record<string, string>>();
     expect(email).toMatchObject({ channel: "email", recipient: "concierge@emberandoak.club" });
     expect(email!.subject).toBe("Executive invitation request: Avery Hale, Hale Timber Co");
@@ -63,8 +69,17 @@ describe("POST /api/send-executive-invitation", () => {
   it.each([
     ["no pass", async () => ({ ...request, recaptchaScore: 0.9 })],
     ["a forged pass", async () => ({ ...request, captchaPass: (await goodPass()).replace(/.$/, (c) => (c === "0" ? "1" : "0")) })],
-    ["a pass signed with another key", async () => ({ ...request, captchaPass: await issueCaptchaPass("another-key-of-at-least-32-characters!", "executive_invitation", 0.9) })],
-    ["an expired pass", async () => ({ ...request, captchaPass: await issueCaptchaPass(signingKey, "executive_invitation", 0.9, Date.now() - 121_000) })],
+    [
+      "a pass signed with another key",
+      async () => ({
+        ...request,
+        captchaPass: await issueCaptchaPass("another-key-of-at-least-32-characters!", "executive_invitation", 0.9),
+      }),
+    ],
+    [
+      "an expired pass",
+      async () => ({ ...request, captchaPass: await issueCaptchaPass(signingKey, "executive_invitation", 0.9, Date.now() - 121_000) }),
+    ],
     ["a pass for another action", async () => ({ ...request, captchaPass: await issueCaptchaPass(signingKey, "login", 0.9) })],
   ])("refuses %s with 403 'Security validation failed' and stores nothing", async (_case, body) => {
     const response = await send(await body());
@@ -133,7 +148,9 @@ describe("POST /api/send-executive-invitation", () => {
 
   it("delivers the email right after storing it (through the simulated Email Service)", async () => {
     await send({ ...request, captchaPass: await goodPass() });
-    await vi.waitFor(async () => expect(await env.DB.prepare("SELECT status, attempts FROM outbox").first()).toEqual({ status: "sent", attempts: 1 }));
+    await vi.waitFor(async () =>
+      expect(await env.DB.prepare("SELECT status, attempts FROM outbox").first()).toEqual({ status: "sent", attempts: 1 }),
+    );
   });
 
   it("keeps the request when the Email Service fails, and the Worker's retry cron delivers it once, later", async () => {
@@ -160,13 +177,19 @@ describe("POST /api/send-executive-invitation", () => {
     await waitOnExecutionContext(context);
     expect(answer.status).toBe(200);
     expect(await count("invitation_requests")).toBe(1);
-    const failed = await env.DB.prepare("SELECT status, attempts, last_error, next_attempt_at FROM outbox").first<Record<string, string | number>>();
+    const failed = await env.DB.prepare("SELECT status, attempts, last_error, next_attempt_at FROM outbox").first<
+      Record<string, string | number>
+    >();
     expect(failed).toMatchObject({ status: "failed", attempts: 1, last_error: "Email Service unavailable" });
 
     // The cron of that same minute finds nothing due; the one after the retry time sends it, once.
     const cron = async (scheduledTime: number) => {
       const cronContext = createExecutionContext();
-      await worker.scheduled(createScheduledController({ scheduledTime, cron: "* * * * *" }), { ...env, EMAIL: emailService(true) }, cronContext);
+      await worker.scheduled(
+        createScheduledController({ scheduledTime, cron: "* * * * *" }),
+        { ...env, EMAIL: emailService(true) },
+        cronContext,
+      );
       await waitOnExecutionContext(cronContext);
     };
     await cron(Date.now());
@@ -175,7 +198,11 @@ describe("POST /api/send-executive-invitation", () => {
     await cron(retryTime);
     await cron(retryTime + 60_000);
     expect(delivered).toEqual(["concierge@emberandoak.club"]);
-    expect(await env.DB.prepare("SELECT status, attempts, last_error FROM outbox").first()).toEqual({ status: "sent", attempts: 2, last_error: null });
+    expect(await env.DB.prepare("SELECT status, attempts, last_error FROM outbox").first()).toEqual({
+      status: "sent",
+      attempts: 2,
+      last_error: null,
+    });
   });
 
   it("sends through the EMAIL binding with the stored subject and body", async () => {
@@ -186,7 +213,11 @@ describe("POST /api/send-executive-invitation", () => {
     await env.DB.prepare("UPDATE outbox SET status = 'pending', next_attempt_at = NULL").run();
     await deliverDueOutboxMessages(env.DB, "email", emailSender(binding, "invitations@emberandoak.club"));
     expect(sent).toEqual([
-      expect.objectContaining({ from: "invitations@emberandoak.club", to: "concierge@emberandoak.club", subject: "Executive invitation request: Avery Hale, Hale Timber Co" }),
+      expect.objectContaining({
+        from: "invitations@emberandoak.club",
+        to: "concierge@emberandoak.club",
+        subject: "Executive invitation request: Avery Hale, Hale Timber Co",
+      }),
     ]);
   });
 
@@ -198,7 +229,9 @@ describe("POST /api/send-executive-invitation", () => {
       expect(response.status).toBe(500);
       expect(await response.json()).toEqual({ error: "Internal server error" });
       await vi.waitFor(async () =>
-        expect(await env.DB.prepare("SELECT severity FROM security_events WHERE event_type = 'invitation_request_error'").first()).toEqual({ severity: "high" }),
+        expect(await env.DB.prepare("SELECT severity FROM security_events WHERE event_type = 'invitation_request_error'").first()).toEqual({
+          severity: "high",
+        }),
       );
     } finally {
       await env.DB.prepare("ALTER TABLE invitation_requests_away RENAME TO invitation_requests").run();
@@ -212,7 +245,16 @@ describe("POST /api/send-executive-invitation", () => {
       fc.asyncProperty(
         fc.oneof(
           fc.anything(),
-          fc.record({ name: fc.string(), email: fc.string(), company: fc.anything(), message: fc.string({ maxLength: 3000 }), captchaPass: fc.constant(pass) }, { requiredKeys: [] }),
+          fc.record(
+            {
+              name: fc.string(),
+              email: fc.string(),
+              company: fc.anything(),
+              message: fc.string({ maxLength: 3000 }),
+              captchaPass: fc.constant(pass),
+            },
+            { requiredKeys: [] },
+          ),
           fc.string().map((text) => `{"__proto__": {"admin": true}, "x": ${JSON.stringify(text)}}`),
         ),
         async (body) => {

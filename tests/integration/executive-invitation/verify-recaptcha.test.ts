@@ -87,7 +87,9 @@ describe("POST /api/verify-recaptcha", () => {
     fakeSiteverify(goodSiteverifyAnswer({ score: 0.1 }));
     await verify({ token: "token" });
     await vi.waitFor(async () => {
-      const row = await env.DB.prepare("SELECT * FROM security_events WHERE event_type = 'authn_captcha_fail' ORDER BY id DESC").first<Record<string, string>>();
+      const row = await env.DB.prepare("SELECT * FROM security_events WHERE event_type = 'authn_captcha_fail' ORDER BY id DESC").first<
+        Record<string, string>
+      >();
       expect(row).toBeTruthy();
       expect(row!.ip_hash).toMatch(/^[0-9a-f]{64}$/);
       expect(JSON.stringify(row)).not.toContain(clientIp);

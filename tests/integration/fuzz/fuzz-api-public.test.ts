@@ -45,23 +45,43 @@ describe("POST /api/age-gate (fuzzed)", () => {
 
   const plausible = {
     answer: fc.constantFrom("yes", "no", "enter", "YES", " yes", "maybe"),
-    sessionId: fc.oneof(fc.uuid(), fc.stringMatching(/^[A-Za-z0-9-]{8,64}$/), fc.stringMatching(/^[A-Za-z0-9-]{1,7}$/), fc.stringMatching(/^[A-Za-z0-9-]{65,80}$/)),
-    returnTo: fc.oneof(fc.constantFrom("/", "/rules?x=1", "/members#top", "//evil.example", "/\\evil.example", "https://evil.example/"), fc.webPath(), fc.webUrl()),
+    sessionId: fc.oneof(
+      fc.uuid(),
+      fc.stringMatching(/^[A-Za-z0-9-]{8,64}$/),
+      fc.stringMatching(/^[A-Za-z0-9-]{1,7}$/),
+      fc.stringMatching(/^[A-Za-z0-9-]{65,80}$/),
+    ),
+    returnTo: fc.oneof(
+      fc.constantFrom("/", "/rules?x=1", "/members#top", "//evil.example", "/\\evil.example", "https://evil.example/"),
+      fc.webPath(),
+      fc.webUrl(),
+    ),
   };
   const valid = fc
     .record(
-      { answer: fc.constantFrom("yes", "no", "enter"), sessionId: fc.uuid(), returnTo: fc.oneof(fc.webPath(), fc.constantFrom("/", "/rules", "//evil.example")) },
+      {
+        answer: fc.constantFrom("yes", "no", "enter"),
+        sessionId: fc.uuid(),
+        returnTo: fc.oneof(fc.webPath(), fc.constantFrom("/", "/rules", "//evil.example")),
+      },
       { requiredKeys: ["answer"] },
     )
     .map((fields) => Object.entries(fields) as [string, string][]);
 
   /** What the age gate must answer, from the body and cookie alone (null: only the set of answers is known). */
-  function expected(submission: FormSubmission, answeredYes: boolean): { status: 200 | 303 | 400 | 409 | 413 | 415; answer?: string } | null {
+  function expected(
+    submission: FormSubmission,
+    answeredYes: boolean,
+  ): { status: 200 | 303 | 400 | 409 | 413 | 415; answer?: string } | null {
     if (submission.kind !== "urlencoded") return null;
     const body = new URLSearchParams(submission.pairs.map(([name, value]) => [name, String(value)])).toString();
     if (new TextEncoder().encode(body).byteLength > AGE_GATE_LIMIT) return { status: 413 };
     const fields = Object.fromEntries([...new URLSearchParams(body)].filter(([, value]) => value !== ""));
-    const { answer, sessionId, returnTo } = { answer: own(fields, "answer"), sessionId: own(fields, "sessionId"), returnTo: own(fields, "returnTo") };
+    const { answer, sessionId, returnTo } = {
+      answer: own(fields, "answer"),
+      sessionId: own(fields, "sessionId"),
+      returnTo: own(fields, "returnTo"),
+    };
     const ok =
       (answer === "yes" || answer === "no" || answer === "enter") &&
       (sessionId === undefined || /^[A-Za-z0-9-]{8,64}$/.test(String(sessionId))) &&
@@ -70,42 +90,57 @@ describe("POST /api/age-gate (fuzzed)", () => {
     return answer === "enter" && !answeredYes ? { status: 409 } : { status: 303, answer: String(answer) };
   }
 
-  it("answers every form body with its redirect or stage, or a clear 4xx, and records only accepted answers", { timeout: FUZZ_TIMEOUT_MS }, async () => {
-    const rows = await new RowTracker(answerCount).start();
-    await fc.assert(
-      fc.asyncProperty(formBody(plausible, valid), fc.constantFrom(undefined, "application/json", "text/html,application/xhtml+xml", "*/*"), fc.boolean(), async (submission, accept, answeredYes) => {
-        const headers: Record<string, string> = { Origin: API_ORIGIN, "User-Agent": "FuzzBrowser/1.0", "CF-Connecting-IP": uniqueClientAddress() };
-        if (accept) headers.Accept = accept;
-        if (answeredYes) headers.Cookie = "age_gate=verified";
-        const response = await exports.default.fetch(formRequest(`${API_ORIGIN}/api/age-gate`, submission, headers), { redirect: "manual" });
-        expect([200, 303, 400, 409, 413, 415]).toContain(response.status);
+  it(
+    "answers every form body with its redirect or stage, or a clear 4xx, and records only accepted answers",
+    { timeout: FUZZ_TIMEOUT_MS },
+    async () => {
+      const rows = await new RowTracker(answerCount).start();
+      await fc.assert(
+        fc.asyncProperty(
+          formBody(plausible, valid),
+          fc.constantFrom(undefined, "application/json", "text/html,application/xhtml+xml", "*/*"),
+          fc.boolean(),
+          async (submission, accept, answeredYes) => {
+            const headers: Record<string, string> = {
+              Origin: API_ORIGIN,
+              "User-Agent": "FuzzBrowser/1.0",
+              "CF-Connecting-IP": uniqueClientAddress(),
+            };
+            if (accept) headers.Accept = accept;
+            if (answeredYes) headers.Cookie = "age_gate=verified";
+            const response = await exports.default.fetch(formRequest(`${API_ORIGIN}/api/age-gate`, submission, headers), {
+              redirect: "manual",
+            });
+            expect([200, 303, 400, 409, 413, 415]).toContain(response.status);
 
-        const expectation = expected(submission, answeredYes);
-        const success = response.status === 200 || response.status === 303;
-        if (expectation) {
-          const wantsJson = accept?.includes("application/json") ?? false;
-          expect(response.status).toBe(expectation.status === 303 && wantsJson ? 200 : expectation.status);
-        }
-        if (!success) {
-          await expectClearJsonError(response);
-          await rows.expectUnchanged();
-          return;
-        }
-        if (response.status === 200) {
-          expect(await response.json()).toEqual({ stage: expect.stringMatching(/^(question|intro|passed)$/) });
-        } else if (expectation?.answer === "no") {
-          expect(response.headers.get("Location")).toBe(club.quitResourcesUrl);
-        } else if (response.headers.get("Location") !== club.quitResourcesUrl) {
-          expectSameSiteLocation(response.headers.get("Location"), API_ORIGIN);
-        }
-        if (expectation?.answer) expect(response.headers.get("Set-Cookie") !== null).toBe(expectation.answer !== "no");
-        // The audit row is written after the answer (waitUntil): exactly one per accepted answer.
-        await rows.expectRows((previous) => plus(previous, { answers: 1 }), { eventually: true });
-        expectPrototypeUntouched();
-      }),
-      fuzzParameters,
-    );
-  });
+            const expectation = expected(submission, answeredYes);
+            const success = response.status === 200 || response.status === 303;
+            if (expectation) {
+              const wantsJson = accept?.includes("application/json") ?? false;
+              expect(response.status).toBe(expectation.status === 303 && wantsJson ? 200 : expectation.status);
+            }
+            if (!success) {
+              await expectClearJsonError(response);
+              await rows.expectUnchanged();
+              return;
+            }
+            if (response.status === 200) {
+              expect(await response.json()).toEqual({ stage: expect.stringMatching(/^(question|intro|passed)$/) });
+            } else if (expectation?.answer === "no") {
+              expect(response.headers.get("Location")).toBe(club.quitResourcesUrl);
+            } else if (response.headers.get("Location") !== club.quitResourcesUrl) {
+              expectSameSiteLocation(response.headers.get("Location"), API_ORIGIN);
+            }
+            if (expectation?.answer) expect(response.headers.get("Set-Cookie") !== null).toBe(expectation.answer !== "no");
+            // The audit row is written after the answer (waitUntil): exactly one per accepted answer.
+            await rows.expectRows((previous) => plus(previous, { answers: 1 }), { eventually: true });
+            expectPrototypeUntouched();
+          },
+        ),
+        fuzzParameters,
+      );
+    },
+  );
 });
 
 describe("POST /api/security-events (fuzzed)", () => {
@@ -113,12 +148,20 @@ describe("POST /api/security-events (fuzzed)", () => {
   const types = ["captcha_unavailable", "captcha_token_failed", "invitation_exception"];
   const eventCount = () => readRow("SELECT COUNT(*) AS events FROM security_events");
   const fields = {
-    type: fc.oneof(fc.constantFrom(...types), fc.constantFrom("client_reported_error", "authn_login_success", "CAPTCHA_UNAVAILABLE"), fuzzString),
+    type: fc.oneof(
+      fc.constantFrom(...types),
+      fc.constantFrom("client_reported_error", "authn_login_success", "CAPTCHA_UNAVAILABLE"),
+      fuzzString,
+    ),
     referrer: fc.oneof(fc.webUrl({ withQueryParameters: true }), fuzzString),
     detail: fc.oneof(fc.string({ maxLength: 200 }), fuzzString),
   };
   const valid = fc.record(
-    { type: fc.constantFrom(...types), referrer: fc.webUrl({ withQueryParameters: true, withFragments: true }), detail: fc.string({ maxLength: 200 }) },
+    {
+      type: fc.constantFrom(...types),
+      referrer: fc.webUrl({ withQueryParameters: true, withFragments: true }),
+      detail: fc.string({ maxLength: 200 }),
+    },
     { requiredKeys: ["type"] },
   );
 
@@ -136,29 +179,36 @@ describe("POST /api/security-events (fuzzed)", () => {
     return ok ? 202 : 400;
   }
 
-  it("accepts exactly the known reports with 202, refuses everything else with a clear 4xx and logs nothing for it", { timeout: FUZZ_TIMEOUT_MS }, async () => {
-    const rows = await new RowTracker(eventCount).start();
-    await fc.assert(
-      fc.asyncProperty(jsonBody(fields, valid, LIMIT), async (raw) => {
-        const response = await postApi("/api/security-events", raw, { Referer: "https://emberandoak.club/?token=secret" });
-        expect(response.status).toBe(expected(raw));
-        if (raw.kind === "smuggled") expect(response.status).not.toBe(202);
-        if (response.status !== 202) {
-          await expectClearJsonError(response);
-          await rows.expectUnchanged();
-          return;
-        }
-        expect(await response.json()).toEqual({ ok: true });
-        await rows.expectRows((previous) => plus(previous, { events: 1 }), { eventually: true });
-        const stored = await env.DB.prepare("SELECT event_type, metadata FROM security_events ORDER BY id DESC LIMIT 1").first<{ event_type: string; metadata: string }>();
-        // The client chose only one of the known problems; the server named the event.
-        expect(["client_reported_error", "invitation_request_error"]).toContain(stored!.event_type);
-        expect(stored!.metadata).not.toContain("token=secret");
-        expectPrototypeUntouched();
-      }),
-      fuzzParameters,
-    );
-  });
+  it(
+    "accepts exactly the known reports with 202, refuses everything else with a clear 4xx and logs nothing for it",
+    { timeout: FUZZ_TIMEOUT_MS },
+    async () => {
+      const rows = await new RowTracker(eventCount).start();
+      await fc.assert(
+        fc.asyncProperty(jsonBody(fields, valid, LIMIT), async (raw) => {
+          const response = await postApi("/api/security-events", raw, { Referer: "https://emberandoak.club/?token=secret" });
+          expect(response.status).toBe(expected(raw));
+          if (raw.kind === "smuggled") expect(response.status).not.toBe(202);
+          if (response.status !== 202) {
+            await expectClearJsonError(response);
+            await rows.expectUnchanged();
+            return;
+          }
+          expect(await response.json()).toEqual({ ok: true });
+          await rows.expectRows((previous) => plus(previous, { events: 1 }), { eventually: true });
+          const stored = await env.DB.prepare("SELECT event_type, metadata FROM security_events ORDER BY id DESC LIMIT 1").first<{
+            event_type: string;
+            metadata: string;
+          }>();
+          // The client chose only one of the known problems; the server named the event.
+          expect(["client_reported_error", "invitation_request_error"]).toContain(stored!.event_type);
+          expect(stored!.metadata).not.toContain("token=secret");
+          expectPrototypeUntouched();
+        }),
+        fuzzParameters,
+      );
+    },
+  );
 });
 
 describe("POST /api/verify-recaptcha (fuzzed)", () => {
@@ -178,7 +228,10 @@ describe("POST /api/verify-recaptcha (fuzzed)", () => {
     { label: "not JSON", good: false, answer: () => new Response("not json", { status: 200 }) },
     { label: "unreachable", good: false, answer: () => new Error("network down") },
   ];
-  const siteverify = fc.oneof({ weight: 3, arbitrary: fc.constant(googleAnswers[0]!) }, { weight: 2, arbitrary: fc.constantFrom(...googleAnswers.slice(1)) });
+  const siteverify = fc.oneof(
+    { weight: 3, arbitrary: fc.constant(googleAnswers[0]!) },
+    { weight: 2, arbitrary: fc.constantFrom(...googleAnswers.slice(1)) },
+  );
   let current: Siteverify = googleAnswers[0]!;
 
   beforeEach(() => {
@@ -194,7 +247,9 @@ describe("POST /api/verify-recaptcha (fuzzed)", () => {
   });
 
   const fields = { token: fc.oneof(fc.string({ minLength: 1, maxLength: 64 }), fuzzString) };
-  const valid = fc.record({ token: fc.oneof(fc.string({ minLength: 1, maxLength: 200 }), fc.constantFrom("good-token", "x".repeat(4096))) });
+  const valid = fc.record({
+    token: fc.oneof(fc.string({ minLength: 1, maxLength: 200 }), fc.constantFrom("good-token", "x".repeat(4096))),
+  });
 
   function expected(raw: RawBody): 200 | 400 | 413 | 415 {
     if (byteLength(raw) > LIMIT) return 413;

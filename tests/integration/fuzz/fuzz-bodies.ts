@@ -153,7 +153,12 @@ export const wrongTypeValue: fc.Arbitrary<unknown> = fc.oneof(
 export function objectWithFields(fields: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<Record<string, unknown>> {
   const known = Object.keys(fields);
   const record = fc.record(
-    Object.fromEntries(Object.entries(fields).map(([name, plausible]) => [name, fc.oneof({ weight: 4, arbitrary: plausible }, { weight: 1, arbitrary: wrongTypeValue })])),
+    Object.fromEntries(
+      Object.entries(fields).map(([name, plausible]) => [
+        name,
+        fc.oneof({ weight: 4, arbitrary: plausible }, { weight: 1, arbitrary: wrongTypeValue }),
+      ]),
+    ),
     { requiredKeys: [] },
   );
   const extras = fc.array(fc.tuple(fieldName(known), wrongTypeValue), { maxLength: 3 });
@@ -161,7 +166,8 @@ export function objectWithFields(fields: Record<string, fc.Arbitrary<unknown>>):
     const object: Record<string, unknown> = {};
     const assign = (entries: [string, unknown][]) => {
       // defineProperty, so a `__proto__` key becomes an own property as JSON.parse would make it.
-      for (const [name, value] of entries) Object.defineProperty(object, name, { value, enumerable: true, configurable: true, writable: true });
+      for (const [name, value] of entries)
+        Object.defineProperty(object, name, { value, enumerable: true, configurable: true, writable: true });
     };
     if (extrasFirst) assign(extra);
     assign(Object.entries(base));
@@ -198,11 +204,38 @@ export const notJsonContentType = fc.constantFrom(
 );
 
 /** JSON content types as browsers and scripts spell them. */
-export const jsonContentType = fc.constantFrom("application/json", "application/json; charset=utf-8", "Application/JSON", "APPLICATION/JSON;charset=UTF-8", "application/json-seq");
+export const jsonContentType = fc.constantFrom(
+  "application/json",
+  "application/json; charset=utf-8",
+  "Application/JSON",
+  "APPLICATION/JSON;charset=UTF-8",
+  "application/json-seq",
+);
 
 /** Text that is not JSON, or only almost. */
 const malformedJson = fc.oneof(
-  fc.constantFrom("", " ", "{", "}", "[", '{"a":}', '{"a" 1}', "{'a':1}", '{"a":1,}', "[1,]", "NaN", "undefined", "\uFEFF{}", '{"a":"\\u12"}', '{"a":"\\uD800"}', "nul", "tru", '"', "0x10", "1e999999"),
+  fc.constantFrom(
+    "",
+    " ",
+    "{",
+    "}",
+    "[",
+    '{"a":}',
+    '{"a" 1}',
+    "{'a':1}",
+    '{"a":1,}',
+    "[1,]",
+    "NaN",
+    "undefined",
+    "\uFEFF{}",
+    '{"a":"\\u12"}',
+    '{"a":"\\uD800"}',
+    "nul",
+    "tru",
+    '"',
+    "0x10",
+    "1e999999",
+  ),
   fc.string(),
   fc.jsonValue().map((value) => JSON.stringify(value).slice(0, -1)),
   fc.integer({ min: 1, max: 3000 }).map((depth) => "[".repeat(depth) + "]".repeat(depth)),
@@ -217,7 +250,11 @@ export const randomBytes = fc.uint8Array({ maxLength: 512 });
  * `valid`), top-level JSON of every type, malformed text, fields smuggled under `__proto__` or
  * `constructor`, and bodies past `bodyLimit` bytes; mostly with a JSON content type, sometimes not.
  */
-export function jsonBody(fields: Record<string, fc.Arbitrary<unknown>>, valid: fc.Arbitrary<Record<string, unknown>>, bodyLimit: number): fc.Arbitrary<RawBody> {
+export function jsonBody(
+  fields: Record<string, fc.Arbitrary<unknown>>,
+  valid: fc.Arbitrary<Record<string, unknown>>,
+  bodyLimit: number,
+): fc.Arbitrary<RawBody> {
   const text = fc.oneof(
     { weight: 6, arbitrary: objectWithFields(fields).map((object) => ({ kind: "object" as const, body: JSON.stringify(object) })) },
     { weight: 4, arbitrary: valid.map((object) => ({ kind: "valid" as const, body: JSON.stringify(object) })) },
@@ -226,19 +263,23 @@ export function jsonBody(fields: Record<string, fc.Arbitrary<unknown>>, valid: f
     { weight: 1, arbitrary: randomBytes.map((body) => ({ kind: "malformed" as const, body })) },
     {
       weight: 1,
-      arbitrary: fc
-        .tuple(valid, fc.constantFrom("__proto__", "constructor", "prototype"))
-        .map(([object, key]) => ({ kind: "smuggled" as const, body: key === "constructor" ? JSON.stringify({ constructor: { prototype: object } }) : `{"${key}": ${JSON.stringify(object)}}` })),
+      arbitrary: fc.tuple(valid, fc.constantFrom("__proto__", "constructor", "prototype")).map(([object, key]) => ({
+        kind: "smuggled" as const,
+        body: key === "constructor" ? JSON.stringify({ constructor: { prototype: object } }) : `{"${key}": ${JSON.stringify(object)}}`,
+      })),
     },
     {
       weight: 1,
-      arbitrary: fc
-        .tuple(valid, fc.integer({ min: 1, max: 4 * bodyLimit }))
-        .map(([object, extra]) => ({ kind: "oversized" as const, body: JSON.stringify({ ...object, padding: "x".repeat(bodyLimit + extra) }) })),
+      arbitrary: fc.tuple(valid, fc.integer({ min: 1, max: 4 * bodyLimit })).map(([object, extra]) => ({
+        kind: "oversized" as const,
+        body: JSON.stringify({ ...object, padding: "x".repeat(bodyLimit + extra) }),
+      })),
     },
   );
   const contentType = fc.oneof({ weight: 5, arbitrary: jsonContentType }, { weight: 1, arbitrary: notJsonContentType });
-  return fc.record({ text, contentType, chunked: fc.boolean() }).map(({ text: { kind, body }, contentType, chunked }) => ({ kind, body, contentType, chunked }));
+  return fc
+    .record({ text, contentType, chunked: fc.boolean() })
+    .map(({ text: { kind, body }, contentType, chunked }) => ({ kind, body, contentType, chunked }));
 }
 
 /** True when the API's requireJson lets the content type through. */
@@ -297,7 +338,12 @@ export interface FormSubmission {
 export function formPairs(fields: Record<string, fc.Arbitrary<string>>): fc.Arbitrary<[string, string][]> {
   const known = Object.keys(fields);
   const record = fc.record(
-    Object.fromEntries(Object.entries(fields).map(([name, plausible]) => [name, fc.oneof({ weight: 3, arbitrary: plausible }, { weight: 1, arbitrary: fuzzString })])),
+    Object.fromEntries(
+      Object.entries(fields).map(([name, plausible]) => [
+        name,
+        fc.oneof({ weight: 3, arbitrary: plausible }, { weight: 1, arbitrary: fuzzString }),
+      ]),
+    ),
     { requiredKeys: [] },
   );
   const extras = fc.array(fc.tuple(fieldName(known), fuzzString), { maxLength: 3 });
@@ -319,7 +365,11 @@ const notFormContentType = fc.constantFrom(
   "application/octet-stream",
 );
 
-const urlencodedContentType = fc.constantFrom("application/x-www-form-urlencoded", "application/x-www-form-urlencoded;charset=UTF-8", "APPLICATION/X-WWW-FORM-URLENCODED");
+const urlencodedContentType = fc.constantFrom(
+  "application/x-www-form-urlencoded",
+  "application/x-www-form-urlencoded;charset=UTF-8",
+  "APPLICATION/X-WWW-FORM-URLENCODED",
+);
 
 /**
  * A form submission: the fields urlencoded (as browsers send them) or as multipart (sometimes
@@ -327,12 +377,17 @@ const urlencodedContentType = fc.constantFrom("application/x-www-form-urlencoded
  * another content type (JSON of the same fields, text, bytes, multipart without a valid body).
  * `valid` gives whole forms that should pass, so the success path runs often too.
  */
-export function formBody(fields: Record<string, fc.Arbitrary<string>>, valid?: fc.Arbitrary<[string, string][]>): fc.Arbitrary<FormSubmission> {
+export function formBody(
+  fields: Record<string, fc.Arbitrary<string>>,
+  valid?: fc.Arbitrary<[string, string][]>,
+): fc.Arbitrary<FormSubmission> {
   const pairs = valid ? fc.oneof({ weight: 2, arbitrary: formPairs(fields) }, { weight: 1, arbitrary: valid }) : formPairs(fields);
-  const withFiles = fc.tuple(pairs, fc.array(fc.tuple(fieldName(Object.keys(fields)), fc.string({ maxLength: 64 })), { maxLength: 2 })).map(([fieldPairs, files]) => [
-    ...fieldPairs,
-    ...files.map(([name, content]): [string, FormValue] => [name, { file: content, name: "fuzz.txt" }]),
-  ]);
+  const withFiles = fc
+    .tuple(pairs, fc.array(fc.tuple(fieldName(Object.keys(fields)), fc.string({ maxLength: 64 })), { maxLength: 2 }))
+    .map(([fieldPairs, files]) => [
+      ...fieldPairs,
+      ...files.map(([name, content]): [string, FormValue] => [name, { file: content, name: "fuzz.txt" }]),
+    ]);
   return fc.oneof(
     { weight: 8, arbitrary: pairs.map((fieldPairs): FormSubmission => ({ kind: "urlencoded", pairs: fieldPairs })) },
     { weight: 3, arbitrary: withFiles.map((fieldPairs): FormSubmission => ({ kind: "multipart", pairs: fieldPairs })) },
@@ -374,9 +429,20 @@ export function formRequest(url: string, submission: FormSubmission, headers: Re
   if (submission.raw) return rawRequest(url, submission.raw, headers);
   if (submission.kind === "multipart") {
     const boundary = `----fuzz${crypto.randomUUID()}`;
-    return rawRequest(url, { kind: "multipart", contentType: `multipart/form-data; boundary=${boundary}`, body: multipartBody(submission.pairs, boundary), chunked: false }, headers);
+    return rawRequest(
+      url,
+      {
+        kind: "multipart",
+        contentType: `multipart/form-data; boundary=${boundary}`,
+        body: multipartBody(submission.pairs, boundary),
+        chunked: false,
+      },
+      headers,
+    );
   }
-  const text = new URLSearchParams(submission.pairs.map(([name, value]) => [name, typeof value === "string" ? value : value.file])).toString();
+  const text = new URLSearchParams(
+    submission.pairs.map(([name, value]) => [name, typeof value === "string" ? value : value.file]),
+  ).toString();
   return rawRequest(url, { kind: "urlencoded", contentType: "application/x-www-form-urlencoded", body: text, chunked: false }, headers);
 }
 
@@ -433,7 +499,8 @@ export async function answerOf(run: () => Promise<unknown>): Promise<ActionAnswe
   try {
     const result = await run();
     if (result instanceof Response) return { status: result.status, headers: result.headers, thrown: false };
-    if (isDataWithResponseInit(result)) return { status: result.init?.status ?? 200, data: result.data, headers: new Headers(result.init?.headers), thrown: false };
+    if (isDataWithResponseInit(result))
+      return { status: result.init?.status ?? 200, data: result.data, headers: new Headers(result.init?.headers), thrown: false };
     return { status: 200, data: result, headers: new Headers(), thrown: false };
   } catch (thrown) {
     if (thrown instanceof Response) return { status: thrown.status, headers: thrown.headers, thrown: true };
@@ -476,7 +543,9 @@ export function expectSameSiteLocation(location: string | null, origin: string):
 export type Row = Record<string, string | number | null>;
 
 export async function readRow(sql: string, ...bindings: unknown[]): Promise<Row> {
-  return (await env.DB.prepare(sql).bind(...bindings).first<Row>())!;
+  return (await env.DB.prepare(sql)
+    .bind(...bindings)
+    .first<Row>())!;
 }
 
 /** The row with some of its counts raised. */
@@ -570,7 +639,9 @@ export const API_ORIGIN = "http://example.com";
 
 /** POSTs a raw body to the API the way a browser or script would, through the Worker's fetch. */
 export function postApi(path: string, raw: RawBody, headers: Record<string, string> = {}): Promise<Response> {
-  return exports.default.fetch(rawRequest(`${API_ORIGIN}${path}`, raw, { Origin: API_ORIGIN, "CF-Connecting-IP": uniqueClientAddress(), ...headers }));
+  return exports.default.fetch(
+    rawRequest(`${API_ORIGIN}${path}`, raw, { Origin: API_ORIGIN, "CF-Connecting-IP": uniqueClientAddress(), ...headers }),
+  );
 }
 
 /** The body as the Worker's JSON reader sees it: parsed, or null when it is not JSON. */
@@ -616,10 +687,14 @@ export function actionArgs<Params extends Record<string, string>>(
  * the property keeps replacing, fresh tokens), so generated bodies keep reaching the success path.
  */
 export function substitute(submission: FormSubmission, replacements: Record<string, string>): FormSubmission {
-  const replace = (text: string) => Object.entries(replacements).reduce((result, [placeholder, value]) => result.replaceAll(placeholder, value), text);
+  const replace = (text: string) =>
+    Object.entries(replacements).reduce((result, [placeholder, value]) => result.replaceAll(placeholder, value), text);
   return {
     ...submission,
     pairs: submission.pairs.map(([name, value]) => [replace(name), typeof value === "string" ? replace(value) : value]),
-    raw: submission.raw && typeof submission.raw.body === "string" ? { ...submission.raw, body: replace(submission.raw.body) } : submission.raw,
+    raw:
+      submission.raw && typeof submission.raw.body === "string"
+        ? { ...submission.raw, body: replace(submission.raw.body) }
+        : submission.raw,
   };
 }

@@ -43,163 +43,219 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 const sessionCount = async () => (await env.SESSIONS.list({ prefix: "session:" })).keys.length;
-const redirectTargets = fc.oneof(fc.constantFrom("/members", "/rewards?from=menu", ...nastyStrings.filter((value) => value.includes("evil") || value.startsWith("/"))), fc.webPath(), fc.webUrl());
+const redirectTargets = fc.oneof(
+  fc.constantFrom("/members", "/rewards?from=menu", ...nastyStrings.filter((value) => value.includes("evil") || value.startsWith("/"))),
+  fc.webPath(),
+  fc.webUrl(),
+);
 
 describe("the password sign-in action (fuzzed)", () => {
-  it("answers every body with a redirect and a new session, or 400/429 and the one refusal message", { timeout: FUZZ_TIMEOUT_MS }, async () => {
-    const member = await createTestMember();
-    const clientAddress = uniqueClientAddress();
-    const execution = actionExecutionContext();
-    const context = routerContext(execution.ctx);
-    const members = () => readRow("SELECT COUNT(*) AS members, group_concat(id || ':' || status || ':' || coalesce(password_hash, ''), ',') AS credentials FROM members");
-    const rows = await new RowTracker(members).start();
-    let sessions = await sessionCount();
+  it(
+    "answers every body with a redirect and a new session, or 400/429 and the one refusal message",
+    { timeout: FUZZ_TIMEOUT_MS },
+    async () => {
+      const member = await createTestMember();
+      const clientAddress = uniqueClientAddress();
+      const execution = actionExecutionContext();
+      const context = routerContext(execution.ctx);
+      const members = () =>
+        readRow(
+          "SELECT COUNT(*) AS members, group_concat(id || ':' || status || ':' || coalesce(password_hash, ''), ',') AS credentials FROM members",
+        );
+      const rows = await new RowTracker(members).start();
+      let sessions = await sessionCount();
 
-    const email = fc.oneof(
-      fc.constantFrom(member.email, ` ${member.email.toUpperCase()} `, "nobody@example.com", "", " ", "a".repeat(255)),
-      fc.emailAddress(),
-    );
-    const password = fc.oneof(fc.constantFrom(member.password, "", "x".repeat(1025), `${member.password} `), fc.string({ minLength: 1, maxLength: 64 }));
-    const fields = { email, password, redirectTo: redirectTargets };
-    const valid = fc.tuple(email, password, fc.option(redirectTargets)).map(([address, secret, target]): [string, string][] => [
-      ["email", address],
-      ["password", secret],
-      ...(target === null ? [] : [["redirectTo", target] as [string, string]]),
-    ]);
+      const email = fc.oneof(
+        fc.constantFrom(member.email, ` ${member.email.toUpperCase()} `, "nobody@example.com", "", " ", "a".repeat(255)),
+        fc.emailAddress(),
+      );
+      const password = fc.oneof(
+        fc.constantFrom(member.password, "", "x".repeat(1025), `${member.password} `),
+        fc.string({ minLength: 1, maxLength: 64 }),
+      );
+      const fields = { email, password, redirectTo: redirectTargets };
+      const valid = fc
+        .tuple(email, password, fc.option(redirectTargets))
+        .map(([address, secret, target]): [string, string][] => [
+          ["email", address],
+          ["password", secret],
+          ...(target === null ? [] : [["redirectTo", target] as [string, string]]),
+        ]);
 
-    await fc.assert(
-      fc.asyncProperty(formBody(fields, valid), async (submission) => {
-        const answer = await answerOf(async () => signInAction(actionArgs("/auth", submission, context, {}, { "CF-Connecting-IP": clientAddress })));
-        await execution.settle();
-        // A body that is not a form at all: refused with 415 before anything is read or written.
-        if (answer.status === 415) {
-          expect(answer.thrown).toBe(true);
-          return;
-        }
-        expect([302, 400, 429]).toContain(answer.status);
-        if (answer.status === 302) {
-          expect(answer.thrown).toBe(true);
-          expectSameSiteLocation(answer.headers.get("Location"), SITE_ORIGIN);
-          expect(answer.headers.get("Set-Cookie")).toMatch(/^ember_session=[A-Za-z0-9_-]{43}; /);
-        } else {
-          expect(answer.data).toEqual({ error: answer.status === 429 ? SIGN_IN_RATE_LIMITED : SIGN_IN_REFUSED });
-          if (answer.status === 429) expect(Number(answer.headers.get("Retry-After"))).toBeGreaterThan(0);
-        }
-        // One new session for a sign-in, none for a refusal (then carry on from what KV holds).
-        const expectedSessions = sessions + (answer.status === 302 ? 1 : 0);
-        sessions = await sessionCount();
-        expect(sessions).toBe(expectedSessions);
-        await rows.expectUnchanged();
-        expectPrototypeUntouched();
-      }),
-      // First the member's own credentials, so the success path runs while the limit still allows hashing.
-      { ...fuzzParameters, examples: [[{ kind: "urlencoded", pairs: [["email", ` ${member.email.toUpperCase()}`], ["password", member.password], ["redirectTo", "/rewards?from=sign-in"]] }]] },
-    );
-  });
+      await fc.assert(
+        fc.asyncProperty(formBody(fields, valid), async (submission) => {
+          const answer = await answerOf(async () =>
+            signInAction(actionArgs("/auth", submission, context, {}, { "CF-Connecting-IP": clientAddress })),
+          );
+          await execution.settle();
+          // A body that is not a form at all: refused with 415 before anything is read or written.
+          if (answer.status === 415) {
+            expect(answer.thrown).toBe(true);
+            return;
+          }
+          expect([302, 400, 429]).toContain(answer.status);
+          if (answer.status === 302) {
+            expect(answer.thrown).toBe(true);
+            expectSameSiteLocation(answer.headers.get("Location"), SITE_ORIGIN);
+            expect(answer.headers.get("Set-Cookie")).toMatch(/^ember_session=[A-Za-z0-9_-]{43}; /);
+          } else {
+            expect(answer.data).toEqual({ error: answer.status === 429 ? SIGN_IN_RATE_LIMITED : SIGN_IN_REFUSED });
+            if (answer.status === 429) expect(Number(answer.headers.get("Retry-After"))).toBeGreaterThan(0);
+          }
+          // One new session for a sign-in, none for a refusal (then carry on from what KV holds).
+          const expectedSessions = sessions + (answer.status === 302 ? 1 : 0);
+          sessions = await sessionCount();
+          expect(sessions).toBe(expectedSessions);
+          await rows.expectUnchanged();
+          expectPrototypeUntouched();
+        }),
+        // First the member's own credentials, so the success path runs while the limit still allows hashing.
+        {
+          ...fuzzParameters,
+          examples: [
+            [
+              {
+                kind: "urlencoded",
+                pairs: [
+                  ["email", ` ${member.email.toUpperCase()}`],
+                  ["password", member.password],
+                  ["redirectTo", "/rewards?from=sign-in"],
+                ],
+              },
+            ],
+          ],
+        },
+      );
+    },
+  );
 });
 
 describe("the sign-out action (fuzzed)", () => {
-  it("always ends the session named by the cookie, clears the cookie and redirects home, whatever the body", { timeout: FUZZ_TIMEOUT_MS }, async () => {
-    const member = await createTestMember();
-    const execution = actionExecutionContext();
-    const context = routerContext(execution.ctx);
-    // A live session the cookie may name; a new one replaces it once a sign-out ended it.
-    let live = await createMemberSession(env, member.id);
-    let sessions = await sessionCount();
-    const cookieHeader = fc.oneof(
-      fc.constant<string | null>(null),
-      fc.constant("ember_session=__LIVE__"),
-      fc.constant("theme=dark; ember_session=__LIVE__; other=1"),
-      fc.constantFrom("ember_session=", "ember_session", "ember_session=garbage", `ember_session=${"A".repeat(43)}`, "ember_session=__LIVE__x", "=; ;; =="),
-      fc.stringMatching(/^[\x20-\x7e]{0,80}$/),
-    );
+  it(
+    "always ends the session named by the cookie, clears the cookie and redirects home, whatever the body",
+    { timeout: FUZZ_TIMEOUT_MS },
+    async () => {
+      const member = await createTestMember();
+      const execution = actionExecutionContext();
+      const context = routerContext(execution.ctx);
+      // A live session the cookie may name; a new one replaces it once a sign-out ended it.
+      let live = await createMemberSession(env, member.id);
+      let sessions = await sessionCount();
+      const cookieHeader = fc.oneof(
+        fc.constant<string | null>(null),
+        fc.constant("ember_session=__LIVE__"),
+        fc.constant("theme=dark; ember_session=__LIVE__; other=1"),
+        fc.constantFrom(
+          "ember_session=",
+          "ember_session",
+          "ember_session=garbage",
+          `ember_session=${"A".repeat(43)}`,
+          "ember_session=__LIVE__x",
+          "=; ;; ==",
+        ),
+        fc.stringMatching(/^[\x20-\x7e]{0,80}$/),
+      );
 
-    await fc.assert(
-      fc.asyncProperty(formBody({ intent: fc.constant("sign-out"), redirectTo: redirectTargets }), cookieHeader, async (submission, cookie) => {
-        const namesLive = cookie?.includes("ember_session=__LIVE__;") || cookie?.endsWith("ember_session=__LIVE__") || false;
-        const headers: Record<string, string> = cookie === null ? {} : { Cookie: cookie.replaceAll("__LIVE__", live.token) };
-        const answer = await answerOf(async () => signOutAction(actionArgs("/auth/sign-out", submission, context, {}, headers)));
-        await execution.settle();
-        expect(answer).toMatchObject({ status: 302, thrown: true });
-        expect(answer.headers.get("Location")).toBe("/");
-        expect(answer.headers.get("Set-Cookie")).toMatch(/^ember_session=; Path=\/; Max-Age=0; HttpOnly; Secure; SameSite=Lax$/);
-        const after = await sessionCount();
-        expect(after).toBe(namesLive ? sessions - 1 : sessions);
-        sessions = after;
-        if (namesLive) {
-          live = await createMemberSession(env, member.id);
-          sessions += 1;
-        }
-        expectPrototypeUntouched();
-      }),
-      fuzzParameters,
-    );
-  });
+      await fc.assert(
+        fc.asyncProperty(
+          formBody({ intent: fc.constant("sign-out"), redirectTo: redirectTargets }),
+          cookieHeader,
+          async (submission, cookie) => {
+            const namesLive = cookie?.includes("ember_session=__LIVE__;") || cookie?.endsWith("ember_session=__LIVE__") || false;
+            const headers: Record<string, string> = cookie === null ? {} : { Cookie: cookie.replaceAll("__LIVE__", live.token) };
+            const answer = await answerOf(async () => signOutAction(actionArgs("/auth/sign-out", submission, context, {}, headers)));
+            await execution.settle();
+            expect(answer).toMatchObject({ status: 302, thrown: true });
+            expect(answer.headers.get("Location")).toBe("/");
+            expect(answer.headers.get("Set-Cookie")).toMatch(/^ember_session=; Path=\/; Max-Age=0; HttpOnly; Secure; SameSite=Lax$/);
+            const after = await sessionCount();
+            expect(after).toBe(namesLive ? sessions - 1 : sessions);
+            sessions = after;
+            if (namesLive) {
+              live = await createMemberSession(env, member.id);
+              sessions += 1;
+            }
+            expectPrototypeUntouched();
+          },
+        ),
+        fuzzParameters,
+      );
+    },
+  );
 });
 
 describe("the invitation link's password action (fuzzed)", () => {
-  it("sets a password only through the open link and a valid form, and refuses everything else with 400 or 404", { timeout: FUZZ_TIMEOUT_MS }, async () => {
-    const invited = await insertMember({ status: "invited", name: "Avery Hale" });
-    const link = await newInvitationLink();
-    await env.DB.prepare("INSERT INTO member_invitations (token_hash, member_id, expires_at) VALUES (?, ?, ?)").bind(link.tokenHash, invited.id, link.expiresAt).run();
-    const execution = actionExecutionContext();
-    const context = routerContext(execution.ctx);
-    const rows = await new RowTracker(() =>
-      readRow(
-        "SELECT (SELECT status || ':' || coalesce(password_hash, '') FROM members WHERE id = ?1) AS member, (SELECT COUNT(*) FROM member_invitations WHERE member_id = ?1 AND used_at IS NOT NULL) AS used",
-        invited.id,
-      ),
-    ).start();
-    let accepted = false;
+  it(
+    "sets a password only through the open link and a valid form, and refuses everything else with 400 or 404",
+    { timeout: FUZZ_TIMEOUT_MS },
+    async () => {
+      const invited = await insertMember({ status: "invited", name: "Avery Hale" });
+      const link = await newInvitationLink();
+      await env.DB.prepare("INSERT INTO member_invitations (token_hash, member_id, expires_at) VALUES (?, ?, ?)")
+        .bind(link.tokenHash, invited.id, link.expiresAt)
+        .run();
+      const execution = actionExecutionContext();
+      const context = routerContext(execution.ctx);
+      const rows = await new RowTracker(() =>
+        readRow(
+          "SELECT (SELECT status || ':' || coalesce(password_hash, '') FROM members WHERE id = ?1) AS member, (SELECT COUNT(*) FROM member_invitations WHERE member_id = ?1 AND used_at IS NOT NULL) AS used",
+          invited.id,
+        ),
+      ).start();
+      let accepted = false;
 
-    const token = fc.oneof(
-      { weight: 3, arbitrary: fc.constant("__OPEN_TOKEN__") },
-      { weight: 1, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/) },
-      { weight: 1, arbitrary: fc.constantFrom("__OPEN_TOKEN__ ", "__OPEN_TOKEN__/", "", "..%2F..%2Fauth") },
-      { weight: 1, arbitrary: fuzzString },
-    );
-    const password = fc.oneof(fc.string({ minLength: 12, maxLength: 40 }), fc.constantFrom("short", "x".repeat(128), "x".repeat(129), "Ｓｅｃｒｅｔ ｐａｓｓｐｈｒａｓｅ"));
-    const fields = { password, confirmPassword: password };
-    const valid = password.map((secret): [string, string][] => [
-      ["password", secret],
-      ["confirmPassword", secret],
-    ]);
+      const token = fc.oneof(
+        { weight: 3, arbitrary: fc.constant("__OPEN_TOKEN__") },
+        { weight: 1, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/) },
+        { weight: 1, arbitrary: fc.constantFrom("__OPEN_TOKEN__ ", "__OPEN_TOKEN__/", "", "..%2F..%2Fauth") },
+        { weight: 1, arbitrary: fuzzString },
+      );
+      const password = fc.oneof(
+        fc.string({ minLength: 12, maxLength: 40 }),
+        fc.constantFrom("short", "x".repeat(128), "x".repeat(129), "Ｓｅｃｒｅｔ ｐａｓｓｐｈｒａｓｅ"),
+      );
+      const fields = { password, confirmPassword: password };
+      const valid = password.map((secret): [string, string][] => [
+        ["password", secret],
+        ["confirmPassword", secret],
+      ]);
 
-    await fc.assert(
-      fc.asyncProperty(formBody(fields, valid), token, async (submission, generatedToken) => {
-        const params = { token: generatedToken.replaceAll("__OPEN_TOKEN__", link.token) };
-        // React Router hands the action the token as a route param; the action reads nothing else of the URL.
-        const answer = await answerOf(async () => invitationAction(actionArgs("/invitation/token", submission, context, params)));
-        await execution.settle();
-        // A body that is not a form at all: refused with 415 before anything is read or written.
-        if (answer.status === 415) {
-          expect(answer.thrown).toBe(true);
-          return;
-        }
-        expect([302, 400, 404]).toContain(answer.status);
-        if (answer.status === 302) {
-          // The link works once: it set the password, activated the member and was used up.
-          expect(accepted).toBe(false);
-          accepted = true;
-          expect(params.token).toBe(link.token);
-          expect(answer.headers.get("Location")).toBe("/members");
-          expect(answer.headers.get("Set-Cookie")).toMatch(/^ember_session=[A-Za-z0-9_-]{43}; /);
-          const { current } = await rows.step();
-          expect(current.member).toMatch(/^active:pbkdf2-sha256\$600000\$/);
-          expect(current.used).toBe(1);
-          return;
-        }
-        const outcome = answer.data as { invalidLink: boolean; fieldErrors: Record<string, string> };
-        if (answer.status === 404) expect(outcome).toEqual({ invalidLink: true, fieldErrors: {} });
-        else {
-          expect(outcome.invalidLink).toBe(false);
-          expect(Object.keys(outcome.fieldErrors).length).toBeGreaterThan(0);
-          for (const message of Object.values(outcome.fieldErrors)) expect(message.length).toBeGreaterThan(0);
-        }
-        await rows.expectUnchanged();
-        expectPrototypeUntouched();
-      }),
-      fuzzParameters,
-    );
-  });
+      await fc.assert(
+        fc.asyncProperty(formBody(fields, valid), token, async (submission, generatedToken) => {
+          const params = { token: generatedToken.replaceAll("__OPEN_TOKEN__", link.token) };
+          // React Router hands the action the token as a route param; the action reads nothing else of the URL.
+          const answer = await answerOf(async () => invitationAction(actionArgs("/invitation/token", submission, context, params)));
+          await execution.settle();
+          // A body that is not a form at all: refused with 415 before anything is read or written.
+          if (answer.status === 415) {
+            expect(answer.thrown).toBe(true);
+            return;
+          }
+          expect([302, 400, 404]).toContain(answer.status);
+          if (answer.status === 302) {
+            // The link works once: it set the password, activated the member and was used up.
+            expect(accepted).toBe(false);
+            accepted = true;
+            expect(params.token).toBe(link.token);
+            expect(answer.headers.get("Location")).toBe("/members");
+            expect(answer.headers.get("Set-Cookie")).toMatch(/^ember_session=[A-Za-z0-9_-]{43}; /);
+            const { current } = await rows.step();
+            expect(current.member).toMatch(/^active:pbkdf2-sha256\$600000\$/);
+            expect(current.used).toBe(1);
+            return;
+          }
+          const outcome = answer.data as { invalidLink: boolean; fieldErrors: Record<string, string> };
+          if (answer.status === 404) expect(outcome).toEqual({ invalidLink: true, fieldErrors: {} });
+          else {
+            expect(outcome.invalidLink).toBe(false);
+            expect(Object.keys(outcome.fieldErrors).length).toBeGreaterThan(0);
+            for (const message of Object.values(outcome.fieldErrors)) expect(message.length).toBeGreaterThan(0);
+          }
+          await rows.expectUnchanged();
+          expectPrototypeUntouched();
+        }),
+        fuzzParameters,
+      );
+    },
+  );
 });

@@ -56,22 +56,38 @@ async function acceptedMember(overrides: Parameters<typeof createMember>[0] = {}
   return member;
 }
 
-const redirectTargets = fc.oneof(fc.constantFrom("/rewards?from=menu", "/members", "/media#kit", ...nastyStrings.filter((value) => value.includes("evil") || value.startsWith("/"))), fc.webPath(), fc.webUrl());
+const redirectTargets = fc.oneof(
+  fc.constantFrom(
+    "/rewards?from=menu",
+    "/members",
+    "/media#kit",
+    ...nastyStrings.filter((value) => value.includes("evil") || value.startsWith("/")),
+  ),
+  fc.webPath(),
+  fc.webUrl(),
+);
 
 describe("the club rules step's action (fuzzed)", () => {
   it("always redirects within the site, and records an acceptance only for the current version", { timeout: FUZZ_TIMEOUT_MS }, async () => {
     const member = await createMember();
     const { context, settle } = await memberAreaContext(member);
-    const rows = await new RowTracker(() => readRow("SELECT COUNT(*) AS acceptances FROM rules_acceptances WHERE member_id = ?", member.id)).start();
+    const rows = await new RowTracker(() =>
+      readRow("SELECT COUNT(*) AS acceptances FROM rules_acceptances WHERE member_id = ?", member.id),
+    ).start();
 
     const fields = {
-      rulesVersion: fc.oneof(fc.constant(RULES_VERSION), fc.constantFrom(` ${RULES_VERSION}\n`, "2020-01", "2026-11 ", "２０２６-１１", RULES_VERSION.repeat(3))),
+      rulesVersion: fc.oneof(
+        fc.constant(RULES_VERSION),
+        fc.constantFrom(` ${RULES_VERSION}\n`, "2020-01", "2026-11 ", "２０２６-１１", RULES_VERSION.repeat(3)),
+      ),
       redirectTo: redirectTargets,
     };
-    const valid = fc.tuple(fc.constantFrom(RULES_VERSION, ` ${RULES_VERSION} `), redirectTargets).map(([version, target]): [string, string][] => [
-      ["rulesVersion", version],
-      ["redirectTo", target],
-    ]);
+    const valid = fc
+      .tuple(fc.constantFrom(RULES_VERSION, ` ${RULES_VERSION} `), redirectTargets)
+      .map(([version, target]): [string, string][] => [
+        ["rulesVersion", version],
+        ["redirectTo", target],
+      ]);
 
     await fc.assert(
       fc.asyncProperty(formBody(fields, valid), async (submission) => {
@@ -97,7 +113,11 @@ describe("the club rules step's action (fuzzed)", () => {
         if (sent && submission.kind === "urlencoded") {
           const version = sent.get("rulesVersion");
           const target = sent.get("redirectTo");
-          const formOk = version !== undefined && characterCount(version.trim()) >= 1 && characterCount(version.trim()) <= 20 && (target === undefined || characterCount(target) <= 2000);
+          const formOk =
+            version !== undefined &&
+            characterCount(version.trim()) >= 1 &&
+            characterCount(version.trim()) <= 20 &&
+            (target === undefined || characterCount(target) <= 2000);
           if (!formOk) expect(location).toBe("/members");
           expect(stored).toBe(formOk && version!.trim() === RULES_VERSION);
         }
@@ -112,81 +132,120 @@ describe("the club rules step's action (fuzzed)", () => {
 describe("the /members page's action (fuzzed)", () => {
   let eventIds: string[] = [];
   beforeAll(async () => {
-    eventIds = [await createEvent({ capacity: 10 }), await createEvent({ capacity: 2 }), await createEvent({ startsAt: "2020-01-01T03:00:00.000Z" })];
+    eventIds = [
+      await createEvent({ capacity: 10 }),
+      await createEvent({ capacity: 2 }),
+      await createEvent({ startsAt: "2020-01-01T03:00:00.000Z" }),
+    ];
   });
 
-  it("answers every body with a FormOutcome, changing waivers and RSVPs only on success and only the member's own", { timeout: FUZZ_TIMEOUT_MS }, async () => {
-    const [member, other, newcomer] = await Promise.all([acceptedMember(), acceptedMember(), createMember()]);
-    const signedIn = await memberAreaContext(member);
-    const notAccepted = await memberAreaContext(newcomer);
-    const memberRows = () =>
-      readRow(
-        `SELECT (SELECT COUNT(*) FROM guest_waivers WHERE member_id = ?1) AS waivers,
+  it(
+    "answers every body with a FormOutcome, changing waivers and RSVPs only on success and only the member's own",
+    { timeout: FUZZ_TIMEOUT_MS },
+    async () => {
+      const [member, other, newcomer] = await Promise.all([acceptedMember(), acceptedMember(), createMember()]);
+      const signedIn = await memberAreaContext(member);
+      const notAccepted = await memberAreaContext(newcomer);
+      const memberRows = () =>
+        readRow(
+          `SELECT (SELECT COUNT(*) FROM guest_waivers WHERE member_id = ?1) AS waivers,
                 (SELECT COUNT(*) FROM event_rsvps WHERE member_id = ?1) AS rsvps,
                 (SELECT COUNT(*) FROM guest_waivers WHERE member_id <> ?1) AS othersWaivers,
                 (SELECT COUNT(*) FROM event_rsvps WHERE member_id <> ?1) AS othersRsvps`,
-        member.id,
+          member.id,
+        );
+      const rows = await new RowTracker(memberRows).start();
+
+      const eventId = fc.oneof(
+        fc.constantFrom(...eventIds),
+        fc.constantFrom(...eventIds).map((id) => ` ${id}\t`),
+        fc.constantFrom("no-such-event", "x".repeat(101)),
       );
-    const rows = await new RowTracker(memberRows).start();
+      const guestName = fc.oneof(
+        fc.constantFrom("Siobhán O'Neill", "José Núñez-Park Jr.", "李小龍", "<script>", "A", "x".repeat(101)),
+        fc.stringMatching(/^[A-Z][a-z]{1,10} [A-Z][a-z]{1,10}$/),
+      );
+      const fields = {
+        intent: fc.constantFrom("use-guest-waiver", "rsvp", "cancel-rsvp", "RSVP", "delete-member"),
+        guestName,
+        eventId,
+        plusOne: fc.constantFrom("yes", "no", "on", "YES"),
+        memberId: fc.constant(other.id),
+      };
+      const valid = fc.oneof(
+        guestName.map((name): [string, string][] => [
+          ["intent", "use-guest-waiver"],
+          ["guestName", name],
+        ]),
+        fc
+          .tuple(eventId, fc.boolean())
+          .map(([id, plusOne]): [string, string][] => [
+            ["intent", "rsvp"],
+            ["eventId", id],
+            ...(plusOne ? [["plusOne", "yes"] as [string, string]] : []),
+          ]),
+        eventId.map((id): [string, string][] => [
+          ["intent", "cancel-rsvp"],
+          ["eventId", id],
+          ["memberId", other.id],
+        ]),
+      );
 
-    const eventId = fc.oneof(fc.constantFrom(...eventIds), fc.constantFrom(...eventIds).map((id) => ` ${id}\t`), fc.constantFrom("no-such-event", "x".repeat(101)));
-    const guestName = fc.oneof(fc.constantFrom("Siobhán O'Neill", "José Núñez-Park Jr.", "李小龍", "<script>", "A", "x".repeat(101)), fc.stringMatching(/^[A-Z][a-z]{1,10} [A-Z][a-z]{1,10}$/));
-    const fields = {
-      intent: fc.constantFrom("use-guest-waiver", "rsvp", "cancel-rsvp", "RSVP", "delete-member"),
-      guestName,
-      eventId,
-      plusOne: fc.constantFrom("yes", "no", "on", "YES"),
-      memberId: fc.constant(other.id),
-    };
-    const valid = fc.oneof(
-      guestName.map((name): [string, string][] => [["intent", "use-guest-waiver"], ["guestName", name]]),
-      fc.tuple(eventId, fc.boolean()).map(([id, plusOne]): [string, string][] => [["intent", "rsvp"], ["eventId", id], ...(plusOne ? [["plusOne", "yes"] as [string, string]] : [])]),
-      eventId.map((id): [string, string][] => [["intent", "cancel-rsvp"], ["eventId", id], ["memberId", other.id]]),
-    );
-
-    await fc.assert(
-      fc.asyncProperty(formBody(fields, valid), fc.nat(9), async (submission, chance) => {
-        const who = chance > 0 ? signedIn : notAccepted;
-        const answer = await answerOf(async () => membersAction(actionArgs("/members", submission, who.context, {})));
-        await who.settle();
-        if (who === notAccepted) {
-          // Until the rules are accepted, every action sends the member back to the page.
-          expect(answer).toMatchObject({ status: 303, thrown: true });
-          expect(answer.headers.get("Location")).toBe("/members");
-          await rows.expectUnchanged();
-          return;
-        }
-        // A body that is not a form at all: refused with 415 before anything is read or written.
-        if (answer.status === 415) {
-          expect(answer.thrown).toBe(true);
-          return;
-        }
-        expect([200, 400, 404, 409]).toContain(answer.status);
-        if (answer.status !== 200) {
-          expectClearFormOutcome(answer.data);
-          if (answer.status === 400) expect(Object.keys((answer.data as { fieldErrors?: object }).fieldErrors ?? {}).length).toBeGreaterThan(0);
-          await rows.expectUnchanged();
-          return;
-        }
-        const outcome = answer.data as { ok: boolean; toast: { title: string } };
-        expect(outcome.ok).toBe(true);
-        const changes: Record<string, Record<string, number>> = { "Guest waiver used": { waivers: 1 }, "RSVP confirmed": { rsvps: 1 }, "RSVP cancelled": { rsvps: -1 } };
-        const change = changes[outcome.toast.title];
-        expect(change).toBeDefined();
-        await rows.expectRows((previous) => plus(previous, change!));
-        expectPrototypeUntouched();
-      }),
-      fuzzParameters,
-    );
-  });
+      await fc.assert(
+        fc.asyncProperty(formBody(fields, valid), fc.nat(9), async (submission, chance) => {
+          const who = chance > 0 ? signedIn : notAccepted;
+          const answer = await answerOf(async () => membersAction(actionArgs("/members", submission, who.context, {})));
+          await who.settle();
+          if (who === notAccepted) {
+            // Until the rules are accepted, every action sends the member back to the page.
+            expect(answer).toMatchObject({ status: 303, thrown: true });
+            expect(answer.headers.get("Location")).toBe("/members");
+            await rows.expectUnchanged();
+            return;
+          }
+          // A body that is not a form at all: refused with 415 before anything is read or written.
+          if (answer.status === 415) {
+            expect(answer.thrown).toBe(true);
+            return;
+          }
+          expect([200, 400, 404, 409]).toContain(answer.status);
+          if (answer.status !== 200) {
+            expectClearFormOutcome(answer.data);
+            if (answer.status === 400)
+              expect(Object.keys((answer.data as { fieldErrors?: object }).fieldErrors ?? {}).length).toBeGreaterThan(0);
+            await rows.expectUnchanged();
+            return;
+          }
+          const outcome = answer.data as { ok: boolean; toast: { title: string } };
+          expect(outcome.ok).toBe(true);
+          const changes: Record<string, Record<string, number>> = {
+            "Guest waiver used": { waivers: 1 },
+            "RSVP confirmed": { rsvps: 1 },
+            "RSVP cancelled": { rsvps: -1 },
+          };
+          const change = changes[outcome.toast.title];
+          expect(change).toBeDefined();
+          await rows.expectRows((previous) => plus(previous, change!));
+          expectPrototypeUntouched();
+        }),
+        fuzzParameters,
+      );
+    },
+  );
 });
 
 describe("the /rewards page's action (fuzzed)", () => {
   it("answers every body with a FormOutcome, and takes points only for a redemption it reports", { timeout: FUZZ_TIMEOUT_MS }, async () => {
-    await env.DB.prepare("INSERT OR IGNORE INTO reward_items (id, name, description, points_cost, active) VALUES ('retired-ashtray', 'Retired ashtray', 'No longer offered.', 10, 0)").run();
+    await env.DB.prepare(
+      "INSERT OR IGNORE INTO reward_items (id, name, description, points_cost, active) VALUES ('retired-ashtray', 'Retired ashtray', 'No longer offered.', 10, 0)",
+    ).run();
     const items = (await env.DB.prepare("SELECT id, points_cost AS cost FROM reward_items").all<{ id: string; cost: number }>()).results;
     const cost = new Map(items.map((item) => [item.id, item.cost]));
-    const [member, other, newcomer] = await Promise.all([acceptedMember({ points: 100_000 }), acceptedMember({ points: 100_000 }), createMember({ points: 100_000 })]);
+    const [member, other, newcomer] = await Promise.all([
+      acceptedMember({ points: 100_000 }),
+      acceptedMember({ points: 100_000 }),
+      createMember({ points: 100_000 }),
+    ]);
     const signedIn = await memberAreaContext(member);
     const notAccepted = await memberAreaContext(newcomer);
     const memberRows = () =>
@@ -199,7 +258,13 @@ describe("the /rewards page's action (fuzzed)", () => {
       );
     const rows = await new RowTracker(memberRows).start();
 
-    const itemId = fc.oneof(fc.constantFrom(...cost.keys()), fc.constantFrom(...cost.keys()).map((id) => `\n${id} `), fc.constantFrom(...cost.keys()).map((id) => id.toUpperCase()), fc.constantFrom("no-such-item", "x".repeat(101)), fuzzString);
+    const itemId = fc.oneof(
+      fc.constantFrom(...cost.keys()),
+      fc.constantFrom(...cost.keys()).map((id) => `\n${id} `),
+      fc.constantFrom(...cost.keys()).map((id) => id.toUpperCase()),
+      fc.constantFrom("no-such-item", "x".repeat(101)),
+      fuzzString,
+    );
     const fields = { itemId, memberId: fc.constant(other.id), points: fc.constantFrom("-100000", "0", "1e9") };
     const valid = itemId.map((id): [string, string][] => [["itemId", id]]);
 

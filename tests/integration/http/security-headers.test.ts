@@ -8,7 +8,7 @@ function cspDirectives(response: Response): Map<string, string> {
   return new Map(
     header.split(";").map((directive) => {
       const [name, ...values] = directive.trim().split(/\s+/);
-      return [name, values.join(" ")] as const;
+      return [name ?? "", values.join(" ")] as const;
     }),
   );
 }

@@ -14,12 +14,22 @@ describe("workerConfig", () => {
   it("refuses to start in production without the secrets and the real site key", () => {
     const production = { ...env, ENVIRONMENT: "production", RECAPTCHA_SECRET_KEY: undefined, APP_SIGNING_KEY: undefined } as unknown as Env;
     expect(() => workerConfig(production)).toThrow(/RECAPTCHA_SECRET_KEY[\s\S]*APP_SIGNING_KEY|APP_SIGNING_KEY[\s\S]*RECAPTCHA_SECRET_KEY/);
-    const placeholderKey = { ...env, ENVIRONMENT: "production", RECAPTCHA_SITE_KEY: "replace-with-the-recaptcha-v3-site-key" } as unknown as Env;
+    const placeholderKey = {
+      ...env,
+      ENVIRONMENT: "production",
+      RECAPTCHA_SITE_KEY: "replace-with-the-recaptcha-v3-site-key",
+    } as unknown as Env;
     expect(() => workerConfig(placeholderKey)).toThrow(/RECAPTCHA_SITE_KEY/);
   });
 
   it("refuses to start in production without Twilio Verify (the local SMS stand-in never runs there)", () => {
-    const production = { ...env, ENVIRONMENT: "production", RECAPTCHA_SITE_KEY: "6Lc-real-site-key", RECAPTCHA_SECRET_KEY: "secret", APP_SIGNING_KEY: "k".repeat(32) } as unknown as Env;
+    const production = {
+      ...env,
+      ENVIRONMENT: "production",
+      RECAPTCHA_SITE_KEY: "6Lc-real-site-key",
+      RECAPTCHA_SECRET_KEY: "secret",
+      APP_SIGNING_KEY: "k".repeat(32),
+    } as unknown as Env;
     expect(() => workerConfig(production)).toThrow(/TWILIO_ACCOUNT_SID[\s\S]*TWILIO_AUTH_TOKEN[\s\S]*TWILIO_VERIFY_SERVICE_SID/);
     const placeholderSid = { ...production, TWILIO_ACCOUNT_SID: "replace-with-the-twilio-account-sid" } as unknown as Env;
     expect(() => workerConfig(placeholderSid)).toThrow(/TWILIO_ACCOUNT_SID/);
@@ -29,18 +39,25 @@ describe("workerConfig", () => {
 describe("a deployment with a broken configuration", () => {
   const broken = { ...env, ENVIRONMENT: "production", RECAPTCHA_SECRET_KEY: undefined } as unknown as Env;
 
-  it.each(["/api/health", "/", "/memberships"])("serves nothing (%s): a 500 without internals, and the log names the setting", async (path) => {
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
-    const response = await worker.fetch(new Request(`http://example.com${path}`), broken, createExecutionContext());
-    expect(response.status).toBe(500);
-    expect(await response.text()).not.toMatch(/RECAPTCHA|stack|at /);
-    expect(String(error.mock.calls[0]?.[3])).toContain("RECAPTCHA_SECRET_KEY is required in production");
-    error.mockRestore();
-  });
+  it.each(["/api/health", "/", "/memberships"])(
+    "serves nothing (%s): a 500 without internals, and the log names the setting",
+    async (path) => {
+      const error = vi.spyOn(console, "error").mockImplementation(() => {});
+      const response = await worker.fetch(new Request(`http://example.com${path}`), broken, createExecutionContext());
+      expect(response.status).toBe(500);
+      expect(await response.text()).not.toMatch(/RECAPTCHA|stack|at /);
+      expect(String(error.mock.calls[0]?.[3])).toContain("RECAPTCHA_SECRET_KEY is required in production");
+      error.mockRestore();
+    },
+  );
 
   it("refuses a reCAPTCHA site key without its secret, or a secret without its key, in any environment", () => {
     expect(() => workerConfig({ ...env, RECAPTCHA_SITE_KEY: "", RECAPTCHA_SECRET_KEY: "secret" } as unknown as Env)).toThrow(/together/);
-    expect(() => workerConfig({ ...env, RECAPTCHA_SITE_KEY: "6Lc-key", RECAPTCHA_SECRET_KEY: undefined } as unknown as Env)).toThrow(/together/);
-    expect(workerConfig({ ...env, RECAPTCHA_SITE_KEY: "", RECAPTCHA_SECRET_KEY: undefined } as unknown as Env).RECAPTCHA_SECRET_KEY).toBeUndefined();
+    expect(() => workerConfig({ ...env, RECAPTCHA_SITE_KEY: "6Lc-key", RECAPTCHA_SECRET_KEY: undefined } as unknown as Env)).toThrow(
+      /together/,
+    );
+    expect(
+      workerConfig({ ...env, RECAPTCHA_SITE_KEY: "", RECAPTCHA_SECRET_KEY: undefined } as unknown as Env).RECAPTCHA_SECRET_KEY,
+    ).toBeUndefined();
   });
 });

@@ -59,29 +59,29 @@ async function acceptedMember(overrides: Parameters<typeof createMember>[0] = {}
 describe("the club rules step", () => {
   it("shows instead of every member page, whose loaders return no member data, until the rules are accepted", async () => {
     const member = await createMember({ points: 5000, lockerNumber: "B-12" });
-    expect(memberAreaLoader((await memberAreaRequest(member, "/rewards")))).toEqual({ rulesAccepted: false, rulesVersion: RULES_VERSION });
-    expect(await membersLoader((await memberAreaRequest(member, "/members")))).toBeNull();
-    expect(await rewardsLoader((await memberAreaRequest(member, "/rewards")))).toBeNull();
-    expect(mediaLoader((await memberAreaRequest(member, "/media")))).toBeNull();
-    expect(await luxuryVendorsLoader((await memberAreaRequest(member, "/luxury-vendors")))).toBeNull();
+    expect(memberAreaLoader(await memberAreaRequest(member, "/rewards"))).toEqual({ rulesAccepted: false, rulesVersion: RULES_VERSION });
+    expect(await membersLoader(await memberAreaRequest(member, "/members"))).toBeNull();
+    expect(await rewardsLoader(await memberAreaRequest(member, "/rewards"))).toBeNull();
+    expect(mediaLoader(await memberAreaRequest(member, "/media"))).toBeNull();
+    expect(await luxuryVendorsLoader(await memberAreaRequest(member, "/luxury-vendors"))).toBeNull();
   });
 
   it("records the current version and returns the member to the page they asked for, which then shows", async () => {
     const member = await createMember({ points: 5000 });
     const response = (await acceptRulesAction(
-      (await memberAreaRequest(member, "/members/accept-rules", { form: { rulesVersion: RULES_VERSION, redirectTo: "/rewards?from=menu" } })),
+      await memberAreaRequest(member, "/members/accept-rules", { form: { rulesVersion: RULES_VERSION, redirectTo: "/rewards?from=menu" } }),
     )) as Response;
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/rewards?from=menu");
     expect(await countRows("rules_acceptances", member.id)).toBe(1);
-    expect(memberAreaLoader((await memberAreaRequest(member, "/rewards")))).toMatchObject({ rulesAccepted: true });
-    expect(await rewardsLoader((await memberAreaRequest(member, "/rewards")))).toMatchObject({ balance: 5000 });
+    expect(memberAreaLoader(await memberAreaRequest(member, "/rewards"))).toMatchObject({ rulesAccepted: true });
+    expect(await rewardsLoader(await memberAreaRequest(member, "/rewards"))).toMatchObject({ balance: 5000 });
   });
 
   it("accepts nothing for a version other than the current one, and redirects only within the site", async () => {
     const member = await createMember();
     const stale = (await acceptRulesAction(
-      (await memberAreaRequest(member, "/members/accept-rules", { form: { rulesVersion: "2020-01", redirectTo: "//evil.example/members" } })),
+      await memberAreaRequest(member, "/members/accept-rules", { form: { rulesVersion: "2020-01", redirectTo: "//evil.example/members" } }),
     )) as Response;
     expect(stale.headers.get("Location")).toBe("/");
     expect(await countRows("rules_acceptances", member.id)).toBe(0);
@@ -89,7 +89,9 @@ describe("the club rules step", () => {
 
   it("sends a member who has not accepted the rules back to the page from any action, changing nothing", async () => {
     const member = await createMember({ points: 5000 });
-    const redeemed = await answer(async () => rewardsAction((await memberAreaRequest(member, "/rewards", { form: { itemId: "double-guillotine-cutter" } }))));
+    const redeemed = await answer(async () =>
+      rewardsAction(await memberAreaRequest(member, "/rewards", { form: { itemId: "double-guillotine-cutter" } })),
+    );
     expect(redeemed).toMatchObject({ status: 303, location: "/rewards" });
     expect(await pointsOf(member.id)).toBe(5000);
   });
@@ -98,32 +100,42 @@ describe("the club rules step", () => {
 describe("the /members page", () => {
   it("loads the tier name, the locker with its quarter, today's waiver and the upcoming events", async () => {
     const member = await acceptedMember({ tier: "platinum", lockerNumber: "P-7", lockerQuarter: "2026-Q4" });
-    const page = await membersLoader((await memberAreaRequest(member, "/members")));
-    expect(page).toMatchObject({ name: member.name, tierName: "Platinum", locker: { number: "P-7", quarter: "Q4 2026" }, guestWaiver: { guestName: null, monthlyLimit: null } });
+    const page = await membersLoader(await memberAreaRequest(member, "/members"));
+    expect(page).toMatchObject({
+      name: member.name,
+      tierName: "Platinum",
+      locker: { number: "P-7", quarter: "Q4 2026" },
+      guestWaiver: { guestName: null, monthlyLimit: null },
+    });
     expect(page!.events.every((event) => event.startsAt > new Date().toISOString() && event.startsAtLabel.length > 0)).toBe(true);
   });
 
   it("has no locker for a member without one", async () => {
     const member = await acceptedMember();
-    expect(await membersLoader((await memberAreaRequest(member, "/members")))).toMatchObject({ locker: null });
+    expect(await membersLoader(await memberAreaRequest(member, "/members"))).toMatchObject({ locker: null });
   });
 
   it("refuses a guest name that fails validation with 400 and the field's message, storing nothing", async () => {
     const member = await acceptedMember();
-    const result = await answer(async () => membersAction((await memberAreaRequest(member, "/members", { form: { intent: "use-guest-waiver", guestName: "<script>" } }))));
-    expect(result).toMatchObject({ status: 400, outcome: { form: "guest-waiver", ok: false, fieldErrors: { guestName: "Please use letters, spaces, hyphens and apostrophes only." } } });
+    const result = await answer(async () =>
+      membersAction(await memberAreaRequest(member, "/members", { form: { intent: "use-guest-waiver", guestName: "<script>" } })),
+    );
+    expect(result).toMatchObject({
+      status: 400,
+      outcome: { form: "guest-waiver", ok: false, fieldErrors: { guestName: "Please use letters, spaces, hyphens and apostrophes only." } },
+    });
     expect(await countRows("guest_waivers", member.id)).toBe(0);
   });
 
   it("uses today's waiver for the signed-in member, whatever member id the form names, and refuses a second with 409", async () => {
     const [member, other] = await Promise.all([acceptedMember(), acceptedMember()]);
     const form = { intent: "use-guest-waiver", guestName: "Siobhán O'Neill", memberId: other.id };
-    const first = await answer(async () => membersAction((await memberAreaRequest(member, "/members", { form }))));
+    const first = await answer(async () => membersAction(await memberAreaRequest(member, "/members", { form })));
     expect(first).toMatchObject({ status: 200, outcome: { form: "guest-waiver", ok: true, toast: { title: "Guest waiver used" } } });
     expect(await countRows("guest_waivers", member.id)).toBe(1);
     expect(await countRows("guest_waivers", other.id)).toBe(0);
 
-    const second = await answer(async () => membersAction((await memberAreaRequest(member, "/members", { form }))));
+    const second = await answer(async () => membersAction(await memberAreaRequest(member, "/members", { form })));
     expect(second).toMatchObject({
       status: 409,
       outcome: { ok: false, error: "You have already used today's guest waiver. Your next waived guest can come tomorrow." },
@@ -132,17 +144,26 @@ describe("the /members page", () => {
 
   it("RSVPs with a plus-one and cancels, and answers 404 for an event that is not open", async () => {
     const member = await acceptedMember();
-    const [event] = (await membersLoader((await memberAreaRequest(member, "/members"))))!.events;
-    const rsvp = await answer(async () => membersAction((await memberAreaRequest(member, "/members", { form: { intent: "rsvp", eventId: event!.id, plusOne: "yes" } }))));
+    const [event] = (await membersLoader(await memberAreaRequest(member, "/members")))!.events;
+    const rsvp = await answer(async () =>
+      membersAction(await memberAreaRequest(member, "/members", { form: { intent: "rsvp", eventId: event!.id, plusOne: "yes" } })),
+    );
     expect(rsvp).toMatchObject({ status: 200, outcome: { form: `event:${event!.id}`, ok: true } });
-    const after = (await membersLoader((await memberAreaRequest(member, "/members"))))!.events.find((upcoming) => upcoming.id === event!.id);
+    const after = (await membersLoader(await memberAreaRequest(member, "/members")))!.events.find((upcoming) => upcoming.id === event!.id);
     expect(after).toMatchObject({ rsvp: { plusOne: true }, placesLeft: event!.placesLeft - 2 });
 
-    const cancel = await answer(async () => membersAction((await memberAreaRequest(member, "/members", { form: { intent: "cancel-rsvp", eventId: event!.id } }))));
+    const cancel = await answer(async () =>
+      membersAction(await memberAreaRequest(member, "/members", { form: { intent: "cancel-rsvp", eventId: event!.id } })),
+    );
     expect(cancel).toMatchObject({ status: 200, outcome: { ok: true, toast: { title: "RSVP cancelled" } } });
 
-    const closed = await answer(async () => membersAction((await memberAreaRequest(member, "/members", { form: { intent: "rsvp", eventId: "no-such-event" } }))));
-    expect(closed).toMatchObject({ status: 404, outcome: { form: "event:no-such-event", ok: false, error: "This event is no longer taking RSVPs." } });
+    const closed = await answer(async () =>
+      membersAction(await memberAreaRequest(member, "/members", { form: { intent: "rsvp", eventId: "no-such-event" } })),
+    );
+    expect(closed).toMatchObject({
+      status: 404,
+      outcome: { form: "event:no-such-event", ok: false, error: "This event is no longer taking RSVPs." },
+    });
   });
 });
 
@@ -150,11 +171,14 @@ describe("the /rewards page", () => {
   it("redeems for the signed-in member only and shows the new balance and the redemption", async () => {
     const [member, other] = await Promise.all([acceptedMember({ points: 3000 }), acceptedMember({ points: 3000 })]);
     const result = await answer(async () =>
-      rewardsAction((await memberAreaRequest(member, "/rewards", { form: { itemId: "double-guillotine-cutter", memberId: other.id } }))),
+      rewardsAction(await memberAreaRequest(member, "/rewards", { form: { itemId: "double-guillotine-cutter", memberId: other.id } })),
     );
-    expect(result).toMatchObject({ status: 200, outcome: { form: "reward:double-guillotine-cutter", ok: true, toast: { title: "Reward redeemed" } } });
+    expect(result).toMatchObject({
+      status: 200,
+      outcome: { form: "reward:double-guillotine-cutter", ok: true, toast: { title: "Reward redeemed" } },
+    });
     expect(await pointsOf(other.id)).toBe(3000);
-    expect(await rewardsLoader((await memberAreaRequest(member, "/rewards")))).toMatchObject({
+    expect(await rewardsLoader(await memberAreaRequest(member, "/rewards"))).toMatchObject({
       balance: 1800,
       redemptions: [{ itemName: "Double-guillotine cutter", points: 1200 }],
     });
@@ -162,14 +186,16 @@ describe("the /rewards page", () => {
 
   it("answers 409 and the spec's message when the points are not enough", async () => {
     const member = await acceptedMember({ points: 100 });
-    const result = await answer(async () => rewardsAction((await memberAreaRequest(member, "/rewards", { form: { itemId: "double-guillotine-cutter" } }))));
+    const result = await answer(async () =>
+      rewardsAction(await memberAreaRequest(member, "/rewards", { form: { itemId: "double-guillotine-cutter" } })),
+    );
     expect(result).toMatchObject({ status: 409, outcome: { ok: false, error: "You do not have enough points for this reward." } });
     expect(await pointsOf(member.id)).toBe(100);
   });
 
   it("answers 400 to a form without an item", async () => {
     const member = await acceptedMember({ points: 5000 });
-    const result = await answer(async () => rewardsAction((await memberAreaRequest(member, "/rewards", { form: { itemId: " " } }))));
+    const result = await answer(async () => rewardsAction(await memberAreaRequest(member, "/rewards", { form: { itemId: " " } })));
     expect(result.status).toBe(400);
     expect(await pointsOf(member.id)).toBe(5000);
   });
@@ -178,7 +204,9 @@ describe("the /rewards page", () => {
 describe("media kit downloads", () => {
   it("serves the logo pack as a private, uncached ZIP attachment of the SVG marks", async () => {
     const member = await acceptedMember();
-    const response = mediaDownloadLoader((await memberAreaRequest(member, "/media/downloads/ember-and-oak-logo-pack.zip", { params: { file: "ember-and-oak-logo-pack.zip" } })));
+    const response = mediaDownloadLoader(
+      await memberAreaRequest(member, "/media/downloads/ember-and-oak-logo-pack.zip", { params: { file: "ember-and-oak-logo-pack.zip" } }),
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("application/zip");
     expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="ember-and-oak-logo-pack.zip"');
@@ -196,7 +224,9 @@ describe("media kit downloads", () => {
 
   it("serves the fact sheet as a Markdown attachment", async () => {
     const member = await acceptedMember();
-    const response = mediaDownloadLoader((await memberAreaRequest(member, "/media/downloads/ember-and-oak-media-kit.md", { params: { file: "ember-and-oak-media-kit.md" } })));
+    const response = mediaDownloadLoader(
+      await memberAreaRequest(member, "/media/downloads/ember-and-oak-media-kit.md", { params: { file: "ember-and-oak-media-kit.md" } }),
+    );
     expect(response.headers.get("Content-Type")).toBe("text/markdown; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="ember-and-oak-media-kit.md"');
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
@@ -205,13 +235,17 @@ describe("media kit downloads", () => {
 
   it("answers 404 for a file the kit does not have", async () => {
     const member = await acceptedMember();
-    const response = mediaDownloadLoader((await memberAreaRequest(member, "/media/downloads/secrets.txt", { params: { file: "secrets.txt" } })));
+    const response = mediaDownloadLoader(
+      await memberAreaRequest(member, "/media/downloads/secrets.txt", { params: { file: "secrets.txt" } }),
+    );
     expect(response.status).toBe(404);
   });
 
   it("sends a member who has not accepted the rules to /media, which shows the rules step", async () => {
     const member = await createMember();
-    const args = await memberAreaRequest(member, "/media/downloads/ember-and-oak-media-kit.md", { params: { file: "ember-and-oak-media-kit.md" } });
+    const args = await memberAreaRequest(member, "/media/downloads/ember-and-oak-media-kit.md", {
+      params: { file: "ember-and-oak-media-kit.md" },
+    });
     const result = await answer(async () => mediaDownloadLoader(args));
     expect(result).toMatchObject({ status: 302, location: "/media" });
   });

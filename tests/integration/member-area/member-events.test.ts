@@ -40,7 +40,10 @@ describe("RSVPs", () => {
     const member = await createMember();
     const eventId = await createEvent();
     await rsvpToEvent(env.DB, { eventId, memberId: member.id, plusOne: false, now });
-    expect(await rsvpToEvent(env.DB, { eventId, memberId: member.id, plusOne: true, now })).toEqual({ ok: false, reason: "already-attending" });
+    expect(await rsvpToEvent(env.DB, { eventId, memberId: member.id, plusOne: true, now })).toEqual({
+      ok: false,
+      reason: "already-attending",
+    });
     expect(await placesLeft(eventId, member.id)).toBe(9);
   });
 
@@ -48,7 +51,10 @@ describe("RSVPs", () => {
     const [first, second, third] = await Promise.all([createMember(), createMember(), createMember()]);
     const eventId = await createEvent({ capacity: 3 });
     await rsvpToEvent(env.DB, { eventId, memberId: first.id, plusOne: true, now });
-    expect(await rsvpToEvent(env.DB, { eventId, memberId: second.id, plusOne: true, now })).toEqual({ ok: false, reason: "no-room-for-plus-one" });
+    expect(await rsvpToEvent(env.DB, { eventId, memberId: second.id, plusOne: true, now })).toEqual({
+      ok: false,
+      reason: "no-room-for-plus-one",
+    });
     expect(await rsvpToEvent(env.DB, { eventId, memberId: second.id, plusOne: false, now })).toEqual({ ok: true });
     expect(await rsvpToEvent(env.DB, { eventId, memberId: third.id, plusOne: false, now })).toEqual({ ok: false, reason: "full" });
     expect(await placesLeft(eventId, third.id)).toBe(0);
@@ -57,8 +63,14 @@ describe("RSVPs", () => {
   it("refuses events that have started or do not exist", async () => {
     const member = await createMember();
     const past = await createEvent({ startsAt: "2029-05-31T03:00:00.000Z" });
-    expect(await rsvpToEvent(env.DB, { eventId: past, memberId: member.id, plusOne: false, now })).toEqual({ ok: false, reason: "not-open" });
-    expect(await rsvpToEvent(env.DB, { eventId: "no-such-event", memberId: member.id, plusOne: false, now })).toEqual({ ok: false, reason: "not-open" });
+    expect(await rsvpToEvent(env.DB, { eventId: past, memberId: member.id, plusOne: false, now })).toEqual({
+      ok: false,
+      reason: "not-open",
+    });
+    expect(await rsvpToEvent(env.DB, { eventId: "no-such-event", memberId: member.id, plusOne: false, now })).toEqual({
+      ok: false,
+      reason: "not-open",
+    });
     expect(await countRows("event_rsvps", member.id)).toBe(0);
   });
 
@@ -67,7 +79,9 @@ describe("RSVPs", () => {
     const members = await Promise.all(Array.from({ length: 10 }, () => createMember()));
     const replies = await Promise.all(members.map((member) => rsvpToEvent(env.DB, { eventId, memberId: member.id, plusOne: false, now })));
     expect(replies.filter((reply) => reply.ok)).toHaveLength(5);
-    const taken = await env.DB.prepare("SELECT coalesce(sum(1 + plus_one), 0) AS taken FROM event_rsvps WHERE event_id = ?").bind(eventId).first<{ taken: number }>();
+    const taken = await env.DB.prepare("SELECT coalesce(sum(1 + plus_one), 0) AS taken FROM event_rsvps WHERE event_id = ?")
+      .bind(eventId)
+      .first<{ taken: number }>();
     expect(taken!.taken).toBe(5);
   });
 
@@ -76,7 +90,9 @@ describe("RSVPs", () => {
     const members = await Promise.all(Array.from({ length: 10 }, () => createMember()));
     const replies = await Promise.all(members.map((member) => rsvpToEvent(env.DB, { eventId, memberId: member.id, plusOne: true, now })));
     expect(replies.filter((reply) => reply.ok)).toHaveLength(3);
-    const taken = await env.DB.prepare("SELECT coalesce(sum(1 + plus_one), 0) AS taken FROM event_rsvps WHERE event_id = ?").bind(eventId).first<{ taken: number }>();
+    const taken = await env.DB.prepare("SELECT coalesce(sum(1 + plus_one), 0) AS taken FROM event_rsvps WHERE event_id = ?")
+      .bind(eventId)
+      .first<{ taken: number }>();
     expect(taken!.taken).toBe(6);
   });
 

@@ -8,7 +8,11 @@ describe("partner vendors", () => {
     expect(vendors.length).toBeGreaterThanOrEqual(5);
     expect(vendors.map((vendor) => vendor.category)).toEqual([...vendors.map((vendor) => vendor.category)].sort());
     expect(vendors).toContainEqual(
-      expect.objectContaining({ name: "Steel Bridge Barbers", category: "Grooming", memberOffer: "A complimentary hot-towel shave with your first cut." }),
+      expect.objectContaining({
+        name: "Steel Bridge Barbers",
+        category: "Grooming",
+        memberOffer: "A complimentary hot-towel shave with your first cut.",
+      }),
     );
   });
 });

@@ -8,7 +8,9 @@ const cutter = { id: "double-guillotine-cutter", name: "Double-guillotine cutter
 
 describe("the rewards catalogue", () => {
   it("lists the active items, cheapest first, and leaves withdrawn ones out", async () => {
-    await env.DB.prepare("INSERT OR IGNORE INTO reward_items (id, name, description, points_cost, active) VALUES ('withdrawn-item', 'Withdrawn', 'Gone.', 10, 0)").run();
+    await env.DB.prepare(
+      "INSERT OR IGNORE INTO reward_items (id, name, description, points_cost, active) VALUES ('withdrawn-item', 'Withdrawn', 'Gone.', 10, 0)",
+    ).run();
     const items = await listActiveRewardItems(env.DB);
     expect(items.map((item) => item.id)).not.toContain("withdrawn-item");
     expect(items.length).toBeGreaterThanOrEqual(6);
@@ -42,7 +44,9 @@ describe("redeeming a reward", () => {
   });
 
   it("refuses unknown and withdrawn items", async () => {
-    await env.DB.prepare("INSERT OR IGNORE INTO reward_items (id, name, description, points_cost, active) VALUES ('withdrawn-item', 'Withdrawn', 'Gone.', 10, 0)").run();
+    await env.DB.prepare(
+      "INSERT OR IGNORE INTO reward_items (id, name, description, points_cost, active) VALUES ('withdrawn-item', 'Withdrawn', 'Gone.', 10, 0)",
+    ).run();
     const member = await createMember({ points: 5000 });
     expect(await redeemReward(env.DB, member.id, "no-such-item")).toEqual({ ok: false, reason: "unknown-item" });
     expect(await redeemReward(env.DB, member.id, "withdrawn-item")).toEqual({ ok: false, reason: "unknown-item" });
@@ -74,6 +78,9 @@ describe("redeeming a reward", () => {
     await redeemReward(env.DB, member.id, cutter.id);
     await redeemReward(env.DB, member.id, "cedar-travel-humidor");
     await redeemReward(env.DB, other.id, "house-lighter");
-    expect((await listRecentRedemptions(env.DB, member.id)).map((redemption) => redemption.itemName)).toEqual(["Cedar travel humidor", cutter.name]);
+    expect((await listRecentRedemptions(env.DB, member.id)).map((redemption) => redemption.itemName)).toEqual([
+      "Cedar travel humidor",
+      cutter.name,
+    ]);
   });
 });

@@ -14,10 +14,14 @@ describe("club rules acceptance", () => {
   it("stores one acceptance per member and version, keeping the first time it was accepted", async () => {
     const member = await createMember();
     await acceptRules(env.DB, member.id, "2026-11");
-    const first = await env.DB.prepare("SELECT accepted_at FROM rules_acceptances WHERE member_id = ?").bind(member.id).first<{ accepted_at: string }>();
+    const first = await env.DB.prepare("SELECT accepted_at FROM rules_acceptances WHERE member_id = ?")
+      .bind(member.id)
+      .first<{ accepted_at: string }>();
     await Promise.all([acceptRules(env.DB, member.id, "2026-11"), acceptRules(env.DB, member.id, "2026-11")]);
     expect(await countRows("rules_acceptances", member.id)).toBe(1);
-    const again = await env.DB.prepare("SELECT accepted_at FROM rules_acceptances WHERE member_id = ?").bind(member.id).first<{ accepted_at: string }>();
+    const again = await env.DB.prepare("SELECT accepted_at FROM rules_acceptances WHERE member_id = ?")
+      .bind(member.id)
+      .first<{ accepted_at: string }>();
     expect(again).toEqual(first);
   });
 

@@ -15,15 +15,22 @@ async function runCron(cron: string) {
   await waitOnExecutionContext(context);
 }
 
-const ids = async (table: string) => (await env.DB.prepare(`SELECT id FROM ${table} ORDER BY id`).all<{ id: string | number }>()).results.map((row) => String(row.id));
+const ids = async (table: string) =>
+  (await env.DB.prepare(`SELECT id FROM ${table} ORDER BY id`).all<{ id: string | number }>()).results.map((row) => String(row.id));
 
 beforeEach(async () => {
-  await env.DB.batch(["security_events", "age_gate_answers", "invitation_requests", "outbox"].map((table) => env.DB.prepare(`DELETE FROM ${table}`)));
+  await env.DB.batch(
+    ["security_events", "age_gate_answers", "invitation_requests", "outbox"].map((table) => env.DB.prepare(`DELETE FROM ${table}`)),
+  );
   await env.DB.batch([
-    env.DB.prepare("INSERT INTO security_events (id, event_type, severity, description, created_at) VALUES (1, 'x', 'low', 'old', ?), (2, 'x', 'low', 'recent', ?)").bind(daysAgo(366), daysAgo(364)),
+    env.DB.prepare(
+      "INSERT INTO security_events (id, event_type, severity, description, created_at) VALUES (1, 'x', 'low', 'old', ?), (2, 'x', 'low', 'recent', ?)",
+    ).bind(daysAgo(366), daysAgo(364)),
     // Written by the column's own default (D1's clock), as the Worker writes it: the job must read that format too.
     env.DB.prepare("INSERT INTO security_events (id, event_type, severity, description) VALUES (3, 'x', 'low', 'just now')"),
-    env.DB.prepare("INSERT INTO age_gate_answers (id, session_id, answer, user_agent, created_at) VALUES (1, 's', 'verified', 'ua', ?), (2, 's', 'entered', 'ua', ?)").bind(daysAgo(366), daysAgo(30)),
+    env.DB.prepare(
+      "INSERT INTO age_gate_answers (id, session_id, answer, user_agent, created_at) VALUES (1, 's', 'verified', 'ua', ?), (2, 's', 'entered', 'ua', ?)",
+    ).bind(daysAgo(366), daysAgo(30)),
     env.DB.prepare(
       `INSERT INTO invitation_requests (id, name, email, company, invited_by, message, recaptcha_score, status, created_at, decided_at) VALUES
         ('decided-long-ago', 'A', 'a@example.com', 'Co', 'B', 'message text', 0.9, 'declined', ?, ?),
@@ -53,4 +60,3 @@ describe("the daily retention job", () => {
     expect(await ids("invitation_requests")).toEqual(["decided-long-ago", "decided-recently", "still-waiting"]);
   });
 });
-

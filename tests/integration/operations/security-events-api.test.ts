@@ -27,11 +27,21 @@ beforeEach(async () => {
 
 describe("POST /api/security-events", () => {
   it("records a known client problem with the server's own name, severity and wording", async () => {
-    const response = await report({ type: "invitation_exception", detail: "TypeError: x is undefined", referrer: "https://search.example/?q=secret" });
+    const response = await report({
+      type: "invitation_exception",
+      detail: "TypeError: x is undefined",
+      referrer: "https://search.example/?q=secret",
+    });
     expect(response.status).toBe(202);
-    const row = await env.DB.prepare("SELECT event_type, severity, description, metadata FROM security_events").first<Record<string, string>>();
-    expect(row).toMatchObject({ event_type: "invitation_request_error", severity: "high", description: "the invitation form failed unexpectedly in the browser" });
-    const metadata = JSON.parse(row!.metadata);
+    const row = await env.DB.prepare("SELECT event_type, severity, description, metadata FROM security_events").first<
+      Record<string, string>
+    >();
+    expect(row).toMatchObject({
+      event_type: "invitation_request_error",
+      severity: "high",
+      description: "the invitation form failed unexpectedly in the browser",
+    });
+    const metadata = JSON.parse(row!.metadata!);
     expect(metadata.details).toEqual({ detail: "TypeError: x is undefined" });
     expect(metadata.referrer).toBe("https://search.example/");
   });

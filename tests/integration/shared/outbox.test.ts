@@ -17,7 +17,9 @@ async function store(channel: OutboxMessage["channel"], count = 1): Promise<numb
 }
 
 const row = (id: number) =>
-  env.DB.prepare("SELECT status, attempts, next_attempt_at AS nextAttemptAt FROM outbox WHERE id = ?").bind(id).first<{ status: string; attempts: number; nextAttemptAt: string | null }>();
+  env.DB.prepare("SELECT status, attempts, next_attempt_at AS nextAttemptAt FROM outbox WHERE id = ?")
+    .bind(id)
+    .first<{ status: string; attempts: number; nextAttemptAt: string | null }>();
 
 const failing: OutboxSender = async () => {
   throw new Error("provider down");
@@ -98,7 +100,10 @@ describe("the retry cron's batches", () => {
       await new Promise((resolve) => setTimeout(resolve, 2));
       sent.push(message.recipient);
     };
-    const [first, second] = await Promise.all([deliverDueOutboxMessages(env.DB, "email", recording), deliverDueOutboxMessages(env.DB, "email", recording)]);
+    const [first, second] = await Promise.all([
+      deliverDueOutboxMessages(env.DB, "email", recording),
+      deliverDueOutboxMessages(env.DB, "email", recording),
+    ]);
     expect([...first, ...second].filter((result) => result === "sent")).toHaveLength(30);
     expect(sent.sort()).toEqual(Array.from({ length: 30 }, (_, index) => `recipient-${index}`).sort());
   });

@@ -41,10 +41,16 @@ interface EventRow {
   ip_hash: string;
   metadata: string;
 }
-const events = async () => (await env.DB.prepare("SELECT event_type, severity, user_id, ip_hash, metadata FROM security_events ORDER BY id").all<EventRow>()).results;
+const events = async () =>
+  (await env.DB.prepare("SELECT event_type, severity, user_id, ip_hash, metadata FROM security_events ORDER BY id").all<EventRow>())
+    .results;
 
 beforeEach(async () => {
-  await env.DB.batch([env.DB.prepare("DELETE FROM security_events"), env.DB.prepare("DELETE FROM invitation_requests"), env.DB.prepare("DELETE FROM outbox")]);
+  await env.DB.batch([
+    env.DB.prepare("DELETE FROM security_events"),
+    env.DB.prepare("DELETE FROM invitation_requests"),
+    env.DB.prepare("DELETE FROM outbox"),
+  ]);
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -59,7 +65,11 @@ describe("the invitation flow's security events", () => {
       ["invitation_request_success", "low"],
     ]);
     const metadata = JSON.parse(rows[0]!.metadata);
-    expect(metadata).toMatchObject({ userAgent: "EventTest/1.0", pageUrl: "http://example.com/memberships", timestamp: expect.stringMatching(/Z$/) });
+    expect(metadata).toMatchObject({
+      userAgent: "EventTest/1.0",
+      pageUrl: "http://example.com/memberships",
+      timestamp: expect.stringMatching(/Z$/),
+    });
     expect(rows[0]!.ip_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(rows)).not.toContain(address.split("::")[0]!);
   });
@@ -110,7 +120,8 @@ describe("the invitation flow's security events", () => {
 describe("POST /api/security-events limits", () => {
   it("takes 20 reports per address in 15 minutes, then answers 429 and writes nothing more", async () => {
     const address = uniqueClientAddress();
-    for (let report = 0; report < 20; report++) expect((await post("/api/security-events", { type: "captcha_unavailable" }, { "CF-Connecting-IP": address })).status).toBe(202);
+    for (let report = 0; report < 20; report++)
+      expect((await post("/api/security-events", { type: "captcha_unavailable" }, { "CF-Connecting-IP": address })).status).toBe(202);
     const limited = await post("/api/security-events", { type: "captcha_unavailable" }, { "CF-Connecting-IP": address });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
@@ -118,7 +129,11 @@ describe("POST /api/security-events limits", () => {
   });
 
   it("refuses a body over 4 KB with 413, writing nothing", async () => {
-    const response = await post("/api/security-events", { type: "captcha_unavailable", referrer: `https://example.com/${"x".repeat(5000)}` }, { "CF-Connecting-IP": uniqueClientAddress() });
+    const response = await post(
+      "/api/security-events",
+      { type: "captcha_unavailable", referrer: `https://example.com/${"x".repeat(5000)}` },
+      { "CF-Connecting-IP": uniqueClientAddress() },
+    );
     expect(response.status).toBe(413);
     expect(await events()).toEqual([]);
   });

@@ -9,14 +9,20 @@ import { fakeGoogleTokenEndpoint } from "#tests/fakes/google-oauth.ts";
 import { createTestMember } from "../support/member-fixtures.ts";
 
 /** 'Continue with Google' with Google's token endpoint faked. */
-const googleEnv = () => ({ ...env, GOOGLE_CLIENT_ID: "client.apps.googleusercontent.com", GOOGLE_CLIENT_SECRET: "google-secret" }) as unknown as Env;
+const googleEnv = () =>
+  ({ ...env, GOOGLE_CLIENT_ID: "client.apps.googleusercontent.com", GOOGLE_CLIENT_SECRET: "google-secret" }) as unknown as Env;
 
 /** Starts a sign-in like the browser does and returns the callback request Google would send. */
 function callback(options: { state?: string; cookies?: (cookies: string[]) => string[]; invitation?: string } = {}) {
-  const start = startGoogleSignIn(googleClient(workerConfig(googleEnv()))!, { invitation: options.invitation ?? null, redirectTo: "/rewards?x=1" });
+  const start = startGoogleSignIn(googleClient(workerConfig(googleEnv()))!, {
+    invitation: options.invitation ?? null,
+    redirectTo: "/rewards?x=1",
+  });
   const state = new URL(start.url).searchParams.get("state")!;
   const cookies = (options.cookies ?? ((all) => all))(start.cookies).map((cookie) => cookie.split(";")[0]);
-  return new Request(`http://example.com/auth/google/callback?code=4%2F0Atest&state=${options.state ?? state}`, { headers: { Cookie: cookies.join("; ") } });
+  return new Request(`http://example.com/auth/google/callback?code=4%2F0Atest&state=${options.state ?? state}`, {
+    headers: { Cookie: cookies.join("; ") },
+  });
 }
 
 async function finish(request: Request) {
@@ -50,8 +56,12 @@ describe("Google sign-in", { timeout: 30_000 }, () => {
     expect(exchanges[0]).toMatchObject({ grant_type: "authorization_code", code: "4/0Atest" });
     expect(exchanges[0]!.code_verifier).toMatch(/^[A-Za-z0-9_-]{43,}$/);
     const session = result.setCookies.find((cookie) => cookie.startsWith("ember_session="))!.split(";")[0]!;
-    expect(await readMemberSession(new Request("http://example.com/", { headers: { Cookie: session } }), env)).toMatchObject({ memberId: member.id });
-    expect(await env.DB.prepare("SELECT google_subject FROM members WHERE id = ?").bind(member.id).first()).toEqual({ google_subject: "google-sub-1" });
+    expect(await readMemberSession(new Request("http://example.com/", { headers: { Cookie: session } }), env)).toMatchObject({
+      memberId: member.id,
+    });
+    expect(await env.DB.prepare("SELECT google_subject FROM members WHERE id = ?").bind(member.id).first()).toEqual({
+      google_subject: "google-sub-1",
+    });
     expect(result.setCookies.filter((cookie) => cookie.startsWith("google_oauth_"))).toHaveLength(4);
   });
 
@@ -63,8 +73,16 @@ describe("Google sign-in", { timeout: 30_000 }, () => {
 
   it.each([
     ["a state that does not match", { state: "forged-state" }, { sub: "x", email: "x@example.com", email_verified: true }],
-    ["no state cookie", { cookies: (all: string[]) => all.filter((cookie) => !cookie.startsWith("google_oauth_state")) }, { sub: "x", email: "x@example.com", email_verified: true }],
-    ["no verifier cookie", { cookies: (all: string[]) => all.filter((cookie) => !cookie.startsWith("google_oauth_verifier")) }, { sub: "x", email: "x@example.com", email_verified: true }],
+    [
+      "no state cookie",
+      { cookies: (all: string[]) => all.filter((cookie) => !cookie.startsWith("google_oauth_state")) },
+      { sub: "x", email: "x@example.com", email_verified: true },
+    ],
+    [
+      "no verifier cookie",
+      { cookies: (all: string[]) => all.filter((cookie) => !cookie.startsWith("google_oauth_verifier")) },
+      { sub: "x", email: "x@example.com", email_verified: true },
+    ],
   ])("refuses %s without asking Google", async (_case, options, claims) => {
     const exchanges = fakeGoogleTokenEndpoint(claims);
     const result = await finish(callback(options));
@@ -85,17 +103,26 @@ describe("Google sign-in", { timeout: 30_000 }, () => {
       fakeGoogleTokenEndpoint(claims);
       expect((await finish(callback())).ok).toBe(false);
     }
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM members WHERE google_subject IN ('google-sub-3','google-sub-4','google-sub-5')").first()).toEqual({ n: 0 });
+    expect(
+      await env.DB.prepare(
+        "SELECT COUNT(*) AS n FROM members WHERE google_subject IN ('google-sub-3','google-sub-4','google-sub-5')",
+      ).first(),
+    ).toEqual({ n: 0 });
   });
 
   it("links Google to a new member through their invitation link, once", async () => {
     const invited = await createTestMember({ status: "invited", password: null });
     const link = await newInvitationLink();
-    await env.DB.prepare("INSERT INTO member_invitations (token_hash, member_id, expires_at) VALUES (?, ?, ?)").bind(link.tokenHash, invited.id, link.expiresAt).run();
+    await env.DB.prepare("INSERT INTO member_invitations (token_hash, member_id, expires_at) VALUES (?, ?, ?)")
+      .bind(link.tokenHash, invited.id, link.expiresAt)
+      .run();
     fakeGoogleTokenEndpoint({ sub: "google-sub-6", email: "a-different-address@gmail.com", email_verified: true });
 
     expect(await finish(callback({ invitation: link.token }))).toMatchObject({ ok: true, memberId: invited.id });
-    expect(await env.DB.prepare("SELECT status, google_subject FROM members WHERE id = ?").bind(invited.id).first()).toEqual({ status: "active", google_subject: "google-sub-6" });
+    expect(await env.DB.prepare("SELECT status, google_subject FROM members WHERE id = ?").bind(invited.id).first()).toEqual({
+      status: "active",
+      google_subject: "google-sub-6",
+    });
     expect((await finish(callback({ invitation: link.token }))).ok).toBe(false);
   });
 

@@ -3,8 +3,7 @@ import { describe, expect, it } from "vitest";
 import { hashSessionToken, readMemberSession } from "#worker/features/sign-in/member-session.ts";
 
 const token = "a".repeat(43);
-const request = (cookie?: string) =>
-  new Request("http://example.com/members", { headers: cookie ? { Cookie: cookie } : {} });
+const request = (cookie?: string) => new Request("http://example.com/members", { headers: cookie ? { Cookie: cookie } : {} });
 
 describe("readMemberSession", () => {
   it("is anonymous without a session cookie", async () => {

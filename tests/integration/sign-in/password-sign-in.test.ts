@@ -15,7 +15,12 @@ let clientAddress = "";
 
 async function signIn(email: string, password: string, address = clientAddress) {
   const context = createExecutionContext();
-  const result = await signInWithPassword(env, context, new Request("http://example.com/auth", { method: "POST", headers: { "CF-Connecting-IP": address } }), { email, password });
+  const result = await signInWithPassword(
+    env,
+    context,
+    new Request("http://example.com/auth", { method: "POST", headers: { "CF-Connecting-IP": address } }),
+    { email, password },
+  );
   await waitOnExecutionContext(context);
   return result;
 }
@@ -35,7 +40,9 @@ describe("signInWithPassword", { timeout: 90_000 }, () => {
     if (!result.ok) return;
     expect(result.setCookie).toMatch(/^ember_session=[A-Za-z0-9_-]{43}; /);
     const cookie = result.setCookie.split(";")[0]!;
-    expect(await readMemberSession(new Request("http://example.com/", { headers: { Cookie: cookie } }), env)).toMatchObject({ memberId: member.id });
+    expect(await readMemberSession(new Request("http://example.com/", { headers: { Cookie: cookie } }), env)).toMatchObject({
+      memberId: member.id,
+    });
 
     const again = await signIn(member.email, member.password);
     expect(again.ok && again.setCookie.split(";")[0]).not.toBe(cookie);
@@ -54,7 +61,9 @@ describe("signInWithPassword", { timeout: 90_000 }, () => {
       await signIn(invited.email, "anything at all"),
     ];
     expect(results).toEqual(Array(4).fill({ ok: false, reason: "invalid" }));
-    const failures = await env.DB.prepare("SELECT COUNT(*) AS n FROM security_events WHERE event_type = 'authn_login_fail'").first<{ n: number }>();
+    const failures = await env.DB.prepare("SELECT COUNT(*) AS n FROM security_events WHERE event_type = 'authn_login_fail'").first<{
+      n: number;
+    }>();
     expect(failures!.n).toBe(4);
     const logged = JSON.stringify((await env.DB.prepare("SELECT * FROM security_events").all()).results);
     expect(logged).not.toContain(active.password);
@@ -63,7 +72,9 @@ describe("signInWithPassword", { timeout: 90_000 }, () => {
 
   it("allows 5 attempts per account per 15 minutes, strictly, even from many addresses at once", async () => {
     const member = await createTestMember();
-    const results = await Promise.all(Array.from({ length: 8 }, () => signIn(member.email, "wrong password entirely", uniqueClientAddress())));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => signIn(member.email, "wrong password entirely", uniqueClientAddress())),
+    );
     expect(results.filter((result) => !result.ok && result.reason === "invalid")).toHaveLength(5);
     expect(results.filter((result) => !result.ok && result.reason === "rate_limited")).toHaveLength(3);
     expect((await signIn(member.email, member.password, uniqueClientAddress())).ok).toBe(false);

@@ -24,7 +24,11 @@ describe("createMemberSession", () => {
     const now = Date.now();
     const { token, setCookie } = await createMemberSession(env, "m_create", now);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(await readMemberSession(requestWith(setCookie), env, now)).toEqual({ memberId: "m_create", createdAt: now, expiresAt: now + 30 * DAY });
+    expect(await readMemberSession(requestWith(setCookie), env, now)).toEqual({
+      memberId: "m_create",
+      createdAt: now,
+      expiresAt: now + 30 * DAY,
+    });
   });
 
   it("stores only the token's SHA-256 in KV, with a TTL so KV forgets it", async () => {

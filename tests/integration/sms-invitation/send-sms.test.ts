@@ -23,7 +23,11 @@ describe("POST /api/send-sms (local stand-in)", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true });
 
-    expect(await env.DB.prepare("SELECT phone_number, status FROM sms_opt_ins").all().then((r) => r.results)).toEqual([{ phone_number: "5035550142", status: "sent" }]);
+    expect(
+      await env.DB.prepare("SELECT phone_number, status FROM sms_opt_ins")
+        .all()
+        .then((r) => r.results),
+    ).toEqual([{ phone_number: "5035550142", status: "sent" }]);
     const message = await env.DB.prepare("SELECT channel, recipient, body, status FROM outbox").first<Record<string, string>>();
     expect(message).toMatchObject({ channel: "sms", recipient: "+15035550142", status: "sent" });
     expect(message!.body).toMatch(/your invitation code is \d{6}\. It expires in 10 minutes\./);
@@ -85,7 +89,9 @@ describe("POST /api/send-sms (local stand-in)", () => {
     await sendSms("5035550142", { clientAddress });
     await sendSms("12", { clientAddress });
     await vi.waitFor(async () => expect(await count("security_events")).toBe(2));
-    const events = await env.DB.prepare("SELECT event_type, severity, ip_hash, metadata FROM security_events ORDER BY id").all<Record<string, string>>();
+    const events = await env.DB.prepare("SELECT event_type, severity, ip_hash, metadata FROM security_events ORDER BY id").all<
+      Record<string, string>
+    >();
     expect(events.results.map((event) => [event.event_type, event.severity])).toEqual(
       expect.arrayContaining([
         ["sms_send_success", "low"],
@@ -110,11 +116,19 @@ describe("POST /api/send-sms (local stand-in)", () => {
       fc.asyncProperty(
         fc.oneof(
           fc.anything(),
-          fc.record({ phoneNumber: fc.oneof(fc.string(), fc.stringMatching(/^\d{10}$/), fc.anything()), type: fc.oneof(fc.constant("invitation"), fc.string()) }, { requiredKeys: [] }),
+          fc.record(
+            {
+              phoneNumber: fc.oneof(fc.string(), fc.stringMatching(/^\d{10}$/), fc.anything()),
+              type: fc.oneof(fc.constant("invitation"), fc.string()),
+            },
+            { requiredKeys: [] },
+          ),
           fc.string(),
         ),
         async (body) => {
-          const response = await sendSmsBody(typeof body === "string" ? body : JSON.stringify(body ?? null), { clientAddress: uniqueClientAddress() });
+          const response = await sendSmsBody(typeof body === "string" ? body : JSON.stringify(body ?? null), {
+            clientAddress: uniqueClientAddress(),
+          });
           expect(response.status).toBeLessThan(500);
         },
       ),

@@ -46,7 +46,10 @@ describe("send-sms through Twilio Verify", () => {
     expect(response.status).toBe(502);
     expect(await response.json()).toEqual({ success: false, error: "We could not send a code to this number." });
     expect(await env.DB.prepare("SELECT status FROM sms_opt_ins").first()).toEqual({ status: "rejected" });
-    expect(await env.DB.prepare("SELECT status, last_error FROM outbox").first()).toEqual({ status: "rejected", last_error: expect.stringContaining(String(code)) });
+    expect(await env.DB.prepare("SELECT status, last_error FROM outbox").first()).toEqual({
+      status: "rejected",
+      last_error: expect.stringContaining(String(code)),
+    });
 
     await retryOutboxDeliveries(twilioEnv(), Date.now() + 3_600_000);
     expect(calls).toHaveLength(1);
@@ -73,7 +76,9 @@ describe("send-sms through Twilio Verify", () => {
 
   it("makes at most 3 provider calls for 10 concurrent sends to one number", async () => {
     const calls = fakeTwilioVerify();
-    await Promise.all(Array.from({ length: 10 }, () => sendSms("5035550142", { clientAddress: uniqueClientAddress(), bindings: TWILIO_TEST_SETTINGS })));
+    await Promise.all(
+      Array.from({ length: 10 }, () => sendSms("5035550142", { clientAddress: uniqueClientAddress(), bindings: TWILIO_TEST_SETTINGS })),
+    );
     expect(calls.length).toBeLessThanOrEqual(3);
     expect(calls.length).toBeGreaterThan(0);
   });

@@ -35,8 +35,12 @@ describe("POST /api/verify-sms (local stand-in)", () => {
     const cookie = verified.headers.get("Set-Cookie")!;
     expect(cookie).toMatch(/^ember_sms_verified=[^;]+; Path=\/; Max-Age=31536000; HttpOnly; SameSite=Lax$/);
     const cookieValue = cookie.split(";")[0]!;
-    expect(await hasSmsVerifiedCookie(new Request("http://example.com/", { headers: { Cookie: cookieValue } }), "development", signingKey)).toBe(true);
-    expect(await hasSmsVerifiedCookie(new Request("http://example.com/", { headers: { Cookie: `${cookieValue}x` } }), "development", signingKey)).toBe(false);
+    expect(
+      await hasSmsVerifiedCookie(new Request("http://example.com/", { headers: { Cookie: cookieValue } }), "development", signingKey),
+    ).toBe(true);
+    expect(
+      await hasSmsVerifiedCookie(new Request("http://example.com/", { headers: { Cookie: `${cookieValue}x` } }), "development", signingKey),
+    ).toBe(false);
 
     const replay = await verifySms("5035550142", code, { clientAddress });
     expect(replay.status).toBe(400);
@@ -55,7 +59,8 @@ describe("POST /api/verify-sms (local stand-in)", () => {
 
   it("refuses the 6th check after 5 wrong ones, even with the right code", async () => {
     const code = await codeSentTo("5035550142");
-    for (let attempt = 0; attempt < 5; attempt++) expect((await verifySms("5035550142", otherCode(code), { clientAddress })).status).toBe(400);
+    for (let attempt = 0; attempt < 5; attempt++)
+      expect((await verifySms("5035550142", otherCode(code), { clientAddress })).status).toBe(400);
     const sixth = await verifySms("5035550142", code, { clientAddress });
     expect(sixth.status).toBe(429);
     expect(await sixth.json()).toEqual({ success: false, message: "Too many attempts. Please wait 10 minutes, then request a new code." });
@@ -69,7 +74,9 @@ describe("POST /api/verify-sms (local stand-in)", () => {
 
   it("lets exactly one of 10 concurrent checks of the right code succeed", async () => {
     const code = await codeSentTo("5035550142");
-    const answers = await Promise.all(Array.from({ length: 10 }, () => verifySms("5035550142", code, { clientAddress: uniqueClientAddress() })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => verifySms("5035550142", code, { clientAddress: uniqueClientAddress() })),
+    );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
   });
 

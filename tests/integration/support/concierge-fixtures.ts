@@ -5,11 +5,15 @@ let created = 0;
 
 export async function clearAdmissionTables(): Promise<void> {
   await env.DB.batch(
-    ["invitation_requests", "members", "member_invitations", "outbox", "security_events"].map((table) => env.DB.prepare(`DELETE FROM ${table}`)),
+    ["invitation_requests", "members", "member_invitations", "outbox", "security_events"].map((table) =>
+      env.DB.prepare(`DELETE FROM ${table}`),
+    ),
   );
 }
 
-export async function insertInvitationRequest(fields: Partial<Record<"name" | "email" | "company" | "invitedBy" | "message", string>> & { createdAt?: string } = {}) {
+export async function insertInvitationRequest(
+  fields: Partial<Record<"name" | "email" | "company" | "invitedBy" | "message", string>> & { createdAt?: string } = {},
+) {
   created += 1;
   const request = {
     id: crypto.randomUUID(),
@@ -22,14 +26,34 @@ export async function insertInvitationRequest(fields: Partial<Record<"name" | "e
   await env.DB.prepare(
     "INSERT INTO invitation_requests (id, name, email, company, invited_by, message, recaptcha_score, created_at) VALUES (?, ?, ?, ?, ?, ?, 0.9, ?)",
   )
-    .bind(request.id, request.name, request.email, request.company, request.invitedBy, request.message, fields.createdAt ?? new Date(Date.now() + created).toISOString())
+    .bind(
+      request.id,
+      request.name,
+      request.email,
+      request.company,
+      request.invitedBy,
+      request.message,
+      fields.createdAt ?? new Date(Date.now() + created).toISOString(),
+    )
     .run();
   return request;
 }
 
-export async function insertMember(fields: { email?: string; name?: string; role?: "member" | "concierge"; status?: "invited" | "active" | "suspended"; googleSubject?: string } = {}) {
+export async function insertMember(
+  fields: {
+    email?: string;
+    name?: string;
+    role?: "member" | "concierge";
+    status?: "invited" | "active" | "suspended";
+    googleSubject?: string;
+  } = {},
+) {
   created += 1;
-  const member = { id: crypto.randomUUID(), email: fields.email ?? `member${created}@example.com`, name: fields.name ?? `Member ${created}` };
+  const member = {
+    id: crypto.randomUUID(),
+    email: fields.email ?? `member${created}@example.com`,
+    name: fields.name ?? `Member ${created}`,
+  };
   await env.DB.prepare("INSERT INTO members (id, email, name, tier, role, status, google_subject) VALUES (?, ?, ?, 'business', ?, ?, ?)")
     .bind(member.id, member.email, member.name, fields.role ?? "member", fields.status ?? "active", fields.googleSubject ?? null)
     .run();

@@ -13,7 +13,14 @@ export interface TestMember {
 
 let created = 0;
 
-export async function createTestMember(overrides: { status?: "invited" | "active" | "suspended"; role?: "member" | "concierge"; password?: string | null; googleSubject?: string } = {}): Promise<TestMember> {
+export async function createTestMember(
+  overrides: {
+    status?: "invited" | "active" | "suspended";
+    role?: "member" | "concierge";
+    password?: string | null;
+    googleSubject?: string;
+  } = {},
+): Promise<TestMember> {
   created += 1;
   const id = crypto.randomUUID();
   const email = `member${created}.${id.slice(0, 8)}@example.com`;
@@ -22,7 +29,15 @@ export async function createTestMember(overrides: { status?: "invited" | "active
   await env.DB.prepare(
     "INSERT INTO members (id, email, name, tier, role, status, password_hash, google_subject) VALUES (?, ?, ?, 'business', ?, ?, ?, ?)",
   )
-    .bind(id, email, `Test Member ${created}`, overrides.role ?? "member", overrides.status ?? "active", passwordHash, overrides.googleSubject ?? null)
+    .bind(
+      id,
+      email,
+      `Test Member ${created}`,
+      overrides.role ?? "member",
+      overrides.status ?? "active",
+      passwordHash,
+      overrides.googleSubject ?? null,
+    )
     .run();
   return { id, email, password };
 }

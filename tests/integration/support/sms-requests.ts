@@ -32,7 +32,9 @@ export const count = async (table: string) => (await env.DB.prepare(`SELECT COUN
 
 /** The code the local stand-in wrote to the outbox for this number (the newest one). */
 export async function codeFromOutbox(e164: string): Promise<string> {
-  const row = await env.DB.prepare("SELECT body FROM outbox WHERE channel = 'sms' AND recipient = ? ORDER BY id DESC").bind(e164).first<{ body: string }>();
+  const row = await env.DB.prepare("SELECT body FROM outbox WHERE channel = 'sms' AND recipient = ? ORDER BY id DESC")
+    .bind(e164)
+    .first<{ body: string }>();
   const code = row?.body.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`no code in the outbox for ${e164}`);
   return code;

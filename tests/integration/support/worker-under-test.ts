@@ -7,10 +7,11 @@ import { cspNonceContext } from "#app/context.ts";
  * `vite build`; Chromium tests cover the real pages). The stand-in echoes the nonce it was given,
  * so tests can check that the page handler and the CSP header agree.
  */
-const app = createWorkerApp(async (request, context) =>
-  new Response(`<!doctype html><p>page ${new URL(request.url).pathname}</p><script nonce="${context.get(cspNonceContext)}"></script>`, {
-    headers: { "Content-Type": "text/html; charset=utf-8" },
-  }),
+const app = createWorkerApp(
+  async (request, context) =>
+    new Response(`<!doctype html><p>page ${new URL(request.url).pathname}</p><script nonce="${context.get(cspNonceContext)}"></script>`, {
+      headers: { "Content-Type": "text/html; charset=utf-8" },
+    }),
 );
 
 export default { fetch: app.fetch, scheduled: handleScheduled } satisfies ExportedHandler<Env>;

@@ -232,10 +232,7 @@ describe("the pre-paint script", () => {
       fc.constant(null),
       fc.anything(),
     );
-    const storedObject = fc.dictionary(
-      fc.constantFrom(...(Object.keys(defaultAccessibilitySettings) as string[]), "extra"),
-      fieldValue,
-    );
+    const storedObject = fc.dictionary(fc.constantFrom(...(Object.keys(defaultAccessibilitySettings) as string[]), "extra"), fieldValue);
     const stored = fc.oneof(
       storedObject.map((value) => JSON.stringify(value)),
       fc.json(),

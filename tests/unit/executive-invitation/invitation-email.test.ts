@@ -21,7 +21,15 @@ describe("the concierge's invitation email", () => {
   });
 
   it("names the requester and company in a one-line subject", () => {
-    const email = invitationEmail({ id: "r", recaptchaScore: 0.7, name: "Avery Hale", email: "a@b.co", company: "Hale Co", invitedBy: "Jo", message: "m".repeat(10) });
+    const email = invitationEmail({
+      id: "r",
+      recaptchaScore: 0.7,
+      name: "Avery Hale",
+      email: "a@b.co",
+      company: "Hale Co",
+      invitedBy: "Jo",
+      message: "m".repeat(10),
+    });
     expect(email.subject).toBe("Executive invitation request: Avery Hale, Hale Co");
   });
 });

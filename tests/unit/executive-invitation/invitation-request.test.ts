@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { invitationFieldErrors, invitationRequestSchema, sanitizeInvitationRequest } from "#app/features/executive-invitation/invitation-request.ts";
+import {
+  invitationFieldErrors,
+  invitationRequestSchema,
+  sanitizeInvitationRequest,
+} from "#app/features/executive-invitation/invitation-request.ts";
 
 const valid = {
   name: "Avery Hale",
@@ -56,7 +60,7 @@ describe("invitation request validation (spec §5)", () => {
   });
 
   it("trims values and strips < > \" ' before sending", () => {
-    expect(sanitizeInvitationRequest({ ...valid, name: "  Avery  ", message: "I'd like a \"seat\" <soon>" })).toMatchObject({
+    expect(sanitizeInvitationRequest({ ...valid, name: "  Avery  ", message: 'I\'d like a "seat" <soon>' })).toMatchObject({
       name: "Avery",
       message: "Id like a seat soon",
     });

@@ -21,7 +21,12 @@ describe("the logo pack", () => {
   it("holds the crest and the oak-leaf mark in three colourways, each a standalone SVG, with a README", () => {
     const files = unzipSync(logoPackZip());
     const svgs = Object.entries(files).filter(([name]) => name.endsWith(".svg"));
-    expect(svgs.map(([name]) => name.split("/").pop()).sort()).toEqual(["crest.svg", "oak-leaf-mark-brass.svg", "oak-leaf-mark-cream.svg", "oak-leaf-mark-night.svg"]);
+    expect(svgs.map(([name]) => name.split("/").pop()).sort()).toEqual([
+      "crest.svg",
+      "oak-leaf-mark-brass.svg",
+      "oak-leaf-mark-cream.svg",
+      "oak-leaf-mark-night.svg",
+    ]);
     for (const [, svg] of svgs) expect(strFromU8(svg)).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*>\s*<title/);
     expect(strFromU8(files["ember-and-oak-logo-pack/README.txt"]!)).toContain("Using the marks");
   });

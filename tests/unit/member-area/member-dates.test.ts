@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { formatLockerQuarter, formatPortlandDate, formatPortlandDateTime, formatPortlandDay, portlandDay } from "#app/features/member-area/member-dates.ts";
+import {
+  formatLockerQuarter,
+  formatPortlandDate,
+  formatPortlandDateTime,
+  formatPortlandDay,
+  portlandDay,
+} from "#app/features/member-area/member-dates.ts";
 
 describe("portlandDay", () => {
   it("is the calendar day in Portland, not in UTC", () => {

@@ -28,7 +28,11 @@ describe("the /members forms", () => {
   });
 
   it("reads the plus-one checkbox: ticked when sent, not when absent", () => {
-    expect(membersPageForm.parse({ intent: "rsvp", eventId: "e1", plusOne: "yes" })).toEqual({ intent: "rsvp", eventId: "e1", plusOne: true });
+    expect(membersPageForm.parse({ intent: "rsvp", eventId: "e1", plusOne: "yes" })).toEqual({
+      intent: "rsvp",
+      eventId: "e1",
+      plusOne: true,
+    });
     expect(membersPageForm.parse({ intent: "rsvp", eventId: "e1" })).toEqual({ intent: "rsvp", eventId: "e1", plusOne: false });
     expect(membersPageForm.safeParse({ intent: "rsvp", eventId: "e1", plusOne: "2" }).success).toBe(false);
   });
@@ -39,7 +43,10 @@ describe("the /members forms", () => {
   });
 
   it("never carries a member id, even when the form sends one", () => {
-    expect(membersPageForm.parse({ intent: "cancel-rsvp", eventId: "e1", memberId: "someone-else" })).toEqual({ intent: "cancel-rsvp", eventId: "e1" });
+    expect(membersPageForm.parse({ intent: "cancel-rsvp", eventId: "e1", memberId: "someone-else" })).toEqual({
+      intent: "cancel-rsvp",
+      eventId: "e1",
+    });
     expect(redeemRewardForm.parse({ itemId: "house-lighter", memberId: "someone-else" })).toEqual({ itemId: "house-lighter" });
   });
 });

@@ -4,7 +4,10 @@ import { describe, expect, it } from "vitest";
 import { members, membershipTierSlugs } from "#db/schema.ts";
 import { hashPassword, verifyPassword } from "#worker/features/sign-in/password.ts";
 import { hashInvitationToken, newInvitationLink } from "#worker/features/admissions/invitation-links.ts";
-import { newInvitationLink as scriptNewInvitationLink, hashInvitationToken as scriptHashInvitationToken } from "#scripts/lib/invitation-link.mjs";
+import {
+  newInvitationLink as scriptNewInvitationLink,
+  hashInvitationToken as scriptHashInvitationToken,
+} from "#scripts/lib/invitation-link.mjs";
 import { MEMBER_ROLES, MEMBER_STATUSES, MEMBERSHIP_TIERS } from "#scripts/lib/member-fields.mjs";
 import { findMemberSql, insertMemberSql, replaceInvitationLinkSql } from "#scripts/lib/member-sql.mjs";
 import { hashPassword as scriptHashPassword, verifyPassword as scriptVerifyPassword } from "#scripts/lib/password-hash.mjs";
@@ -31,7 +34,12 @@ describe("the operator scripts' password hashes", () => {
   });
 
   it("refuse malformed stored strings without throwing", () => {
-    for (const stored of ["", "pbkdf2-sha256$600000$abc$def", "bcrypt$10$x$y", "pbkdf2-sha256$99$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="]) {
+    for (const stored of [
+      "",
+      "pbkdf2-sha256$600000$abc$def",
+      "bcrypt$10$x$y",
+      "pbkdf2-sha256$99$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+    ]) {
       expect(scriptVerifyPassword("whatever it is", stored)).toBe(false);
     }
   });
@@ -60,7 +68,9 @@ describe("the operator scripts' SQL", () => {
   /** An in-memory SQLite with the project's migrations applied, as D1 has them. */
   function migratedDatabase(): DatabaseSync {
     const database = new DatabaseSync(":memory:");
-    for (const file of readdirSync("migrations").filter((name) => name.endsWith(".sql")).sort()) {
+    for (const file of readdirSync("migrations")
+      .filter((name) => name.endsWith(".sql"))
+      .sort()) {
       for (const statement of readFileSync(`migrations/${file}`, "utf8").split("--> statement-breakpoint")) database.exec(statement);
     }
     return database;
@@ -70,10 +80,28 @@ describe("the operator scripts' SQL", () => {
     const database = migratedDatabase();
     const name = "Robert'); DROP TABLE members;-- O''Brien \\ ' \" ` $x";
     const link = scriptNewInvitationLink();
-    database.exec(insertMemberSql({ id: "m-1", email: "o'brien@example.com", name, tier: "business", role: "member", status: "invited", passwordHash: null, now: "2026-11-21T18:00:00.000Z" }));
+    database.exec(
+      insertMemberSql({
+        id: "m-1",
+        email: "o'brien@example.com",
+        name,
+        tier: "business",
+        role: "member",
+        status: "invited",
+        passwordHash: null,
+        now: "2026-11-21T18:00:00.000Z",
+      }),
+    );
     database.exec(replaceInvitationLinkSql("m-1", link, "2026-11-21T18:00:00.000Z"));
-    expect(database.prepare(findMemberSql("o'brien@example.com")).get()).toMatchObject({ id: "m-1", name, status: "invited", has_password: 0 });
-    expect(database.prepare("SELECT member_id, expires_at FROM member_invitations").all()).toEqual([{ member_id: "m-1", expires_at: link.expiresAt }]);
+    expect(database.prepare(findMemberSql("o'brien@example.com")).get()).toMatchObject({
+      id: "m-1",
+      name,
+      status: "invited",
+      has_password: 0,
+    });
+    expect(database.prepare("SELECT member_id, expires_at FROM member_invitations").all()).toEqual([
+      { member_id: "m-1", expires_at: link.expiresAt },
+    ]);
   });
 
   it("retires a member's open links when it writes a new one", () => {

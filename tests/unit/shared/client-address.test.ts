@@ -23,7 +23,9 @@ describe("clientNetwork", () => {
   it("collapses IPv6 addresses to their /64", () => {
     expect(clientNetwork(requestFrom({ "CF-Connecting-IP": "2001:db8:85a3:8d3:1319:8a2e:370:7348" }))).toBe("2001:0db8:85a3:08d3::/64");
     expect(clientNetwork(requestFrom({ "CF-Connecting-IP": "2001:db8::1" }))).toBe("2001:0db8:0000:0000::/64");
-    expect(clientNetwork(requestFrom({ "CF-Connecting-IP": "2001:DB8:0:0:ffff::2" }))).toBe(clientNetwork(requestFrom({ "CF-Connecting-IP": "2001:db8::abcd" })));
+    expect(clientNetwork(requestFrom({ "CF-Connecting-IP": "2001:DB8:0:0:ffff::2" }))).toBe(
+      clientNetwork(requestFrom({ "CF-Connecting-IP": "2001:db8::abcd" })),
+    );
   });
 });
 

@@ -19,7 +19,8 @@ const now = Date.parse("2026-11-22T12:05:00Z");
 describe("checkFormRateLimit (spec §7)", () => {
   it("allows five submissions per 15 minutes by default, then refuses until the window ends", async () => {
     const kv = fakeKv();
-    for (let submission = 0; submission < 5; submission++) expect((await checkFormRateLimit(kv, "2001:db8::/64", "executive_invitation", 5, 15, now)).allowed).toBe(true);
+    for (let submission = 0; submission < 5; submission++)
+      expect((await checkFormRateLimit(kv, "2001:db8::/64", "executive_invitation", 5, 15, now)).allowed).toBe(true);
     const sixth = await checkFormRateLimit(kv, "2001:db8::/64", "executive_invitation", 5, 15, now);
     expect(sixth).toEqual({ allowed: false, retryAfterSeconds: 600 });
     expect((await checkFormRateLimit(kv, "2001:db8::/64", "executive_invitation", 5, 15, now + 600_000)).allowed).toBe(true);

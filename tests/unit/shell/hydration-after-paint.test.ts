@@ -10,7 +10,8 @@ const head =
   '<link nonce="n0nce==" rel="stylesheet" href="/assets/root-ghi.css"/></head>';
 const content = '<body><h1>Cigars &amp; “cañas” 🚬</h1><pre>&lt;link rel="modulepreload"&gt; &lt;script type="module"&gt;</pre>';
 const contextScript = '<script nonce="n0nce==">window.__reactRouterContext = {};</script>';
-const moduleScript = '<script nonce="n0nce==" type="module" async="">import * as route0 from "/assets/root-def.js";\nimport("/assets/entry.client-abc.js");</script>';
+const moduleScript =
+  '<script nonce="n0nce==" type="module" async="">import * as route0 from "/assets/root-def.js";\nimport("/assets/entry.client-abc.js");</script>';
 const document = head + content + contextScript + moduleScript + "</body></html>";
 
 describe("hydrationAfterPaint", () => {
@@ -18,7 +19,9 @@ describe("hydrationAfterPaint", () => {
 
   it("drops React Router's module preloads from the head and keeps the fonts and the stylesheet", () => {
     expect(html.slice(0, html.indexOf("</head>"))).not.toContain("modulepreload");
-    expect(html).toContain('<link rel="preload" href="/fonts/inter-latin-variable.woff2" as="font" type="font/woff2" crossorigin="anonymous"/>');
+    expect(html).toContain(
+      '<link rel="preload" href="/fonts/inter-latin-variable.woff2" as="font" type="font/woff2" crossorigin="anonymous"/>',
+    );
     expect(html).toContain('<link nonce="n0nce==" rel="stylesheet" href="/assets/root-ghi.css"/></head>');
   });
 

@@ -1,7 +1,13 @@
 import { pbkdf2Sync } from "node:crypto";
 import { pbkdf2 } from "@noble/hashes/pbkdf2.js";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { PASSWORD_ITERATIONS, hashPassword, passwordNeedsRehash, spendPasswordWork, verifyPassword } from "#worker/features/sign-in/password.ts";
+import {
+  PASSWORD_ITERATIONS,
+  hashPassword,
+  passwordNeedsRehash,
+  spendPasswordWork,
+  verifyPassword,
+} from "#worker/features/sign-in/password.ts";
 
 // The real PBKDF2, watched: tests can see how much work a call asked for.
 vi.mock("@noble/hashes/pbkdf2.js", async (importOriginal) => {

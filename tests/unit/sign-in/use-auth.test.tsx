@@ -29,7 +29,9 @@ describe("useAuth", () => {
   });
 
   it("says visitor (no user, no session) without loading when the server said so", () => {
-    expect(renderWithin({ user: null, session: null })).toContain(JSON.stringify({ user: null, session: null, loading: false }).replace(/"/g, "&quot;"));
+    expect(renderWithin({ user: null, session: null })).toContain(
+      JSON.stringify({ user: null, session: null, loading: false }).replace(/"/g, "&quot;"),
+    );
   });
 
   it("is loading while no auth state has reached the page", () => {

@@ -3,10 +3,7 @@ import { describe, expect, it } from "vitest";
 import { editPhoneInput, FORMATTED_PHONE_LENGTH, formatPhoneInput, phoneDigits } from "#app/features/sms-invitation/phone-input.ts";
 
 /** Anything a visitor might type or paste: digits, the usual separators, letters, and any text. */
-const typedText = fc.oneof(
-  fc.string({ unit: fc.constantFrom(..."0123456789()- +.x") }),
-  fc.string({ unit: "binary" }),
-);
+const typedText = fc.oneof(fc.string({ unit: fc.constantFrom(..."0123456789()- +.x") }), fc.string({ unit: "binary" }));
 const upToTenDigits = fc.string({ unit: fc.constantFrom(..."0123456789"), maxLength: 10 });
 
 /** What the field holds after the visitor presses Backspace with the caret at `caret`. */
@@ -55,9 +52,12 @@ describe("formatPhoneInput (spec §5)", () => {
 
   it("loses exactly the last digit when the last character is deleted", () => {
     fc.assert(
-      fc.property(upToTenDigits.filter((digits) => digits.length > 0), (digits) => {
-        expect(formatPhoneInput(formatPhoneInput(digits).slice(0, -1))).toBe(formatPhoneInput(digits.slice(0, -1)));
-      }),
+      fc.property(
+        upToTenDigits.filter((digits) => digits.length > 0),
+        (digits) => {
+          expect(formatPhoneInput(formatPhoneInput(digits).slice(0, -1))).toBe(formatPhoneInput(digits.slice(0, -1)));
+        },
+      ),
     );
   });
 });

@@ -34,7 +34,9 @@ describe("requestSmsCode", () => {
   ])("shows 'Error Sending SMS' for %s", async (_case, answer) => {
     answerWith(answer);
     expect(await requestSmsCode("5035550142")).toBe(false);
-    expect(shownToasts()).toEqual([{ title: "Error Sending SMS", description: "Please try again later or contact support.", variant: "destructive" }]);
+    expect(shownToasts()).toEqual([
+      { title: "Error Sending SMS", description: "Please try again later or contact support.", variant: "destructive" },
+    ]);
   });
 });
 
@@ -62,6 +64,8 @@ describe("checkSmsCode", () => {
   ])("shows 'Verification Error' for %s", async (_case, answer) => {
     answerWith(answer);
     expect(await checkSmsCode("5035550142", "123456")).toBe(false);
-    expect(shownToasts()).toEqual([{ title: "Verification Error", description: "Please try again later or contact support.", variant: "destructive" }]);
+    expect(shownToasts()).toEqual([
+      { title: "Verification Error", description: "Please try again later or contact support.", variant: "destructive" },
+    ]);
   });
 });

@@ -110,7 +110,12 @@ export async function approveInvitationRequest(
   const nowIso = new Date(now).toISOString();
   const memberId = crypto.randomUUID();
   const link = await newInvitationLink(now);
-  const message = memberInvitationEmail({ name: request.name, tier: input.tier, link: invitationUrl(input.siteUrl, link.token), expiresAt: link.expiresAt });
+  const message = memberInvitationEmail({
+    name: request.name,
+    tier: input.tier,
+    link: invitationUrl(input.siteUrl, link.token),
+    expiresAt: link.expiresAt,
+  });
   const approvedHere = "EXISTS (SELECT 1 FROM invitation_requests WHERE id = ? AND member_id = ? AND status = 'approved')";
 
   let results: D1Result<{ id: number }>[];
@@ -149,10 +154,19 @@ export async function approveInvitationRequest(
 export async function declineInvitationRequest(db: D1Database, input: DecisionInput): Promise<DeclineResult> {
   const [declined] = await getDatabase(db)
     .update(invitationRequests)
-    .set({ status: "declined", decidedBy: input.conciergeId, decidedAt: new Date(input.now ?? Date.now()).toISOString(), decisionNote: input.note })
+    .set({
+      status: "declined",
+      decidedBy: input.conciergeId,
+      decidedAt: new Date(input.now ?? Date.now()).toISOString(),
+      decisionNote: input.note,
+    })
     .where(and(eq(invitationRequests.id, input.requestId), eq(invitationRequests.status, "new")))
     .returning({ id: invitationRequests.id });
   if (declined) return { ok: true };
-  const exists = await getDatabase(db).select({ id: invitationRequests.id }).from(invitationRequests).where(eq(invitationRequests.id, input.requestId)).get();
+  const exists = await getDatabase(db)
+    .select({ id: invitationRequests.id })
+    .from(invitationRequests)
+    .where(eq(invitationRequests.id, input.requestId))
+    .get();
   return { ok: false, reason: exists ? "already-decided" : "not-found" };
 }

@@ -33,7 +33,13 @@ export async function recordConciergeDecision(
   if (decision.intent === "decline") {
     const declined = await declineInvitationRequest(env.DB, input);
     if (!declined.ok) return declined;
-    log({ eventType: "member_declined", severity: "low", description: "invitation request declined", userId: conciergeId, details: { requestId: decision.requestId } });
+    log({
+      eventType: "member_declined",
+      severity: "low",
+      description: "invitation request declined",
+      userId: conciergeId,
+      details: { requestId: decision.requestId },
+    });
     return { ok: true, decision: "declined" };
   }
 

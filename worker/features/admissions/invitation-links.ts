@@ -78,7 +78,12 @@ export async function acceptInvitationWithPassword(
  * when that Google account already belongs to another member (the unique index refuses it and the
  * link stays unused).
  */
-export async function consumeInvitationForGoogle(db: D1Database, token: string, googleSubject: string, now: number = Date.now()): Promise<string | null> {
+export async function consumeInvitationForGoogle(
+  db: D1Database,
+  token: string,
+  googleSubject: string,
+  now: number = Date.now(),
+): Promise<string | null> {
   try {
     return await consumeInvitation(db, token, { column: "google_subject", value: googleSubject }, now);
   } catch (error) {
@@ -124,6 +129,9 @@ async function consumeInvitation(
 
 /** Whether D1 refused a write for a unique index on `column` ("table.column"). */
 export function isUniqueViolation(error: unknown, column: string): boolean {
-  const messages = [error instanceof Error ? error.message : String(error), error instanceof Error && error.cause ? String(error.cause) : ""];
+  const messages = [
+    error instanceof Error ? error.message : String(error),
+    error instanceof Error && error.cause ? String(error.cause) : "",
+  ];
   return messages.some((message) => message.includes(`UNIQUE constraint failed: ${column}`));
 }

@@ -36,54 +36,55 @@ const auditAnswer: Record<"yes" | "no" | "enter", AgeGateAuditAnswer> = {
   enter: "entered",
 };
 
-ageGate.post(
-  "/",
-  bodyLimit({ maxSize: 4 * 1024, onError: (c) => c.json({ error: "Request too large" }, 413) }),
-  async (c) => {
-    if (!c.req.header("Content-Type")?.toLowerCase().startsWith("application/x-www-form-urlencoded")) {
-      return c.json({ error: "Send the age gate form as application/x-www-form-urlencoded" }, 415);
-    }
-    // A visitor answers two or three times per browser session; the limit only stops a script
-    // from filling the audit trail. Generous, because whole offices share one address.
-    const decision = await checkFormRateLimit(c.env.RATE_LIMITS, clientNetwork(c.req.raw) ?? "unknown", "age-gate", 60 * workerConfig(c.env).FORM_RATE_LIMIT_MULTIPLIER);
-    if (!decision.allowed) return tooManySubmissions(c, decision);
-    // Empty fields count as absent: without JavaScript the form's sessionId field stays empty.
-    const fields = [...new URLSearchParams(await c.req.text())].filter(([, value]) => value !== "");
-    const parsed = ageGateAnswerSchema.safeParse(Object.fromEntries(fields));
-    if (!parsed.success) return c.json({ error: "Invalid age gate answer" }, 400);
-    const { answer, returnTo } = parsed.data;
-    // The intro cannot be entered before the age question is answered (spec §4), here too.
-    const answered = readCookie(c.req.raw, AGE_GATE_COOKIE);
-    if (answer === "enter" && answered !== "verified" && answered !== "entered") {
-      return c.json({ error: "Answer the age question first" }, 409);
-    }
+ageGate.post("/", bodyLimit({ maxSize: 4 * 1024, onError: (c) => c.json({ error: "Request too large" }, 413) }), async (c) => {
+  if (!c.req.header("Content-Type")?.toLowerCase().startsWith("application/x-www-form-urlencoded")) {
+    return c.json({ error: "Send the age gate form as application/x-www-form-urlencoded" }, 415);
+  }
+  // A visitor answers two or three times per browser session; the limit only stops a script
+  // from filling the audit trail. Generous, because whole offices share one address.
+  const decision = await checkFormRateLimit(
+    c.env.RATE_LIMITS,
+    clientNetwork(c.req.raw) ?? "unknown",
+    "age-gate",
+    60 * workerConfig(c.env).FORM_RATE_LIMIT_MULTIPLIER,
+  );
+  if (!decision.allowed) return tooManySubmissions(c, decision);
+  // Empty fields count as absent: without JavaScript the form's sessionId field stays empty.
+  const fields = [...new URLSearchParams(await c.req.text())].filter(([, value]) => value !== "");
+  const parsed = ageGateAnswerSchema.safeParse(Object.fromEntries(fields));
+  if (!parsed.success) return c.json({ error: "Invalid age gate answer" }, 400);
+  const { answer, returnTo } = parsed.data;
+  // The intro cannot be entered before the age question is answered (spec §4), here too.
+  const answered = readCookie(c.req.raw, AGE_GATE_COOKIE);
+  if (answer === "enter" && answered !== "verified" && answered !== "entered") {
+    return c.json({ error: "Answer the age question first" }, 409);
+  }
 
-    // A visitor without JavaScript has no browser session id; the audit row still gets one.
-    const sessionId = parsed.data.sessionId ?? crypto.randomUUID();
-    // Stored after the answer is sent: the audit trail never holds a visitor at the door.
-    c.executionCtx.waitUntil(
-      recordAgeGateAnswer(c.env.DB, { sessionId, answer: auditAnswer[answer], userAgent: c.req.header("User-Agent") ?? null }).catch(
-        (error: unknown) => console.error("age gate: audit record failed", error),
-      ),
-    );
+  // A visitor without JavaScript has no browser session id; the audit row still gets one.
+  const sessionId = parsed.data.sessionId ?? crypto.randomUUID();
+  // Stored after the answer is sent: the audit trail never holds a visitor at the door.
+  c.executionCtx.waitUntil(
+    recordAgeGateAnswer(c.env.DB, { sessionId, answer: auditAnswer[answer], userAgent: c.req.header("User-Agent") ?? null }).catch(
+      (error: unknown) => console.error("age gate: audit record failed", error),
+    ),
+  );
 
-    const origin = new URL(c.req.url).origin;
-    const returnPath = safeRedirectPath(returnTo, origin);
-    if (answer !== "no") {
-      const value: AgeGateCookie = answer === "yes" ? "verified" : "entered";
-      // No Max-Age: a session cookie, so a new browser session shows the opener again (spec §4).
-      setCookie(c, AGE_GATE_COOKIE, value, {
-        path: "/",
-        httpOnly: true,
-        sameSite: "Lax",
-        secure: c.env.ENVIRONMENT === "production",
-      });
-    }
+  const origin = new URL(c.req.url).origin;
+  const returnPath = safeRedirectPath(returnTo, origin);
+  if (answer !== "no") {
+    const value: AgeGateCookie = answer === "yes" ? "verified" : "entered";
+    // No Max-Age: a session cookie, so a new browser session shows the opener again (spec §4).
+    setCookie(c, AGE_GATE_COOKIE, value, {
+      path: "/",
+      httpOnly: true,
+      sameSite: "Lax",
+      secure: c.env.ENVIRONMENT === "production",
+    });
+  }
 
-    if (c.req.header("Accept")?.includes("application/json")) {
-      const cookie = answer === "yes" ? "verified" : answer === "enter" ? "entered" : null;
-      return c.json({ stage: ageGateStage(cookie, new URL(returnPath, origin).pathname, false) });
-    }
-    return c.redirect(answer === "no" ? club.quitResourcesUrl : returnPath, 303);
-  },
-);
+  if (c.req.header("Accept")?.includes("application/json")) {
+    const cookie = answer === "yes" ? "verified" : answer === "enter" ? "entered" : null;
+    return c.json({ stage: ageGateStage(cookie, new URL(returnPath, origin).pathname, false) });
+  }
+  return c.redirect(answer === "no" ? club.quitResourcesUrl : returnPath, 303);
+});

@@ -51,8 +51,16 @@ export function listOutboxDeliveries(
  * through the configured provider (as the retry cron does). Anything but a failed message is
  * 'skipped'; deliverOutboxMessage's claim also keeps the cron from sending it at the same time.
  */
-export async function retryFailedDelivery(env: Env, id: number, now: number = Date.now()): Promise<"sent" | "failed" | "rejected" | "skipped"> {
-  const message = await getDatabase(env.DB).select({ channel: outbox.channel, status: outbox.status }).from(outbox).where(eq(outbox.id, id)).get();
+export async function retryFailedDelivery(
+  env: Env,
+  id: number,
+  now: number = Date.now(),
+): Promise<"sent" | "failed" | "rejected" | "skipped"> {
+  const message = await getDatabase(env.DB)
+    .select({ channel: outbox.channel, status: outbox.status })
+    .from(outbox)
+    .where(eq(outbox.id, id))
+    .get();
   if (message?.status !== "failed") return "skipped";
   const config = workerConfig(env);
   const send = message.channel === "email" ? emailSender(env.EMAIL, config.EMAIL_FROM) : smsProviderFor(config, env).send;
@@ -99,6 +107,10 @@ export function listSecurityEvents(
 
 /** The event types present in the log, for the console's filter. */
 export async function securityEventTypes(db: D1Database): Promise<string[]> {
-  const rows = await getDatabase(db).selectDistinct({ eventType: securityEvents.eventType }).from(securityEvents).orderBy(securityEvents.eventType).all();
+  const rows = await getDatabase(db)
+    .selectDistinct({ eventType: securityEvents.eventType })
+    .from(securityEvents)
+    .orderBy(securityEvents.eventType)
+    .all();
   return rows.map((row) => row.eventType);
 }

@@ -13,7 +13,9 @@ export async function storeInvitationRequest(db: D1Database, conciergeEmail: str
   const id = crypto.randomUUID();
   const email = invitationEmail({ ...request, id, recaptchaScore });
   const [, [queued]] = await getDatabase(db).batch([
-    getDatabase(db).insert(invitationRequests).values({ id, ...request, recaptchaScore }),
+    getDatabase(db)
+      .insert(invitationRequests)
+      .values({ id, ...request, recaptchaScore }),
     outboxInsert(db, { channel: "email", recipient: conciergeEmail, subject: email.subject, body: email.body }),
   ]);
   return { id, outboxId: queued!.id };

@@ -16,33 +16,52 @@ export const verifyRecaptchaApi = new Hono<AppBindings>();
 
 const verifyRequest = z.object({ token: z.string().min(1).max(4096) });
 
-verifyRecaptchaApi.post("/", bodyLimit({ maxSize: 8 * 1024, onError: (c) => c.json({ error: "Request too large" }, 413) }), requireJson(), async (c) => {
-  const config = workerConfig(c.env);
-  const key = signingKey(config);
+verifyRecaptchaApi.post(
+  "/",
+  bodyLimit({ maxSize: 8 * 1024, onError: (c) => c.json({ error: "Request too large" }, 413) }),
+  requireJson(),
+  async (c) => {
+    const config = workerConfig(c.env);
+    const key = signingKey(config);
 
-  // Rate limits come before any call to Google (security guide).
-  const decision = await checkFormRateLimit(c.env.RATE_LIMITS, clientNetwork(c.req.raw) ?? "unknown", "verify-recaptcha", 10 * config.FORM_RATE_LIMIT_MULTIPLIER, 15);
-  if (!decision.allowed) {
-    logSecurityEvent(c.env, c.executionCtx, c.req.raw, key, {
-      eventType: "excess_rate_limit_exceeded",
-      severity: "medium",
-      description: "captcha verifications over the limit",
+    // Rate limits come before any call to Google (security guide).
+    const decision = await checkFormRateLimit(
+      c.env.RATE_LIMITS,
+      clientNetwork(c.req.raw) ?? "unknown",
+      "verify-recaptcha",
+      10 * config.FORM_RATE_LIMIT_MULTIPLIER,
+      15,
+    );
+    if (!decision.allowed) {
+      logSecurityEvent(c.env, c.executionCtx, c.req.raw, key, {
+        eventType: "excess_rate_limit_exceeded",
+        severity: "medium",
+        description: "captcha verifications over the limit",
+      });
+      return tooManySubmissions(c, decision);
+    }
+
+    const parsed = verifyRequest.safeParse(await readJsonBody(c));
+    if (!parsed.success) return c.json({ success: false, score: null, error: "A captcha token is required" }, 400);
+
+    const verdict = await verifyCaptcha(config, c.env, {
+      token: parsed.data.token,
+      expectedAction: EXECUTIVE_INVITATION_ACTION,
+      remoteIp: clientAddress(c.req.raw),
     });
-    return tooManySubmissions(c, decision);
-  }
-
-  const parsed = verifyRequest.safeParse(await readJsonBody(c));
-  if (!parsed.success) return c.json({ success: false, score: null, error: "A captcha token is required" }, 400);
-
-  const verdict = await verifyCaptcha(config, c.env, { token: parsed.data.token, expectedAction: EXECUTIVE_INVITATION_ACTION, remoteIp: clientAddress(c.req.raw) });
-  if (!verdict.success) {
-    logSecurityEvent(c.env, c.executionCtx, c.req.raw, key, {
-      eventType: "authn_captcha_fail",
-      severity: "medium",
-      description: "captcha verification failed",
-      details: { reason: verdict.error, score: verdict.score },
+    if (!verdict.success) {
+      logSecurityEvent(c.env, c.executionCtx, c.req.raw, key, {
+        eventType: "authn_captcha_fail",
+        severity: "medium",
+        description: "captcha verification failed",
+        details: { reason: verdict.error, score: verdict.score },
+      });
+      return c.json({ success: false, score: verdict.score, error: "Security verification failed" });
+    }
+    return c.json({
+      success: true,
+      score: verdict.score,
+      captchaPass: await issueCaptchaPass(key, EXECUTIVE_INVITATION_ACTION, verdict.score),
     });
-    return c.json({ success: false, score: verdict.score, error: "Security verification failed" });
-  }
-  return c.json({ success: true, score: verdict.score, captchaPass: await issueCaptchaPass(key, EXECUTIVE_INVITATION_ACTION, verdict.score) });
-});
+  },
+);

@@ -26,9 +26,7 @@ export interface GuestWaiverStatus {
   monthlyLimit: number | null;
 }
 
-export type GuestWaiverClaim =
-  | { ok: true; day: string; guestName: string }
-  | { ok: false; reason: "used-today" | "monthly-limit-reached" };
+export type GuestWaiverClaim = { ok: true; day: string; guestName: string } | { ok: false; reason: "used-today" | "monthly-limit-reached" };
 
 /** "2026-11" of "2026-11-21". */
 const monthOf = (day: string) => day.slice(0, 7);

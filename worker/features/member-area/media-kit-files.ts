@@ -1,5 +1,11 @@
 import { strToU8, zipSync } from "fflate";
-import { brandPalette, brandTypefaces, markUsageGuidelines, mediaKitDownloads, type MediaKitFileName } from "#app/features/member-area/media-kit.ts";
+import {
+  brandPalette,
+  brandTypefaces,
+  markUsageGuidelines,
+  mediaKitDownloads,
+  type MediaKitFileName,
+} from "#app/features/member-area/media-kit.ts";
 import { club, healthWarning, lounges, membershipTiers } from "#app/features/site/site-config.ts";
 
 /**

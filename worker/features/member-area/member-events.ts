@@ -18,9 +18,7 @@ export interface UpcomingEvent {
   rsvp: { plusOne: boolean } | null;
 }
 
-export type RsvpResult =
-  | { ok: true }
-  | { ok: false; reason: "not-open" | "already-attending" | "full" | "no-room-for-plus-one" };
+export type RsvpResult = { ok: true } | { ok: false; reason: "not-open" | "already-attending" | "full" | "no-room-for-plus-one" };
 
 /** Events starting after `now`, soonest first, with the places left and the member's own RSVP. */
 export function listUpcomingEvents(db: D1Database, memberId: string, now: Date, limit = 20): Promise<UpcomingEvent[]> {
@@ -97,7 +95,10 @@ async function whyRsvpWasRefused(
 }
 
 /** Cancels the member's RSVP to an upcoming event; false when there was none to cancel. */
-export async function cancelRsvp(db: D1Database, { eventId, memberId, now }: { eventId: string; memberId: string; now: Date }): Promise<boolean> {
+export async function cancelRsvp(
+  db: D1Database,
+  { eventId, memberId, now }: { eventId: string; memberId: string; now: Date },
+): Promise<boolean> {
   const database = getDatabase(db);
   const upcoming = database.select({ id: memberEvents.id }).from(memberEvents).where(gt(memberEvents.startsAt, now.toISOString()));
   const cancelled = await database

@@ -18,8 +18,7 @@ export interface RecentRedemption {
 }
 
 export type RedemptionResult =
-  | { ok: true; item: RewardItem; balance: number }
-  | { ok: false; reason: "unknown-item" | "not-enough-points" };
+  { ok: true; item: RewardItem; balance: number } | { ok: false; reason: "unknown-item" | "not-enough-points" };
 
 export async function listActiveRewardItems(db: D1Database): Promise<RewardItem[]> {
   return getDatabase(db)
@@ -37,7 +36,12 @@ export async function findPointsBalance(db: D1Database, memberId: string): Promi
 
 export async function listRecentRedemptions(db: D1Database, memberId: string, limit = 10): Promise<RecentRedemption[]> {
   return getDatabase(db)
-    .select({ id: rewardRedemptions.id, itemName: rewardItems.name, points: rewardRedemptions.points, createdAt: rewardRedemptions.createdAt })
+    .select({
+      id: rewardRedemptions.id,
+      itemName: rewardItems.name,
+      points: rewardRedemptions.points,
+      createdAt: rewardRedemptions.createdAt,
+    })
     .from(rewardRedemptions)
     .innerJoin(rewardItems, eq(rewardItems.id, rewardRedemptions.itemId))
     .where(eq(rewardRedemptions.memberId, memberId))
@@ -58,8 +62,12 @@ export async function redeemReward(db: D1Database, memberId: string, itemId: str
   // exists (INSERT … SELECT … FROM members), which Drizzle's insert builder cannot express.
   try {
     const [deducted] = await db.batch<{ balance: number }>([
-      db.prepare("UPDATE members SET points_balance = points_balance - ?1 WHERE id = ?2 RETURNING points_balance AS balance").bind(item.pointsCost, memberId),
-      db.prepare("INSERT INTO reward_redemptions (member_id, item_id, points) SELECT id, ?1, ?2 FROM members WHERE id = ?3").bind(item.id, item.pointsCost, memberId),
+      db
+        .prepare("UPDATE members SET points_balance = points_balance - ?1 WHERE id = ?2 RETURNING points_balance AS balance")
+        .bind(item.pointsCost, memberId),
+      db
+        .prepare("INSERT INTO reward_redemptions (member_id, item_id, points) SELECT id, ?1, ?2 FROM members WHERE id = ?3")
+        .bind(item.id, item.pointsCost, memberId),
     ]);
     const balance = deducted?.results[0]?.balance;
     // Only a signed-in (so existing) member redeems; without the row, the batch changed nothing.

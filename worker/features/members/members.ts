@@ -27,7 +27,11 @@ export async function findMemberById(db: D1Database, id: string): Promise<Member
 }
 
 export async function findMemberByEmail(db: D1Database, email: string): Promise<MemberRow | undefined> {
-  return getDatabase(db).select().from(members).where(eq(members.email, normalizeEmail(email))).get();
+  return getDatabase(db)
+    .select()
+    .from(members)
+    .where(eq(members.email, normalizeEmail(email)))
+    .get();
 }
 
 /**

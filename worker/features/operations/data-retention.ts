@@ -26,7 +26,12 @@ export async function deleteExpiredRecords(db: D1Database, now: number = Date.no
     database.delete(ageGateAnswers).where(lt(ageGateAnswers.createdAt, before(now, RETENTION.ageGateAnswersDays))),
     database
       .delete(invitationRequests)
-      .where(and(isNotNull(invitationRequests.decidedAt), lt(invitationRequests.decidedAt, before(now, RETENTION.decidedInvitationRequestsDays)))),
+      .where(
+        and(
+          isNotNull(invitationRequests.decidedAt),
+          lt(invitationRequests.decidedAt, before(now, RETENTION.decidedInvitationRequestsDays)),
+        ),
+      ),
     database
       .delete(outbox)
       .where(and(inArray(outbox.status, ["sent", "rejected"]), lt(outbox.updatedAt, before(now, RETENTION.finishedOutboxMessagesDays)))),

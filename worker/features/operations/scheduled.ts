@@ -17,9 +17,11 @@ export async function retryOutboxDeliveries(env: Env, now: number = Date.now()):
     deliverDueOutboxMessages(env.DB, "sms", smsProviderFor(config, env).send, now),
     deleteEndedStrictCounts(env.DB, now),
   ]);
-  for (const job of [email, sms, counters]) if (job.status === "rejected") console.error("cron: a job failed; the next run tries again", job.reason);
+  for (const job of [email, sms, counters])
+    if (job.status === "rejected") console.error("cron: a job failed; the next run tries again", job.reason);
   const results = [email, sms].flatMap((job) => (job.status === "fulfilled" ? job.value : []));
-  if (results.length > 0) console.info("outbox retry", { attempted: results.length, sent: results.filter((result) => result === "sent").length });
+  if (results.length > 0)
+    console.info("outbox retry", { attempted: results.length, sent: results.filter((result) => result === "sent").length });
 }
 
 /** The daily trigger (wrangler.toml): records past the retention periods of /privacy go. */

@@ -16,9 +16,21 @@ import { readJsonBody, requireJson, tooManySubmissions } from "#worker/http/guar
 export const securityEventsApi = new Hono<AppBindings>();
 
 const reportable: Record<string, Omit<SecurityEventInput, "details" | "referrer">> = {
-  captcha_unavailable: { eventType: "client_reported_error", severity: "medium", description: "the captcha script did not load in the browser" },
-  captcha_token_failed: { eventType: "client_reported_error", severity: "medium", description: "the browser could not get a captcha token" },
-  invitation_exception: { eventType: "invitation_request_error", severity: "high", description: "the invitation form failed unexpectedly in the browser" },
+  captcha_unavailable: {
+    eventType: "client_reported_error",
+    severity: "medium",
+    description: "the captcha script did not load in the browser",
+  },
+  captcha_token_failed: {
+    eventType: "client_reported_error",
+    severity: "medium",
+    description: "the browser could not get a captcha token",
+  },
+  invitation_exception: {
+    eventType: "invitation_request_error",
+    severity: "high",
+    description: "the invitation form failed unexpectedly in the browser",
+  },
 };
 
 const clientReport = z.object({
@@ -27,16 +39,27 @@ const clientReport = z.object({
   detail: z.string().max(200).optional(),
 });
 
-securityEventsApi.post("/", bodyLimit({ maxSize: 4 * 1024, onError: (c) => c.json({ error: "Request too large" }, 413) }), requireJson(), async (c) => {
-  const config = workerConfig(c.env);
-  const decision = await checkFormRateLimit(c.env.RATE_LIMITS, clientNetwork(c.req.raw) ?? "unknown", "security-events", 20 * config.FORM_RATE_LIMIT_MULTIPLIER, 15);
-  if (!decision.allowed) return tooManySubmissions(c, decision);
-  const report = clientReport.safeParse(await readJsonBody(c));
-  if (!report.success) return c.json({ error: "Unknown security event" }, 400);
-  logSecurityEvent(c.env, c.executionCtx, c.req.raw, signingKey(config), {
-    ...reportable[report.data.type]!,
-    referrer: report.data.referrer ?? null,
-    details: report.data.detail ? { detail: report.data.detail } : {},
-  });
-  return c.json({ ok: true }, 202);
-});
+securityEventsApi.post(
+  "/",
+  bodyLimit({ maxSize: 4 * 1024, onError: (c) => c.json({ error: "Request too large" }, 413) }),
+  requireJson(),
+  async (c) => {
+    const config = workerConfig(c.env);
+    const decision = await checkFormRateLimit(
+      c.env.RATE_LIMITS,
+      clientNetwork(c.req.raw) ?? "unknown",
+      "security-events",
+      20 * config.FORM_RATE_LIMIT_MULTIPLIER,
+      15,
+    );
+    if (!decision.allowed) return tooManySubmissions(c, decision);
+    const report = clientReport.safeParse(await readJsonBody(c));
+    if (!report.success) return c.json({ error: "Unknown security event" }, 400);
+    logSecurityEvent(c.env, c.executionCtx, c.req.raw, signingKey(config), {
+      ...reportable[report.data.type]!,
+      referrer: report.data.referrer ?? null,
+      details: report.data.detail ? { detail: report.data.detail } : {},
+    });
+    return c.json({ ok: true }, 202);
+  },
+);

@@ -33,17 +33,24 @@ export function startGoogleSignIn(google: Google, options: { invitation?: string
   return { url: url.toString(), cookies };
 }
 
-const idTokenClaims = z.object({ sub: z.string().min(1).max(255), email: z.string().max(254).optional(), email_verified: z.boolean().optional() });
+const idTokenClaims = z.object({
+  sub: z.string().min(1).max(255),
+  email: z.string().max(254).optional(),
+  email_verified: z.boolean().optional(),
+});
 
 export type GoogleSignInResult =
-  | { ok: true; memberId: string; setCookies: string[]; redirectTo: string | null }
-  | { ok: false; setCookies: string[] };
+  { ok: true; memberId: string; setCookies: string[]; redirectTo: string | null } | { ok: false; setCookies: string[] };
 
 /**
  * The callback: any mismatch, provider error or unknown account is one uniform failure that
  * creates no session (the page answers 400 with the same words every time).
  */
-export async function finishGoogleSignIn(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, request: Request): Promise<GoogleSignInResult> {
+export async function finishGoogleSignIn(
+  env: Env,
+  ctx: Pick<ExecutionContext, "waitUntil">,
+  request: Request,
+): Promise<GoogleSignInResult> {
   const config = workerConfig(env);
   const log = (event: Parameters<typeof logSecurityEvent>[4]) => logSecurityEvent(env, ctx, request, signingKey(config), event);
   const cleared = clearedOauthCookies();
@@ -59,7 +66,8 @@ export async function finishGoogleSignIn(env: Env, ctx: Pick<ExecutionContext, "
   const state = url.searchParams.get("state");
   const storedState = readCookie(request, OAUTH_COOKIES.state);
   const verifier = readCookie(request, OAUTH_COOKIES.verifier);
-  if (!code || !state || !storedState || !verifier || !timingSafeEqual(state, decodeURIComponent(storedState))) return fail("state_mismatch");
+  if (!code || !state || !storedState || !verifier || !timingSafeEqual(state, decodeURIComponent(storedState)))
+    return fail("state_mismatch");
 
   let claims: z.infer<typeof idTokenClaims>;
   try {
@@ -76,7 +84,12 @@ export async function finishGoogleSignIn(env: Env, ctx: Pick<ExecutionContext, "
   if (!memberId) return fail(invitation ? "invitation_invalid" : "no_member");
 
   const { setCookie } = await createMemberSession(env, memberId);
-  log({ eventType: "authn_login_success", severity: "low", description: invitation ? "Google linked through an invitation" : "Google sign-in", userId: memberId });
+  log({
+    eventType: "authn_login_success",
+    severity: "low",
+    description: invitation ? "Google linked through an invitation" : "Google sign-in",
+    userId: memberId,
+  });
   const redirectTo = readCookie(request, OAUTH_COOKIES.redirectTo);
   return { ok: true, memberId, setCookies: [...cleared, setCookie], redirectTo: redirectTo ? decodeURIComponent(redirectTo) : null };
 }

@@ -34,15 +34,29 @@ export async function signInWithPassword(
   const email = normalizeEmail(input.email);
   const multiplier = config.FORM_RATE_LIMIT_MULTIPLIER;
 
-  const network = await takeStrictCount(env.DB, `signin:network:${clientNetwork(request) ?? "unknown"}`, PER_NETWORK.max * multiplier, PER_NETWORK.windowMs, now);
-  const account = network.allowed ? await takeStrictCount(env.DB, accountCounterKey(email), PER_ACCOUNT.max * multiplier, PER_ACCOUNT.windowMs, now) : network;
+  const network = await takeStrictCount(
+    env.DB,
+    `signin:network:${clientNetwork(request) ?? "unknown"}`,
+    PER_NETWORK.max * multiplier,
+    PER_NETWORK.windowMs,
+    now,
+  );
+  const account = network.allowed
+    ? await takeStrictCount(env.DB, accountCounterKey(email), PER_ACCOUNT.max * multiplier, PER_ACCOUNT.windowMs, now)
+    : network;
   if (!account.allowed) {
-    log({ eventType: "excess_rate_limit_exceeded", severity: "medium", description: network.allowed ? "sign-in attempts for one account over the limit" : "sign-in attempts from one address over the limit" });
+    log({
+      eventType: "excess_rate_limit_exceeded",
+      severity: "medium",
+      description: network.allowed ? "sign-in attempts for one account over the limit" : "sign-in attempts from one address over the limit",
+    });
     return { ok: false, reason: "rate_limited", retryAfterSeconds: account.retryAfterSeconds };
   }
 
   const member = await findMemberByEmail(env.DB, email);
-  const passwordMatches = member?.passwordHash ? await verifyPassword(input.password, member.passwordHash) : await spendPasswordWork(input.password);
+  const passwordMatches = member?.passwordHash
+    ? await verifyPassword(input.password, member.passwordHash)
+    : await spendPasswordWork(input.password);
   if (!member || !passwordMatches || member.status !== "active") {
     log({
       eventType: "authn_login_fail",

@@ -43,7 +43,12 @@ export function twilioVerifyProvider(settings: TwilioSettings): SmsProvider {
   return {
     name: "twilio",
     async prepareCode(phone) {
-      return { channel: "sms", recipient: phone.e164, subject: "Invitation code", body: "Verification code requested from Twilio Verify (Twilio writes and sends the code)." };
+      return {
+        channel: "sms",
+        recipient: phone.e164,
+        subject: "Invitation code",
+        body: "Verification code requested from Twilio Verify (Twilio writes and sends the code).",
+      };
     },
     async send(message) {
       const response = await post("Verifications", { To: message.recipient, Channel: "sms" });

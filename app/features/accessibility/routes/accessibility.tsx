@@ -90,22 +90,19 @@ export default function Accessibility() {
     <>
       <PageHero eyebrow="Accessibility Statement" title="Every member, every door.">
         <p>
-          {club.name} wants this website to work for everyone who visits it, however they see, hear, move or read.
-          This statement says what we aim for, what we have done, where we still fall short and how to tell us.
+          {club.name} wants this website to work for everyone who visits it, however they see, hear, move or read. This statement says what
+          we aim for, what we have done, where we still fall short and how to tell us.
         </p>
       </PageHero>
 
       <Section id="commitment" eyebrow="Our standard" title="WCAG 2.2, level AA">
         <div className="prose-club">
           <p>
-            We design and test this website to meet the Web Content Accessibility Guidelines (WCAG) 2.2 at level AA,
-            the standard published by the World Wide Web Consortium. We check pages with automated tools and by hand,
-            using only a keyboard and with a screen reader, before changes are published.
+            We design and test this website to meet the Web Content Accessibility Guidelines (WCAG) 2.2 at level AA, the standard published
+            by the World Wide Web Consortium. We check pages with automated tools and by hand, using only a keyboard and with a screen
+            reader, before changes are published.
           </p>
-          <p>
-            We believe the site substantially meets that standard, with the exceptions listed under known limitations
-            below.
-          </p>
+          <p>We believe the site substantially meets that standard, with the exceptions listed under known limitations below.</p>
         </div>
       </Section>
 
@@ -124,9 +121,8 @@ export default function Accessibility() {
         <div className="grid gap-10 lg:grid-cols-2">
           <div className="prose-club">
             <p>
-              A floating button at the edge of every page opens the accessibility settings panel. Changes apply at
-              once and are remembered in your browser for your next visit; a reset button restores the defaults. The
-              panel offers:
+              A floating button at the edge of every page opens the accessibility settings panel. Changes apply at once and are remembered
+              in your browser for your next visit; a reset button restores the defaults. The panel offers:
             </p>
             <ul>
               {settings.map((setting) => (
@@ -134,8 +130,8 @@ export default function Accessibility() {
               ))}
             </ul>
             <p>
-              The settings are a convenience on top of an accessible site. They are not a replacement for it, and they
-              do not interfere with your own browser, operating system or assistive technology.
+              The settings are a convenience on top of an accessible site. They are not a replacement for it, and they do not interfere with
+              your own browser, operating system or assistive technology.
             </p>
           </div>
           <div>
@@ -152,9 +148,7 @@ export default function Accessibility() {
                             +
                           </span>
                         ) : null}
-                        <kbd className="rounded-sm border border-cedar bg-leather px-2 py-0.5 font-sans text-sm text-cream">
-                          {key}
-                        </kbd>
+                        <kbd className="rounded-sm border border-cedar bg-leather px-2 py-0.5 font-sans text-sm text-cream">{key}</kbd>
                       </span>
                     ))}
                   </span>
@@ -181,18 +175,17 @@ export default function Accessibility() {
         <div className="prose-club">
           <p>
             If something on this website is hard or impossible for you to use, please tell us. Call the office at{" "}
-            <a href={`tel:${club.officePhone.e164}`}>{club.officePhone.display}</a> and say which page you were on,
-            what you were trying to do and, if you like, which browser and assistive technology you use.
+            <a href={`tel:${club.officePhone.e164}`}>{club.officePhone.display}</a> and say which page you were on, what you were trying to
+            do and, if you like, which browser and assistive technology you use.
           </p>
           <p>
-            We reply within two business days. While we fix the problem, the concierge will give you the information
-            or complete the request for you by phone, including invitation requests and{" "}
-            <Link to="/schedule-sit-down">sit-down bookings</Link>. If you need an accommodation when you visit a
-            lounge, call the same number and we will arrange it before you arrive.
+            We reply within two business days. While we fix the problem, the concierge will give you the information or complete the request
+            for you by phone, including invitation requests and <Link to="/schedule-sit-down">sit-down bookings</Link>. If you need an
+            accommodation when you visit a lounge, call the same number and we will arrange it before you arrive.
           </p>
           <p>
-            <strong>Date of this statement:</strong> {statementDate}. We review it at least once a year and whenever
-            the website changes substantially.
+            <strong>Date of this statement:</strong> {statementDate}. We review it at least once a year and whenever the website changes
+            substantially.
           </p>
         </div>
       </Section>

@@ -27,7 +27,10 @@ const setPasswordForm = z
   })
   .refine((form) => form.password === form.confirmPassword, { path: ["confirmPassword"], message: "The two passwords do not match." });
 
-export const meta: Route.MetaFunction = () => [{ title: `Your Invitation | ${club.name}` }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => [
+  { title: `Your Invitation | ${club.name}` },
+  { name: "robots", content: "noindex, nofollow" },
+];
 
 // The page's address is a credential while the link is open: no cache may keep the page.
 export function headers() {
@@ -82,8 +85,8 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
     <>
       <PageHero eyebrow="Membership" title={`Welcome, ${loaderData.memberName}`}>
         <p>
-          The concierge has admitted you to {club.name}. Choose a password to finish; you will then read and accept the
-          club rules before entering the members area. This link works once.
+          The concierge has admitted you to {club.name}. Choose a password to finish; you will then read and accept the club rules before
+          entering the members area. This link works once.
         </p>
       </PageHero>
       <Section id="set-password" eyebrow="Your account" title="Choose your password">

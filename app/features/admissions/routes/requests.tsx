@@ -33,7 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const refusals: Record<Extract<ConciergeDecisionOutcome, { ok: false }>["reason"], string> = {
-  "member-exists": "A member with this email address already exists, so the request was not approved. Decline it, or ask the member to sign in.",
+  "member-exists":
+    "A member with this email address already exists, so the request was not approved. Decline it, or ask the member to sign in.",
   "already-decided": "This request has already been decided, perhaps in another tab. The list now shows the decision.",
   "not-found": "This request no longer exists.",
 };
@@ -44,13 +45,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const concierge = context.get(memberContext);
   const fields = formFields(await submittedForm(request));
   const form = invitationDecisionForm.safeParse(fields);
-  if (!form.success) return data<FormOutcome>({ form: fields.requestId ?? "", ok: false, fieldErrors: fieldErrors(form.error) }, { status: 400 });
+  if (!form.success)
+    return data<FormOutcome>({ form: fields.requestId ?? "", ok: false, fieldErrors: fieldErrors(form.error) }, { status: 400 });
 
   const outcome = await recordConciergeDecision(env, ctx, request, concierge.id, form.data);
   const target = form.data.requestId;
-  if (!outcome.ok) return data<FormOutcome>({ form: target, ok: false, error: refusals[outcome.reason] }, { status: outcome.reason === "not-found" ? 404 : 409 });
+  if (!outcome.ok)
+    return data<FormOutcome>(
+      { form: target, ok: false, error: refusals[outcome.reason] },
+      { status: outcome.reason === "not-found" ? 404 : 409 },
+    );
   if (outcome.decision === "declined") {
-    return data<FormOutcome>({ form: target, ok: true, toast: { title: "Request Declined", description: "The decision is recorded. No email was sent." } });
+    return data<FormOutcome>({
+      form: target,
+      ok: true,
+      toast: { title: "Request Declined", description: "The decision is recorded. No email was sent." },
+    });
   }
   const description =
     outcome.delivery === "sent"

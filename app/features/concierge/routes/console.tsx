@@ -26,8 +26,8 @@ export default function ConciergeLayout({ loaderData }: Route.ComponentProps) {
     <>
       <PageHero eyebrow="Concierge" title="Concierge Console">
         <p>
-          Signed in as {loaderData.conciergeName}. Admit or decline executive invitation requests, and keep an eye on
-          SMS opt-ins, email and SMS deliveries, and the security log.
+          Signed in as {loaderData.conciergeName}. Admit or decline executive invitation requests, and keep an eye on SMS opt-ins, email and
+          SMS deliveries, and the security log.
         </p>
       </PageHero>
       <ConciergeNav />

@@ -90,7 +90,11 @@ export default function ConciergeSecurityEvents({ loaderData }: Route.ComponentP
         {events.length === 0 ? "No security events match." : listSummary(events.length, LIST_LIMIT, ["event", "events"])}
       </p>
       {events.length > 0 ? (
-        <ConsoleTable id="security-events-table" caption="Security events, newest first" columns={["Time", "Severity", "Type", "Description", "Member", "Details"]}>
+        <ConsoleTable
+          id="security-events-table"
+          caption="Security events, newest first"
+          columns={["Time", "Severity", "Type", "Description", "Member", "Details"]}
+        >
           {events.map((event) => (
             <tr key={event.id}>
               <td className={cellClasses}>{event.createdAtLabel}</td>

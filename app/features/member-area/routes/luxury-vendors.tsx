@@ -35,8 +35,8 @@ export default function LuxuryVendors({ loaderData }: Route.ComponentProps) {
     <>
       <PageHero eyebrow="Luxury Vendors" title="The people we send our members to.">
         <p>
-          Every vendor here has earned the recommendation of members and staff, and each extends an offer to{" "}
-          {club.name} members alone. Think of it as the concierge's own address book.
+          Every vendor here has earned the recommendation of members and staff, and each extends an offer to {club.name} members alone.
+          Think of it as the concierge's own address book.
         </p>
       </PageHero>
 
@@ -51,8 +51,8 @@ export default function LuxuryVendors({ loaderData }: Route.ComponentProps) {
           ))}
         </ol>
         <p className="mt-8 max-w-3xl text-smoke">
-          Offers are agreed between the club and each vendor and reviewed every quarter. Know a maker who belongs on
-          this list, or had an experience that fell short? Call the office at{" "}
+          Offers are agreed between the club and each vendor and reviewed every quarter. Know a maker who belongs on this list, or had an
+          experience that fell short? Call the office at{" "}
           <a href={`tel:${club.officePhone.e164}`} className="whitespace-nowrap text-brass underline hover:text-cream">
             {club.officePhone.display}
           </a>

@@ -12,7 +12,11 @@ export function loader({ params, context }: Route.LoaderArgs) {
   // Until the rules are accepted, /media shows the rules step instead of the kit.
   if (!memberWithAcceptedRules(context)) throw redirect("/media");
   const file = mediaKitFile(params.file);
-  if (!file) return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" } });
+  if (!file)
+    return new Response("Not Found", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+    });
   return new Response(file.body, {
     headers: {
       "Content-Type": file.contentType,

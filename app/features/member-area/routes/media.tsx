@@ -27,8 +27,8 @@ export default function Media({ loaderData }: Route.ComponentProps) {
     <>
       <PageHero eyebrow="Media Kit" title="The name, worn well.">
         <p>
-          The marks and words that represent {club.name}, gathered for members, their companies and the press they
-          introduce to us. Use them with the same discretion you bring to the lounges.
+          The marks and words that represent {club.name}, gathered for members, their companies and the press they introduce to us. Use them
+          with the same discretion you bring to the lounges.
         </p>
       </PageHero>
 
@@ -41,7 +41,11 @@ export default function Media({ loaderData }: Route.ComponentProps) {
               <p className="mt-3 flex-1 text-smoke">{download.description}</p>
               <p className="mt-4">
                 {/* A plain link: the file comes from a resource route, not a page. */}
-                <a href={download.href} download={download.file} className="inline-flex min-h-11 items-center text-brass underline hover:text-cream">
+                <a
+                  href={download.href}
+                  download={download.file}
+                  className="inline-flex min-h-11 items-center text-brass underline hover:text-cream"
+                >
                   Download the {download.title.toLowerCase()}
                 </a>
               </p>
@@ -49,8 +53,7 @@ export default function Media({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
         <p className="mt-8 max-w-3xl text-smoke">
-          Lounge photography and print formats of the marks come from the concierge, by email the same day: call the
-          office at{" "}
+          Lounge photography and print formats of the marks come from the concierge, by email the same day: call the office at{" "}
           <a href={`tel:${club.officePhone.e164}`} className="whitespace-nowrap text-brass underline hover:text-cream">
             {club.officePhone.display}
           </a>
@@ -69,8 +72,8 @@ export default function Media({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
         <p className="mt-8 max-w-3xl text-smoke">
-          Headings are set in <span className="font-display text-xl text-cream">{brandTypefaces.headings}</span> and text
-          in {brandTypefaces.text}, {brandTypefaces.licence}.
+          Headings are set in <span className="font-display text-xl text-cream">{brandTypefaces.headings}</span> and text in{" "}
+          {brandTypefaces.text}, {brandTypefaces.licence}.
         </p>
       </Section>
 
@@ -79,10 +82,7 @@ export default function Media({ loaderData }: Route.ComponentProps) {
           <blockquote>
             <p>{club.description}</p>
           </blockquote>
-          <p>
-            Please send press inquiries through the office rather than through members, and ask before naming any member
-            in print.
-          </p>
+          <p>Please send press inquiries through the office rather than through members, and ask before naming any member in print.</p>
         </div>
       </Section>
 

@@ -92,7 +92,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       const { eventId, plusOne } = form.data;
       const result = await rsvpToEvent(env.DB, { eventId, memberId: member.id, plusOne, now });
       if (!result.ok) {
-        return data<FormOutcome>({ form: `event:${eventId}`, ok: false, error: rsvpRefusals[result.reason] }, { status: result.reason === "not-open" ? 404 : 409 });
+        return data<FormOutcome>(
+          { form: `event:${eventId}`, ok: false, error: rsvpRefusals[result.reason] },
+          { status: result.reason === "not-open" ? 404 : 409 },
+        );
       }
       return data<FormOutcome>({
         form: `event:${eventId}`,
@@ -103,9 +106,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "cancel-rsvp": {
       const { eventId } = form.data;
       if (!(await cancelRsvp(env.DB, { eventId, memberId: member.id, now }))) {
-        return data<FormOutcome>({ form: `event:${eventId}`, ok: false, error: "There is no RSVP of yours to cancel for this event." }, { status: 404 });
+        return data<FormOutcome>(
+          { form: `event:${eventId}`, ok: false, error: "There is no RSVP of yours to cancel for this event." },
+          { status: 404 },
+        );
       }
-      return data<FormOutcome>({ form: `event:${eventId}`, ok: true, toast: { title: "RSVP cancelled", description: "Your place has gone back to the members." } });
+      return data<FormOutcome>({
+        form: `event:${eventId}`,
+        ok: true,
+        toast: { title: "RSVP cancelled", description: "Your place has gone back to the members." },
+      });
     }
   }
 }
@@ -164,8 +174,8 @@ export default function Members({ loaderData, actionData }: Route.ComponentProps
     <>
       <PageHero eyebrow="Members Area" title={`Welcome back, ${loaderData.name}.`}>
         <p>
-          This is the members' side of {club.name}: your locker and guest privileges, the evenings ahead, the rewards you
-          have earned and the people who keep your chair warm.
+          This is the members' side of {club.name}: your locker and guest privileges, the evenings ahead, the rewards you have earned and
+          the people who keep your chair warm.
         </p>
       </PageHero>
 
@@ -200,8 +210,8 @@ export default function Members({ loaderData, actionData }: Route.ComponentProps
           ))}
         </ul>
         <p className="mt-8 max-w-3xl text-smoke">
-          Your membership tier decides which lounges open to you. Guests must be {club.minimumAge} or older and show
-          photo ID at the door on every visit.
+          Your membership tier decides which lounges open to you. Guests must be {club.minimumAge} or older and show photo ID at the door on
+          every visit.
         </p>
       </Section>
 
@@ -211,10 +221,7 @@ export default function Members({ loaderData, actionData }: Route.ComponentProps
           <div>
             <p className="text-smoke">Call the office, or ask at the bar of any lounge.</p>
             <p className="mt-3">
-              <a
-                href={`tel:${club.officePhone.e164}`}
-                className="font-display text-3xl text-brass underline hover:text-cream"
-              >
+              <a href={`tel:${club.officePhone.e164}`} className="font-display text-3xl text-brass underline hover:text-cream">
                 {club.officePhone.display}
               </a>
             </p>

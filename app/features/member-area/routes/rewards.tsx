@@ -89,16 +89,13 @@ export default function Rewards({ loaderData, actionData }: Route.ComponentProps
     <>
       <PageHero eyebrow="Rewards Shop" title="Loyalty, kept in good leather.">
         <p>
-          Every quarter at {club.name} earns something back. Points come from the dues you already pay and the
-          evenings you already spend with us, and they open the small luxuries and rare seats the club holds for its
-          own.
+          Every quarter at {club.name} earns something back. Points come from the dues you already pay and the evenings you already spend
+          with us, and they open the small luxuries and rare seats the club holds for its own.
         </p>
       </PageHero>
 
       <Section id="balance" eyebrow="Your points" title="Points balance">
-        <p className="font-display text-5xl text-brass">
-          {formatPoints(loaderData.balance)}
-        </p>
+        <p className="font-display text-5xl text-brass">{formatPoints(loaderData.balance)}</p>
         <DiamondList items={earningRules} className="mt-8 max-w-3xl space-y-3" />
       </Section>
 
@@ -118,8 +115,8 @@ export default function Rewards({ loaderData, actionData }: Route.ComponentProps
             ))}
           </ul>
           <p>
-            Rewards follow the <Link to="/rules">Club Rules</Link> and the <Link to="/terms">Terms of Membership</Link>
-            . For anything not in the catalogue, ask the concierge: a good request is rarely refused.
+            Rewards follow the <Link to="/rules">Club Rules</Link> and the <Link to="/terms">Terms of Membership</Link>. For anything not in
+            the catalogue, ask the concierge: a good request is rarely refused.
           </p>
         </div>
       </Section>

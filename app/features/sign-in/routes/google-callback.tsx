@@ -8,7 +8,10 @@ import { pageMeta } from "#app/lib/meta.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { finishGoogleSignIn } from "#worker/features/sign-in/google-sign-in.ts";
 
-export const meta: Route.MetaFunction = (args) => [...pageMeta(args, { title: "Google sign-in", description: "Signing in with Google." }), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, { title: "Google sign-in", description: "Signing in with Google." }),
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * GET /auth/google/callback: Google sends the member back here. Success signs in and goes on;
@@ -19,7 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const result = await finishGoogleSignIn(env, ctx, request);
   const headers = new Headers({ "Cache-Control": "no-store" });
   for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
-  if (result.ok) throw redirect(result.redirectTo ? safeRedirectPath(result.redirectTo, new URL(request.url).origin) : "/members", { headers });
+  if (result.ok)
+    throw redirect(result.redirectTo ? safeRedirectPath(result.redirectTo, new URL(request.url).origin) : "/members", { headers });
   return data(null, { status: 400, headers });
 }
 
@@ -29,8 +33,8 @@ export default function GoogleCallback() {
       <PageHero eyebrow="Members" title="Google sign-in did not complete" />
       <Section id="google-failed" eyebrow="Please try again" title="We could not sign you in with Google">
         <p className="max-w-2xl text-lg text-smoke">
-          The sign-in was cancelled, took too long, or this Google account is not linked to a membership. Try again,
-          or sign in with your email and password.
+          The sign-in was cancelled, took too long, or this Google account is not linked to a membership. Try again, or sign in with your
+          email and password.
         </p>
         <div className="mt-8">
           <ButtonLink to="/auth">Back to Member Login</ButtonLink>

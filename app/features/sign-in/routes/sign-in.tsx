@@ -56,8 +56,8 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
     <>
       <PageHero eyebrow="Members" title="Member Login">
         <p>
-          Members sign in here with the credentials they set from their invitation link. New members receive that link
-          by email once the concierge has admitted them.
+          Members sign in here with the credentials they set from their invitation link. New members receive that link by email once the
+          concierge has admitted them.
         </p>
       </PageHero>
 
@@ -68,8 +68,8 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
       <Section id="not-a-member" eyebrow="Not yet a member?" title="Every membership begins with a sit-down">
         <div className="grid gap-8 md:grid-cols-[2fr_1fr] md:items-end">
           <p className="text-lg text-smoke">
-            Forty-five minutes with the concierge in the lounge of your choice, to see whether {club.name} suits you
-            and you suit it. Ask for one and the concierge will be in touch to arrange the day.
+            Forty-five minutes with the concierge in the lounge of your choice, to see whether {club.name} suits you and you suit it. Ask
+            for one and the concierge will be in touch to arrange the day.
           </p>
           <div>
             <ButtonLink to="/schedule-sit-down">Request Sit Down</ButtonLink>
@@ -79,8 +79,8 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
 
       <Section id="login-help" eyebrow="Help" title="Trouble signing in?" tone="humidor">
         <p className="max-w-3xl text-smoke">
-          If your invitation email has not arrived, check your spam folder first. For a lost password, an expired
-          invitation link or anything else, call the office at{" "}
+          If your invitation email has not arrived, check your spam folder first. For a lost password, an expired invitation link or
+          anything else, call the office at{" "}
           <a href={`tel:${club.officePhone.e164}`} className="whitespace-nowrap text-brass underline hover:text-cream">
             {club.officePhone.display}
           </a>

@@ -54,7 +54,10 @@ function readFrontMatter(lines: string): Record<string, string> {
   for (const line of lines.split(/\r?\n/)) {
     const colon = line.indexOf(":");
     if (colon === -1) continue;
-    fields[line.slice(0, colon).trim()] = line.slice(colon + 1).trim().replace(/^"(.*)"$/, "$1");
+    fields[line.slice(0, colon).trim()] = line
+      .slice(colon + 1)
+      .trim()
+      .replace(/^"(.*)"$/, "$1");
   }
   return fields;
 }
@@ -65,11 +68,11 @@ function readPost(path: string, source: string): PostSource {
   if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug) || !block) {
     throw new Error(`Blog post ${path}: needs a lower-case kebab-case file name and a front matter block`);
   }
-  const frontMatter = frontMatterSchema.safeParse(readFrontMatter(block[1]));
+  const frontMatter = frontMatterSchema.safeParse(readFrontMatter(block[1] ?? ""));
   if (!frontMatter.success) {
     throw new Error(`Blog post ${path}: invalid front matter\n${z.prettifyError(frontMatter.error)}`);
   }
-  return { summary: { slug, ...frontMatter.data }, markdown: block[2] };
+  return { summary: { slug, ...frontMatter.data }, markdown: block[2] ?? "" };
 }
 
 // Read on each call rather than at module load: a malformed post then breaks the blog routes

@@ -23,8 +23,8 @@ export default function Blog({ loaderData: posts }: Route.ComponentProps) {
     <>
       <PageHero eyebrow="Insider Info" title="Notes from the humidor room">
         <p>
-          What our stewards, bartenders and Cigar Academy teachers tell members across the counter, written down for
-          anyone curious about how a private cigar society is kept.
+          What our stewards, bartenders and Cigar Academy teachers tell members across the counter, written down for anyone curious about
+          how a private cigar society is kept.
         </p>
       </PageHero>
       <Section id="posts" eyebrow="Latest first" title="From the lounges">
@@ -47,8 +47,8 @@ export default function Blog({ loaderData: posts }: Route.ComponentProps) {
       </Section>
       <Section id="sit-down" title="Read it, then taste it" tone="humidor">
         <p className="max-w-2xl text-lg text-smoke">
-          Everything on this page is taught with real tobacco in the Cigar Academy, and argued over most nights at the
-          bar. Membership begins with a sit-down.
+          Everything on this page is taught with real tobacco in the Cigar Academy, and argued over most nights at the bar. Membership
+          begins with a sit-down.
         </p>
         <div className="mt-8">
           <ButtonLink to="/schedule-sit-down">Request Sit Down</ButtonLink>

@@ -16,8 +16,14 @@ export const meta: Route.MetaFunction = (args) =>
 const circle = [
   { title: "Twenty-four seats", body: "The circle never grows past twenty-four. A seat opens only when a member steps away." },
   { title: "One night a month", body: "The circle meets in the private room of the Platinum Lounge on the last Friday of every month." },
-  { title: "First refusal", body: "Circle members see every club-exclusive release and allocation before it reaches the wider membership." },
-  { title: "A say in the house blend", body: "Each summer the circle smokes the candidates blind and chooses the shortlist members vote on at the September roll-off." },
+  {
+    title: "First refusal",
+    body: "Circle members see every club-exclusive release and allocation before it reaches the wider membership.",
+  },
+  {
+    title: "A say in the house blend",
+    body: "Each summer the circle smokes the candidates blind and chooses the shortlist members vote on at the September roll-off.",
+  },
 ];
 
 const invitationSteps = [
@@ -32,16 +38,16 @@ export default function BossesOnly() {
     <>
       <PageHero eyebrow="Bosses Only" title="A circle you are asked into, never one you apply for.">
         <p>
-          Within the Platinum membership sits a smaller table. This page is here so you know it exists, and so nobody
-          wastes an evening asking how to join it.
+          Within the Platinum membership sits a smaller table. This page is here so you know it exists, and so nobody wastes an evening
+          asking how to join it.
         </p>
       </PageHero>
 
       <Section id="what-it-is" title="What the circle is">
         <CardGrid cards={circle} className="sm:grid-cols-2 lg:grid-cols-4" titleTone="brass" />
         <p className="mt-8 max-w-3xl text-smoke">
-          There are no extra dues: a seat cannot be bought. The circle keeps the same club rules as every other room,
-          and the names of its members are never published, here or anywhere else.
+          There are no extra dues: a seat cannot be bought. The circle keeps the same club rules as every other room, and the names of its
+          members are never published, here or anywhere else.
         </p>
       </Section>
 
@@ -52,8 +58,8 @@ export default function BossesOnly() {
           ))}
         </ol>
         <p className="mt-8 max-w-3xl text-lg text-cream">
-          There is no application, no waiting list and no form. Asking for an invitation, on this site or at the bar,
-          does not bring one closer.
+          There is no application, no waiting list and no form. Asking for an invitation, on this site or at the bar, does not bring one
+          closer.
         </p>
       </Section>
 
@@ -63,8 +69,8 @@ export default function BossesOnly() {
           <Link to="/lounges/platinum" className="text-brass underline">
             Platinum Lounge
           </Link>
-          . If you are not yet a member, that is the only road, and it starts with forty-five minutes and a cigar. All
-          members must be {club.minimumAge} or older.
+          . If you are not yet a member, that is the only road, and it starts with forty-five minutes and a cigar. All members must be{" "}
+          {club.minimumAge} or older.
         </p>
         <div className="mt-10 flex flex-wrap gap-4">
           <ButtonLink to="/schedule-sit-down">Request Sit Down</ButtonLink>

@@ -35,26 +35,44 @@ const courses: Course[] = [
     format: "Six Wednesday evenings, two hours each",
     includedIn: ["business", "platinum"],
     summary: "Why a Jalapa wrapper tastes nothing like one from the Connecticut River Valley.",
-    topics: ["Primings: volado, seco and ligero", "Estelí, Jalapa, Condega and the Cibao Valley", "Fermentation and aging", "A blind blend, built from loose leaf"],
+    topics: [
+      "Primings: volado, seco and ligero",
+      "Estelí, Jalapa, Condega and the Cibao Valley",
+      "Fermentation and aging",
+      "A blind blend, built from loose leaf",
+    ],
   },
   {
     name: "Humidor Craft",
     format: "Three Saturday mornings, 10 am to noon",
     includedIn: ["platinum"],
     summary: "Keeping a collection at its best for years, not weeks.",
-    topics: ["Seasoning Spanish cedar", "Holding 65–70% humidity", "Calibrating a hygrometer with the salt test", "Tobacco beetles, and the freezer"],
+    topics: [
+      "Seasoning Spanish cedar",
+      "Holding 65–70% humidity",
+      "Calibrating a hygrometer with the salt test",
+      "Tobacco beetles, and the freezer",
+    ],
   },
   {
     name: "Sommelier Pairing masterclass",
     format: "One evening a term, three hours, with a guest sommelier",
     includedIn: ["platinum"],
     summary: "Three cigars, each paired with wine, a spirit and coffee, and argued over at length.",
-    topics: ["Willamette Valley Pinot Noir and a Connecticut shade", "Aged rum, port and the maduro wrapper", "Single malt against Nicaraguan ligero", "Why coffee forgives almost anything"],
+    topics: [
+      "Willamette Valley Pinot Noir and a Connecticut shade",
+      "Aged rum, port and the maduro wrapper",
+      "Single malt against Nicaraguan ligero",
+      "Why coffee forgives almost anything",
+    ],
   },
 ];
 
 const tierNames = (slugs: MembershipTier["slug"][]) =>
-  membershipTiers.filter((tier) => slugs.includes(tier.slug)).map((tier) => tier.name).join(", ");
+  membershipTiers
+    .filter((tier) => slugs.includes(tier.slug))
+    .map((tier) => tier.name)
+    .join(", ");
 
 const terms = [
   { term: "Winter term", months: "January to March", runs: "Foundations, Blending & Terroir and the masterclass" },
@@ -67,8 +85,8 @@ export default function CigarAcademy() {
     <>
       <PageHero eyebrow="Cigar Academy" title="Learn the leaf, from seed to ash.">
         <p>
-          Four courses taught at small tables in the Business Lounge library, with real tobacco in hand and a
-          certificate the club frames and hangs by your locker.
+          Four courses taught at small tables in the Business Lounge library, with real tobacco in hand and a certificate the club frames
+          and hangs by your locker.
         </p>
       </PageHero>
 
@@ -80,9 +98,7 @@ export default function CigarAcademy() {
               <p className="mt-2 text-smoke">{course.summary}</p>
               <p className="mt-4 text-sm text-brass">{course.format}</p>
               <DiamondList items={course.topics} className="mt-4 flex-1 space-y-2 text-sm" />
-              <p className="mt-6 border-t border-cedar pt-4 text-sm text-cream">
-                Included with: {tierNames(course.includedIn)}
-              </p>
+              <p className="mt-6 border-t border-cedar pt-4 text-sm text-cream">Included with: {tierNames(course.includedIn)}</p>
             </li>
           ))}
         </ul>
@@ -106,17 +122,21 @@ export default function CigarAcademy() {
           ))}
         </ul>
         <p className="mt-8 max-w-3xl text-smoke">
-          There are no classes in July and August, when the society moves outdoors to the Member Yards. Enrollment
-          opens to members three weeks before each term.
+          There are no classes in July and August, when the society moves outdoors to the Member Yards. Enrollment opens to members three
+          weeks before each term.
         </p>
       </Section>
 
       <Section id="format" title="How a class runs">
         <ul className="grid max-w-4xl gap-4 text-smoke sm:grid-cols-2">
           <li className="rounded-sm border border-cedar p-5">Ten seats a table, twelve for the masterclass, so everyone is heard.</li>
-          <li className="rounded-sm border border-cedar p-5">Every cigar smoked in class is included, along with water and coffee at each place.</li>
+          <li className="rounded-sm border border-cedar p-5">
+            Every cigar smoked in class is included, along with water and coffee at each place.
+          </li>
           <li className="rounded-sm border border-cedar p-5">Tasting sheets and notes to keep; nothing to memorize, no examinations.</li>
-          <li className="rounded-sm border border-cedar p-5">You may set a cigar down at any point. Appreciation is the lesson, not consumption.</li>
+          <li className="rounded-sm border border-cedar p-5">
+            You may set a cigar down at any point. Appreciation is the lesson, not consumption.
+          </li>
         </ul>
         <p className="mt-8 max-w-3xl text-smoke">
           The Academy is for members and their guests aged {club.minimumAge} and over.{" "}

@@ -62,19 +62,17 @@ export default function Compliance() {
     <>
       <PageHero eyebrow="Regulatory Compliance" title="Private does not mean outside the law.">
         <p>
-          {club.name} is a members-only society, and we hold ourselves to every rule that governs the sale and
-          enjoyment of tobacco in Oregon. This page sets out the laws that shape our lounges and what each one means
-          for members and their guests.
+          {club.name} is a members-only society, and we hold ourselves to every rule that governs the sale and enjoyment of tobacco in
+          Oregon. This page sets out the laws that shape our lounges and what each one means for members and their guests.
         </p>
       </PageHero>
 
       <Section id="tobacco-21" eyebrow="Minimum age" title="Tobacco 21: no one under 21, ever">
         <div className="prose-club">
           <p>
-            Since January 1, 2018, Oregon law (<strong>ORS 431A.175</strong>) has set 21 as the minimum legal sales
-            age for tobacco products and inhalant delivery systems. Federal law has set the same minimum age
-            nationwide since December 2019. At {club.name}, 21 is not only the age of sale: it is the age of
-            admission, for members and guests alike.
+            Since January 1, 2018, Oregon law (<strong>ORS 431A.175</strong>) has set 21 as the minimum legal sales age for tobacco products
+            and inhalant delivery systems. Federal law has set the same minimum age nationwide since December 2019. At {club.name}, 21 is
+            not only the age of sale: it is the age of admission, for members and guests alike.
           </p>
           <h3>What it means at the club</h3>
           <ul>
@@ -83,8 +81,8 @@ export default function Compliance() {
             ))}
           </ul>
           <p>
-            Staff are trained to refuse entry or service when an ID is missing, expired or doubtful. A refusal is never
-            personal, and it is never overruled by a member.
+            Staff are trained to refuse entry or service when an ID is missing, expired or doubtful. A refusal is never personal, and it is
+            never overruled by a member.
           </p>
         </div>
       </Section>
@@ -92,18 +90,17 @@ export default function Compliance() {
       <Section id="licensing" eyebrow="Licensing" title="Licensed at every level" tone="humidor">
         <CardGrid cards={licenses} className="md:grid-cols-3" onHumidor />
         <p className="mt-8 max-w-3xl text-smoke">
-          Current licenses are posted at the point of sale in each lounge, and the lounge manager will show them to
-          any member, guest or inspector who asks.
+          Current licenses are posted at the point of sale in each lounge, and the lounge manager will show them to any member, guest or
+          inspector who asks.
         </p>
       </Section>
 
       <Section id="indoor-clean-air" eyebrow="Smoke-free law" title="The Oregon Indoor Clean Air Act">
         <div className="prose-club">
           <p>
-            Oregon's Indoor Clean Air Act prohibits smoking in enclosed workplaces and public places. Being a private
-            club does not, by itself, place a room outside that law. The Act provides narrow exemptions for smoke
-            shops and cigar bars certified by the Oregon Health Authority, and our lounges operate under the
-            exemptions Oregon law provides for certified cigar bars and smoke shops.
+            Oregon's Indoor Clean Air Act prohibits smoking in enclosed workplaces and public places. Being a private club does not, by
+            itself, place a room outside that law. The Act provides narrow exemptions for smoke shops and cigar bars certified by the Oregon
+            Health Authority, and our lounges operate under the exemptions Oregon law provides for certified cigar bars and smoke shops.
           </p>
           <p>An exemption comes with conditions, and we keep them:</p>
           <ul>
@@ -112,8 +109,7 @@ export default function Compliance() {
             ))}
           </ul>
           <p>
-            If a condition of an exemption changes, the lounge changes with it, even when that means closing a room
-            or ending a service.
+            If a condition of an exemption changes, the lounge changes with it, even when that means closing a room or ending a service.
           </p>
         </div>
       </Section>
@@ -121,10 +117,9 @@ export default function Compliance() {
       <Section id="health-warnings" eyebrow="Federal warnings" title="Health warnings we display" tone="humidor">
         <div className="prose-club">
           <p>
-            The U.S. Food and Drug Administration regulates cigars as tobacco products and has published the health
-            warning statements below. We show one of them at the top of every page of this website, display them in
-            every lounge and at every point of sale, and stock only cigars from manufacturers who meet their federal
-            packaging and labeling obligations.
+            The U.S. Food and Drug Administration regulates cigars as tobacco products and has published the health warning statements
+            below. We show one of them at the top of every page of this website, display them in every lounge and at every point of sale,
+            and stock only cigars from manufacturers who meet their federal packaging and labeling obligations.
           </p>
           <ul>
             {warningStatements.map((statement) => (
@@ -134,8 +129,8 @@ export default function Compliance() {
             ))}
           </ul>
           <p>
-            Federal rules also bar giving tobacco products away as free samples, so no cigar is ever given away at{" "}
-            {club.name}: not as a welcome, a prize, a reward or a promotion.
+            Federal rules also bar giving tobacco products away as free samples, so no cigar is ever given away at {club.name}: not as a
+            welcome, a prize, a reward or a promotion.
           </p>
         </div>
       </Section>
@@ -144,10 +139,9 @@ export default function Compliance() {
         <div className="prose-club">
           <p>
             Inspectors, members and guests with a compliance question can call the office at{" "}
-            <a href={`tel:${club.officePhone.e164}`}>{club.officePhone.display}</a>. For the risks of cigar smoking
-            and free help to quit, see <Link to="/public-health">Public Health</Link>. How these rules apply inside the
-            lounges is set out in the <Link to="/rules">Club Rules</Link> and the{" "}
-            <Link to="/terms">Terms of Membership</Link>.
+            <a href={`tel:${club.officePhone.e164}`}>{club.officePhone.display}</a>. For the risks of cigar smoking and free help to quit,
+            see <Link to="/public-health">Public Health</Link>. How these rules apply inside the lounges is set out in the{" "}
+            <Link to="/rules">Club Rules</Link> and the <Link to="/terms">Terms of Membership</Link>.
           </p>
         </div>
       </Section>

@@ -18,9 +18,18 @@ export const meta: Route.MetaFunction = (args) =>
 const gamblingHelpline = { display: "1-877-MY-LIMIT (1-877-695-4648)", e164: "+18776954648" };
 
 const tables = [
-  { title: "Billiards", body: "Two nine-foot slate tables under brass lamps, cues racked by weight. Table time is free; the Wednesday league keeps a ladder." },
-  { title: "Chess", body: "Three walnut boards with clocks, and a Monday ladder whose leader's name goes on the brass plate by the stairs." },
-  { title: "Backgammon", body: "Two leather boards by the fire for the second-Sunday tournament. The prize is the plate, and bragging rights." },
+  {
+    title: "Billiards",
+    body: "Two nine-foot slate tables under brass lamps, cues racked by weight. Table time is free; the Wednesday league keeps a ladder.",
+  },
+  {
+    title: "Chess",
+    body: "Three walnut boards with clocks, and a Monday ladder whose leader's name goes on the brass plate by the stairs.",
+  },
+  {
+    title: "Backgammon",
+    body: "Two leather boards by the fire for the second-Sunday tournament. The prize is the plate, and bragging rights.",
+  },
   { title: "Poker", body: "One felt table of nine seats on Friday nights: members' social games, dealt by the players themselves." },
 ];
 
@@ -45,8 +54,8 @@ export default function GameRoom() {
     <>
       <PageHero eyebrow="Game Room" title="Downstairs, the games are older than the club.">
         <p>
-          Beneath the Kickback Lounge in the Pearl District: green felt, a chess clock ticking and a cigar resting on
-          the rail. Open to members of every tier during lounge hours.
+          Beneath the Kickback Lounge in the Pearl District: green felt, a chess clock ticking and a cigar resting on the rail. Open to
+          members of every tier during lounge hours.
         </p>
       </PageHero>
 
@@ -70,14 +79,13 @@ export default function GameRoom() {
 
       <Section id="social-gaming" eyebrow="Oregon social gaming law" title="Poker the lawful way">
         <p className="max-w-3xl text-lg text-smoke">
-          Oregon allows social games between players only where the house takes no part and no profit (ORS 167.117),
-          and Portland permits them under City Code chapter 14A.70. Our Friday table runs on the club's city permit,
-          and on these terms:
+          Oregon allows social games between players only where the house takes no part and no profit (ORS 167.117), and Portland permits
+          them under City Code chapter 14A.70. Our Friday table runs on the club's city permit, and on these terms:
         </p>
         <DiamondList items={socialGameRules} className="mt-6 max-w-3xl space-y-3" />
         <p className="mt-6 max-w-3xl text-smoke">
-          There are no gaming machines in any lounge. If gambling has stopped being a game for you, the Oregon Problem
-          Gambling Resource helpline answers around the clock, free and in confidence:{" "}
+          There are no gaming machines in any lounge. If gambling has stopped being a game for you, the Oregon Problem Gambling Resource
+          helpline answers around the clock, free and in confidence:{" "}
           <a href={`tel:${gamblingHelpline.e164}`} className="text-brass underline">
             {gamblingHelpline.display}
           </a>
@@ -88,9 +96,15 @@ export default function GameRoom() {
       <Section id="house-rules" title="House rules at the table" tone="humidor">
         <ul className="grid max-w-4xl gap-4 text-smoke sm:grid-cols-2">
           <li className="rounded-sm border border-cedar bg-night p-5">Cigars rest in the rail stands, never on the cushion or the felt.</li>
-          <li className="rounded-sm border border-cedar bg-night p-5">Phones face down and silent; a ringing phone buys the next round of coffee.</li>
-          <li className="rounded-sm border border-cedar bg-night p-5">Guests play beside their host, and everyone at the table is {club.minimumAge} or older.</li>
-          <li className="rounded-sm border border-cedar bg-night p-5">Disputes go to the floor manager, whose word is final for the night.</li>
+          <li className="rounded-sm border border-cedar bg-night p-5">
+            Phones face down and silent; a ringing phone buys the next round of coffee.
+          </li>
+          <li className="rounded-sm border border-cedar bg-night p-5">
+            Guests play beside their host, and everyone at the table is {club.minimumAge} or older.
+          </li>
+          <li className="rounded-sm border border-cedar bg-night p-5">
+            Disputes go to the floor manager, whose word is final for the night.
+          </li>
         </ul>
         <p className="mt-8 max-w-3xl text-smoke">
           The full{" "}

@@ -40,9 +40,21 @@ const benefits = [
 ];
 
 const blenderEvents = [
-  { label: "January", title: "Dominican Ligero Night", body: "A Santiago blender walks the table through three primings of the same leaf." },
-  { label: "April", title: "Connecticut Shade Harvest Dinner", body: "Five courses paired with the year's first shade-grown releases, at the Platinum Lounge." },
-  { label: "September", title: "Nicaraguan Estelí Roll-Off", body: "A torcedor rolls to order on the Kickback patio while members vote on the house blend." },
+  {
+    label: "January",
+    title: "Dominican Ligero Night",
+    body: "A Santiago blender walks the table through three primings of the same leaf.",
+  },
+  {
+    label: "April",
+    title: "Connecticut Shade Harvest Dinner",
+    body: "Five courses paired with the year's first shade-grown releases, at the Platinum Lounge.",
+  },
+  {
+    label: "September",
+    title: "Nicaraguan Estelí Roll-Off",
+    body: "A torcedor rolls to order on the Kickback patio while members vote on the house blend.",
+  },
 ];
 
 // The SMS block renders 'Access Granted' in the first HTML for a browser that has passed SMS
@@ -68,8 +80,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               The inner circle keeps its chairs warm.
             </h1>
             <p className="mt-6 max-w-xl text-lg text-smoke">
-              {club.name} is a private cigar lounge network for Portland's collectors, dealmakers and late-evening
-              conversationalists. Membership comes by introduction, and every introduction begins with a sit-down.
+              {club.name} is a private cigar lounge network for Portland's collectors, dealmakers and late-evening conversationalists.
+              Membership comes by introduction, and every introduction begins with a sit-down.
             </p>
             <div className="mt-9 flex flex-wrap gap-4">
               <ButtonLink to="/auth">Member Login</ButtonLink>
@@ -110,8 +122,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Section id="academy" eyebrow="Cigar Academy" title="Learn the leaf, from seed to ash">
         <div className="grid gap-8 md:grid-cols-[2fr_1fr] md:items-end">
           <p className="text-lg text-smoke">
-            Four courses taught in the Business Lounge library: Foundations, Blending &amp; Terroir, Humidor Craft, and
-            the Sommelier Pairing masterclass. Small tables, real tobacco, and a certificate the club actually frames.
+            Four courses taught in the Business Lounge library: Foundations, Blending &amp; Terroir, Humidor Craft, and the Sommelier
+            Pairing masterclass. Small tables, real tobacco, and a certificate the club actually frames.
           </p>
           <div>
             <ButtonLink to="/cigar-academy" variant="secondary">
@@ -125,12 +137,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="grid gap-10 md:grid-cols-2">
           <div className="text-lg text-smoke">
             <p>
-              Enter a US mobile number and we will text you a verification code. Enter the code here and the
-              invitation pages open to you.
+              Enter a US mobile number and we will text you a verification code. Enter the code here and the invitation pages open to you.
             </p>
             <p className="mt-4 text-base">
-              Message and data rates may apply. Reply STOP to any message and we send nothing further. How we keep
-              your number is set out in our{" "}
+              Message and data rates may apply. Reply STOP to any message and we send nothing further. How we keep your number is set out in
+              our{" "}
               <Link to="/privacy" className="text-brass underline">
                 privacy policy
               </Link>
@@ -149,8 +160,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Become Family
           </h2>
           <p className="mt-5 max-w-2xl text-lg text-smoke">
-            Every member started with a conversation. Ask for a sit-down with the concierge: forty-five minutes in the
-            lounge of your choosing, and no obligation on either side.
+            Every member started with a conversation. Ask for a sit-down with the concierge: forty-five minutes in the lounge of your
+            choosing, and no obligation on either side.
           </p>
           <div className="mt-8">
             <ButtonLink to="/schedule-sit-down">Request Sit Down</ButtonLink>

@@ -41,8 +41,8 @@ export default function BusinessLounge() {
     <>
       <PageHero eyebrow="The Lounges · Downtown" title={lounge.name}>
         <p>
-          {lounge.summary} A working lounge two minutes' walk from Pioneer Courthouse Square, for members who close
-          deals, host clients or simply need a door that shuts.
+          {lounge.summary} A working lounge two minutes' walk from Pioneer Courthouse Square, for members who close deals, host clients or
+          simply need a door that shuts.
         </p>
       </PageHero>
 
@@ -57,8 +57,8 @@ export default function BusinessLounge() {
       <Section id="the-day" title="The working day" tone="humidor">
         <LoungeTimetable slots={day} columns="md:grid-cols-2 lg:grid-cols-3" />
         <p className="mt-8 max-w-3xl text-smoke">
-          Phone calls belong in the booths and meeting rooms, never at the bar. Guests are not photographed, and we do
-          not say who meets here. The library hosts the{" "}
+          Phone calls belong in the booths and meeting rooms, never at the bar. Guests are not photographed, and we do not say who meets
+          here. The library hosts the{" "}
           <Link to="/cigar-academy" className="text-brass underline">
             Cigar Academy
           </Link>{" "}
@@ -77,8 +77,8 @@ export default function BusinessLounge() {
           ))}
         </ul>
         <p className="mt-8 max-w-3xl text-smoke">
-          Business and Platinum members bring a plus-one every day with the stick fee waived, which is how most clients
-          first see the room. Everyone must be {club.minimumAge} or older, with photo ID at the door.
+          Business and Platinum members bring a plus-one every day with the stick fee waived, which is how most clients first see the room.
+          Everyone must be {club.minimumAge} or older, with photo ID at the door.
         </p>
         <div className="mt-8">
           <ButtonLink to="/memberships">Compare memberships</ButtonLink>

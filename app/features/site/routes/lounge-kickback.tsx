@@ -42,8 +42,8 @@ export default function KickbackLounge() {
     <>
       <PageHero eyebrow={`The Lounges · ${lounge.neighbourhood}`} title={lounge.name}>
         <p>
-          {lounge.summary} The Kickback is where most members spend most evenings: the society's everyday room, and
-          the first one every new member sees.
+          {lounge.summary} The Kickback is where most members spend most evenings: the society's everyday room, and the first one every new
+          member sees.
         </p>
       </PageHero>
 
@@ -80,8 +80,8 @@ export default function KickbackLounge() {
           ))}
         </ul>
         <p className="mt-8 max-w-3xl text-smoke">
-          Members and their guests must be {club.minimumAge} or older; we check photo ID at the door, every visit. The
-          smoking room has its own ventilation, but cigar smoke is still smoke:{" "}
+          Members and their guests must be {club.minimumAge} or older; we check photo ID at the door, every visit. The smoking room has its
+          own ventilation, but cigar smoke is still smoke:{" "}
           <Link to="/public-health" className="text-brass underline">
             read our public health notes
           </Link>

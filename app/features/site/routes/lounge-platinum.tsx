@@ -40,8 +40,8 @@ export default function PlatinumLounge() {
     <>
       <PageHero eyebrow={`The Lounges · ${lounge.neighbourhood}`} title={lounge.name}>
         <p>
-          {lounge.summary} The society's smallest room and its latest: open from late afternoon until two in the
-          morning, for Platinum members and the guests they vouch for.
+          {lounge.summary} The society's smallest room and its latest: open from late afternoon until two in the morning, for Platinum
+          members and the guests they vouch for.
         </p>
       </PageHero>
 
@@ -52,8 +52,8 @@ export default function PlatinumLounge() {
           details={details}
         />
         <p className="mt-8 max-w-3xl text-smoke">
-          The cedar humidor room holds 69% humidity and 68°F, and it is where the society rests its exclusive releases
-          for ninety days before members see them. Behind the lounge is the walled garden of the{" "}
+          The cedar humidor room holds 69% humidity and 68°F, and it is where the society rests its exclusive releases for ninety days
+          before members see them. Behind the lounge is the walled garden of the{" "}
           <Link to="/member-yards" className="text-brass underline">
             Member Yards
           </Link>
@@ -83,9 +83,9 @@ export default function PlatinumLounge() {
           ))}
         </ul>
         <p className="mt-8 max-w-3xl text-smoke">
-          A Platinum member may bring a daily plus-one with the stick fee waived, and two more guests on event nights.
-          Everyone must be {club.minimumAge} or older, with photo ID at the door. Late hours are no excuse for a late
-          drive home: the staff will call a car for anyone who asks, and for some who do not.
+          A Platinum member may bring a daily plus-one with the stick fee waived, and two more guests on event nights. Everyone must be{" "}
+          {club.minimumAge} or older, with photo ID at the door. Late hours are no excuse for a late drive home: the staff will call a car
+          for anyone who asks, and for some who do not.
         </p>
         <div className="mt-8">
           <ButtonLink to="/memberships">Compare memberships</ButtonLink>

@@ -61,8 +61,8 @@ export default function ManufacturerPartnership() {
     <>
       <PageHero eyebrow="Manufacturer Partnership" title="For the people who grow, blend and roll the leaf.">
         <p>
-          {club.name} buys for three private Portland lounges and a membership that reads box dates. If your cigars
-          deserve a room that will rest them properly and talk about them honestly, we should meet.
+          {club.name} buys for three private Portland lounges and a membership that reads box dates. If your cigars deserve a room that will
+          rest them properly and talk about them honestly, we should meet.
         </p>
       </PageHero>
 

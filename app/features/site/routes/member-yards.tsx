@@ -36,9 +36,21 @@ const yards = [
 ];
 
 const summerSeries = [
-  { label: "June", title: "The Longest Evening", body: "Solstice night in the Pearl Yard: light until nine, and three Connecticut shades to see it out." },
-  { label: "July", title: "Open-Air Jazz and Cameroon", body: "A trio on the yard every Thursday, paired with cigars in Cameroon wrapper." },
-  { label: "August", title: "Perseids and Port", body: "The meteor shower from the Carriage House Garden, with tawny port and the lights turned off." },
+  {
+    label: "June",
+    title: "The Longest Evening",
+    body: "Solstice night in the Pearl Yard: light until nine, and three Connecticut shades to see it out.",
+  },
+  {
+    label: "July",
+    title: "Open-Air Jazz and Cameroon",
+    body: "A trio on the yard every Thursday, paired with cigars in Cameroon wrapper.",
+  },
+  {
+    label: "August",
+    title: "Perseids and Port",
+    body: "The meteor shower from the Carriage House Garden, with tawny port and the lights turned off.",
+  },
 ];
 
 const yardRules = [
@@ -54,8 +66,8 @@ export default function MemberYards() {
     <>
       <PageHero eyebrow="Member Yards" title="Fresh air, a fire and a long cigar.">
         <p>
-          Each lounge has a yard of its own, heated through Portland's wet months and busiest in summer, when the
-          society moves outdoors on Thursday evenings.
+          Each lounge has a yard of its own, heated through Portland's wet months and busiest in summer, when the society moves outdoors on
+          Thursday evenings.
         </p>
       </PageHero>
 
@@ -88,9 +100,8 @@ export default function MemberYards() {
 
       <Section id="winter" title="Winter on the yards">
         <p className="max-w-3xl text-lg text-smoke">
-          From October to May the heaters come on at opening, wool blankets wait in a cedar chest by each door, and the
-          staff bring coffee out so you do not have to go in for it. Rain is a Portland certainty; the roofs are there
-          for it.
+          From October to May the heaters come on at opening, wool blankets wait in a cedar chest by each door, and the staff bring coffee
+          out so you do not have to go in for it. Rain is a Portland certainty; the roofs are there for it.
         </p>
       </Section>
 

@@ -24,8 +24,8 @@ export default function Memberships() {
     <>
       <PageHero eyebrow="Memberships" title="Three tiers. One standard of service.">
         <p>
-          Every membership includes a locker, guest privileges, member events and a seat in the Cigar Academy. The tiers
-          differ in which lounges open to you, how much your locker holds and how far the concierge will go.
+          Every membership includes a locker, guest privileges, member events and a seat in the Cigar Academy. The tiers differ in which
+          lounges open to you, how much your locker holds and how far the concierge will go.
         </p>
       </PageHero>
       <Section id="tiers" title="Choose your chair" eyebrow="Monthly dues, billed quarterly">
@@ -46,9 +46,8 @@ export default function Memberships() {
           ))}
         </ul>
         <p className="mt-8 max-w-3xl text-sm text-smoke">
-          Dues are billed quarterly in advance. Initiation is waived for members introduced by a current member in good
-          standing. All members must be {club.minimumAge} or older and accept the club rules before entering member
-          areas.
+          Dues are billed quarterly in advance. Initiation is waived for members introduced by a current member in good standing. All
+          members must be {club.minimumAge} or older and accept the club rules before entering member areas.
         </p>
       </Section>
       <Section id="how-to-join" title="How membership begins" tone="humidor">

@@ -8,10 +8,7 @@ export function loader() {
   return data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Page Not Found | ${club.name}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => [{ title: `Page Not Found | ${club.name}` }, { name: "robots", content: "noindex" }];
 
 export default function NotFound() {
   return <NotFoundPage />;

@@ -57,8 +57,8 @@ export default function Partners() {
     <>
       <PageHero eyebrow="Partner Locations" title="A chair kept for you, here and elsewhere.">
         <p>
-          Three lounges in Portland, and a short list of houses in other cities that know our members by name. Show
-          your member login at the door and the welcome is the same.
+          Three lounges in Portland, and a short list of houses in other cities that know our members by name. Show your member login at the
+          door and the welcome is the same.
         </p>
       </PageHero>
 

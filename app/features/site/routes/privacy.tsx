@@ -103,8 +103,8 @@ export default function Privacy() {
     <>
       <PageHero eyebrow="Privacy Policy" title="Discretion is the house rule.">
         <p>
-          A private society keeps its members' confidences. This policy explains what the {club.name} website keeps,
-          why, for how long, and who helps us keep it. It is dated {policyDate}.
+          A private society keeps its members' confidences. This policy explains what the {club.name} website keeps, why, for how long, and
+          who helps us keep it. It is dated {policyDate}.
         </p>
       </PageHero>
 
@@ -131,11 +131,10 @@ export default function Privacy() {
           ))}
         </ul>
         <p className="mt-8 max-w-3xl text-smoke">
-          The site uses no advertising or analytics trackers. The cookies it sets itself are all strictly necessary:
-          one that remembers, until you close the browser, that you answered the age question; the session cookie of
-          a signed-in member (30 days, or until sign-out); one that remembers for a year that you verified your phone
-          for an SMS invitation; and, during a sign-in with Google, up to four that last ten minutes: two that protect
-          the sign-in, and, when they apply, your invitation link and the page to return to.
+          The site uses no advertising or analytics trackers. The cookies it sets itself are all strictly necessary: one that remembers,
+          until you close the browser, that you answered the age question; the session cookie of a signed-in member (30 days, or until
+          sign-out); one that remembers for a year that you verified your phone for an SMS invitation; and, during a sign-in with Google, up
+          to four that last ten minutes: two that protect the sign-in, and, when they apply, your invitation link and the page to return to.
           Google reCAPTCHA may set its own cookies on the pages it protects.
         </p>
       </Section>
@@ -144,8 +143,8 @@ export default function Privacy() {
         <CardGrid cards={processors} className="md:grid-cols-2 xl:grid-cols-4" onHumidor />
         <div className="prose-club mt-8">
           <p>
-            Each processor handles data only to provide its service to us. This site is protected by reCAPTCHA, and
-            Google's privacy policy and terms of service apply:
+            Each processor handles data only to provide its service to us. This site is protected by reCAPTCHA, and Google's privacy policy
+            and terms of service apply:
           </p>
           <ul>
             {googleLinks.map((link) => (
@@ -163,13 +162,13 @@ export default function Privacy() {
       <Section id="rights" eyebrow="Your rights" title="We do not sell your data">
         <div className="prose-club">
           <p>
-            We do not sell personal data, share it for targeted advertising or use it to profile you. We disclose it
-            only to the processors above, or when the law requires us to.
+            We do not sell personal data, share it for targeted advertising or use it to profile you. We disclose it only to the processors
+            above, or when the law requires us to.
           </p>
           <h3>Your rights under the Oregon Consumer Privacy Act</h3>
           <p>
-            The Oregon Consumer Privacy Act gives Oregon residents the rights below. We extend them to everyone who
-            asks, whether or not the Act applies to a club of our size. You have the right to:
+            The Oregon Consumer Privacy Act gives Oregon residents the rights below. We extend them to everyone who asks, whether or not the
+            Act applies to a club of our size. You have the right to:
           </p>
           <ul>
             {rights.map((right) => (
@@ -177,9 +176,9 @@ export default function Privacy() {
             ))}
           </ul>
           <p>
-            We answer within 45 days, confirm your identity before we act on a request, and never charge for a
-            reasonable request. If we decline a request, you may appeal, and if you are unhappy with the outcome of
-            the appeal you may contact the Oregon Department of Justice.
+            We answer within 45 days, confirm your identity before we act on a request, and never charge for a reasonable request. If we
+            decline a request, you may appeal, and if you are unhappy with the outcome of the appeal you may contact the Oregon Department
+            of Justice.
           </p>
         </div>
       </Section>
@@ -188,10 +187,9 @@ export default function Privacy() {
         <div className="prose-club">
           <p>
             To make a request or ask a question about privacy, call the office at{" "}
-            <a href={`tel:${club.officePhone.e164}`}>{club.officePhone.display}</a> or speak to the concierge at any
-            lounge. When this policy changes, we update its date here and tell members by email before the change
-            takes effect. The terms that govern the site itself are in our{" "}
-            <Link to="/terms">Terms of Membership</Link>.
+            <a href={`tel:${club.officePhone.e164}`}>{club.officePhone.display}</a> or speak to the concierge at any lounge. When this
+            policy changes, we update its date here and tell members by email before the change takes effect. The terms that govern the site
+            itself are in our <Link to="/terms">Terms of Membership</Link>.
           </p>
         </div>
       </Section>

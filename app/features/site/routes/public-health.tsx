@@ -71,8 +71,8 @@ export default function PublicHealth() {
     <>
       <PageHero eyebrow="Public Health" title="Enjoyed with open eyes.">
         <p>
-          {club.name} exists for adults who have chosen to smoke cigars. We owe them, and everyone considering a
-          cigar, the plain facts about the risks and the best help available to stop.
+          {club.name} exists for adults who have chosen to smoke cigars. We owe them, and everyone considering a cigar, the plain facts
+          about the risks and the best help available to stop.
         </p>
       </PageHero>
 
@@ -81,8 +81,8 @@ export default function PublicHealth() {
           {healthWarning}
         </p>
         <p className="mt-6 max-w-3xl text-smoke">
-          Cigars are for adults only. Sale to anyone under {club.minimumAge} is prohibited in Oregon, and no one under{" "}
-          {club.minimumAge} is admitted to our lounges.
+          Cigars are for adults only. Sale to anyone under {club.minimumAge} is prohibited in Oregon, and no one under {club.minimumAge} is
+          admitted to our lounges.
         </p>
       </Section>
 
@@ -98,8 +98,8 @@ export default function PublicHealth() {
             ))}
           </ul>
           <p>
-            If any of this sounds familiar, you are not alone, and free help works. People who quit with coaching and
-            medication are far more likely to succeed than those who try on willpower alone.
+            If any of this sounds familiar, you are not alone, and free help works. People who quit with coaching and medication are far
+            more likely to succeed than those who try on willpower alone.
           </p>
         </div>
       </Section>
@@ -114,8 +114,8 @@ export default function PublicHealth() {
         </p>
         <CardGrid cards={quitResources} className="mt-8 md:grid-cols-2" onHumidor />
         <p className="mt-8 max-w-3xl text-smoke">
-          A member who decides to stop can talk to the concierge in confidence about pausing a locker or changing
-          tier. Leaving the humidor behind will never cost you your place among friends.
+          A member who decides to stop can talk to the concierge in confidence about pausing a locker or changing tier. Leaving the humidor
+          behind will never cost you your place among friends.
         </p>
       </Section>
     </>

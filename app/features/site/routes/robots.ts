@@ -4,9 +4,7 @@ import { membersOnlyPaths, privatePaths, publicPaths } from "../public-paths.ts"
 
 // Robots rules match by prefix, so "Disallow: /members" alone would also hide /memberships.
 // The longer "Allow" line wins for those pages (RFC 9309, section 2.2.2).
-const publicPathsUnderMembersOnly = publicPaths.filter((path) =>
-  membersOnlyPaths.some((membersOnly) => path.startsWith(membersOnly)),
-);
+const publicPathsUnderMembersOnly = publicPaths.filter((path) => membersOnlyPaths.some((membersOnly) => path.startsWith(membersOnly)));
 
 /** /robots.txt: crawl everything public, skip members-only and private pages, point at the sitemap. */
 export function loader({ context }: Route.LoaderArgs) {

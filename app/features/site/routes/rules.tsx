@@ -18,8 +18,8 @@ export default function Rules() {
     <>
       <PageHero eyebrow="Club Rules" title="The code we keep.">
         <p>
-          A society lasts as long as its members trust one another. These rules are how that trust is kept. Every
-          member accepts the current rules before entering member areas, and answers for the guests they bring.
+          A society lasts as long as its members trust one another. These rules are how that trust is kept. Every member accepts the current
+          rules before entering member areas, and answers for the guests they bring.
         </p>
       </PageHero>
 
@@ -34,14 +34,12 @@ export default function Rules() {
       <Section id="acceptance" eyebrow="Acceptance" title="Before you enter">
         <div className="prose-club">
           <p>
-            Members accept these rules when they join and again whenever a new version takes effect; member areas stay
-            closed until the current version has been accepted. Hosts make sure their guests know the rules before
-            they arrive.
+            Members accept these rules when they join and again whenever a new version takes effect; member areas stay closed until the
+            current version has been accepted. Hosts make sure their guests know the rules before they arrive.
           </p>
           <p>
-            Membership itself is governed by the <Link to="/terms">Terms of Membership</Link>, and the laws behind
-            several of these rules are explained under <Link to="/compliance">Regulatory Compliance</Link>. Questions
-            about the rules go to the office at{" "}
+            Membership itself is governed by the <Link to="/terms">Terms of Membership</Link>, and the laws behind several of these rules
+            are explained under <Link to="/compliance">Regulatory Compliance</Link>. Questions about the rules go to the office at{" "}
             <a href={`tel:${club.officePhone.e164}`}>{club.officePhone.display}</a>.
           </p>
         </div>

@@ -39,25 +39,24 @@ export default function Terms() {
           <h3>1. Who may join</h3>
           <ul>
             <li>
-              Members must be {club.minimumAge} or older and show valid government-issued photo ID at the sit-down
-              before an application is accepted.
+              Members must be {club.minimumAge} or older and show valid government-issued photo ID at the sit-down before an application is
+              accepted.
             </li>
             <li>
-              Membership is by introduction from a current member in good standing or by executive invitation, and
-              always follows a sit-down with the concierge. The club may decline an application without giving
-              reasons.
+              Membership is by introduction from a current member in good standing or by executive invitation, and always follows a sit-down
+              with the concierge. The club may decline an application without giving reasons.
             </li>
             <li>
-              Membership is personal. It cannot be transferred, shared or sold, and it is held in the name of one
-              person, even when a company pays the dues.
+              Membership is personal. It cannot be transferred, shared or sold, and it is held in the name of one person, even when a
+              company pays the dues.
             </li>
             <li>Members accept the Club Rules in force when they join, and each new version before entering member areas.</li>
           </ul>
 
           <h3>2. Dues and billing</h3>
           <p>
-            Dues are set per month and billed quarterly in advance, on the first day of January, April, July and
-            October. The first quarter is charged pro rata from the day you join.
+            Dues are set per month and billed quarterly in advance, on the first day of January, April, July and October. The first quarter
+            is charged pro rata from the day you join.
           </p>
         </div>
         <div className="my-6 max-w-3xl overflow-x-auto">
@@ -92,53 +91,52 @@ export default function Terms() {
         <div className="prose-club">
           <ul>
             <li>
-              Any initiation fee is quoted in writing at the sit-down. It is waived for members introduced by a current
-              member in good standing.
+              Any initiation fee is quoted in writing at the sit-down. It is waived for members introduced by a current member in good
+              standing.
             </li>
             <li>
-              Dues unpaid fifteen days after the start of a quarter suspend access to member areas until they are
-              paid. Dues unpaid after sixty days end the membership.
+              Dues unpaid fifteen days after the start of a quarter suspend access to member areas until they are paid. Dues unpaid after
+              sixty days end the membership.
             </li>
             <li>
-              Dues may change. We give at least sixty days' written notice before the quarter a new price applies to,
-              and you may cancel before then without the usual notice period.
+              Dues may change. We give at least sixty days' written notice before the quarter a new price applies to, and you may cancel
+              before then without the usual notice period.
             </li>
             <li>
-              You may move to a higher tier at any time, charged pro rata for the rest of the quarter, or to a lower tier
-              from the start of the next quarter.
+              You may move to a higher tier at any time, charged pro rata for the rest of the quarter, or to a lower tier from the start of
+              the next quarter.
             </li>
           </ul>
 
           <h3>3. Lockers</h3>
           <ul>
             <li>
-              Every membership includes a quarterly locker of the size its tier describes on the{" "}
-              <Link to="/memberships">Memberships</Link> page. The locker is assigned for the quarter and renewed with
-              your dues.
+              Every membership includes a quarterly locker of the size its tier describes on the <Link to="/memberships">Memberships</Link>{" "}
+              page. The locker is assigned for the quarter and renewed with your dues.
             </li>
             <li>
-              The club keeps lockers at controlled temperature and humidity, rotates and inspects them each quarter, and
-              records the contents in a humidity log that you may see on request.
+              The club keeps lockers at controlled temperature and humidity, rotates and inspects them each quarter, and records the
+              contents in a humidity log that you may see on request.
             </li>
             <li>
-              If cigars are lost or damaged in a locker through the club's fault, the club replaces them or pays their
-              replacement cost, based on the most recent quarterly log.
+              If cigars are lost or damaged in a locker through the club's fault, the club replaces them or pays their replacement cost,
+              based on the most recent quarterly log.
             </li>
             <li>
-              When a membership ends, the locker must be emptied within thirty days. Contents left after that are held
-              for a further thirty days and then disposed of.
+              When a membership ends, the locker must be emptied within thirty days. Contents left after that are held for a further thirty
+              days and then disposed of.
             </li>
           </ul>
 
           <h3>4. Guest privileges</h3>
           <ul>
             <li>
-              Members may bring guests as their tier allows. The stick fee is waived for one guest a day, the daily
-              plus-one, within the limits of your tier; unused waivers do not carry over.
+              Members may bring guests as their tier allows. The stick fee is waived for one guest a day, the daily plus-one, within the
+              limits of your tier; unused waivers do not carry over.
             </li>
             <li>
-              Guests must be {club.minimumAge} or older and show valid photo ID on every visit. They are not members and
-              gain no rights under these terms.
+              Guests must be {club.minimumAge} or older and show valid photo ID on every visit. They are not members and gain no rights
+              under these terms.
             </li>
             <li>You are responsible for your guests' conduct, charges and any damage they cause.</li>
           </ul>
@@ -147,29 +145,27 @@ export default function Terms() {
           <ul>
             <li>The Club Rules form part of these terms.</li>
             <li>
-              Harassment, violence, illegal activity and the other breaches listed under the zero-tolerance article of
-              the Club Rules end a membership immediately, without refund of dues already paid.
+              Harassment, violence, illegal activity and the other breaches listed under the zero-tolerance article of the Club Rules end a
+              membership immediately, without refund of dues already paid.
             </li>
             <li>
-              Other breaches are handled by the membership committee under the disputes article of the Club Rules, which
-              may lead to a warning, a suspension or termination.
+              Other breaches are handled by the membership committee under the disputes article of the Club Rules, which may lead to a
+              warning, a suspension or termination.
             </li>
             <li>
-              The club may also end a membership for any other reason with thirty days' written notice, refunding the
-              unused part of any dues paid in advance.
+              The club may also end a membership for any other reason with thirty days' written notice, refunding the unused part of any
+              dues paid in advance.
             </li>
           </ul>
 
           <h3>6. Cancellation</h3>
           <ul>
             <li>
-              You may cancel at any time by giving <strong>thirty days' written notice before the next quarter
-              begins</strong>: a signed letter handed to the concierge, or an email from the address on your membership
-              agreement.
+              You may cancel at any time by giving <strong>thirty days' written notice before the next quarter begins</strong>: a signed
+              letter handed to the concierge, or an email from the address on your membership agreement.
             </li>
             <li>
-              Your membership then continues to the end of the quarter already paid. Dues for a quarter that has begun
-              are not refunded.
+              Your membership then continues to the end of the quarter already paid. Dues for a quarter that has begun are not refunded.
             </li>
             <li>Notice received later than thirty days before a quarter takes effect at the end of that quarter.</li>
           </ul>
@@ -177,32 +173,30 @@ export default function Terms() {
           <h3>7. Health, risk and liability</h3>
           <ul>
             <li>
-              Cigar smoking carries serious health risks, described on our{" "}
-              <Link to="/public-health">Public Health</Link> page. You choose to smoke, and to be in rooms where others
-              smoke, at your own risk.
+              Cigar smoking carries serious health risks, described on our <Link to="/public-health">Public Health</Link> page. You choose
+              to smoke, and to be in rooms where others smoke, at your own risk.
             </li>
             <li>
-              Apart from locker contents under section 3, the club is not responsible for personal belongings brought
-              into the lounges, or for indirect losses such as lost business or profit.
+              Apart from locker contents under section 3, the club is not responsible for personal belongings brought into the lounges, or
+              for indirect losses such as lost business or profit.
             </li>
             <li>
-              Nothing in these terms limits liability that Oregon law does not allow to be limited, including liability
-              for the club's gross negligence or intentional misconduct.
+              Nothing in these terms limits liability that Oregon law does not allow to be limited, including liability for the club's gross
+              negligence or intentional misconduct.
             </li>
           </ul>
 
           <h3>8. Governing law</h3>
           <p>
-            These terms are governed by the laws of the State of Oregon. We ask that any dispute first go through the
-            club's own disputes process. Any claim that remains is heard by the state courts in Multnomah County,
-            Oregon.
+            These terms are governed by the laws of the State of Oregon. We ask that any dispute first go through the club's own disputes
+            process. Any claim that remains is heard by the state courts in Multnomah County, Oregon.
           </p>
 
           <h3>9. Changes to these terms</h3>
           <p>
-            We may change these terms. Members receive the new version by email at least thirty days before it takes
-            effect. If you do not accept a change, you may cancel before it takes effect without the usual notice
-            period, and no dues are charged for the quarter that follows.
+            We may change these terms. Members receive the new version by email at least thirty days before it takes effect. If you do not
+            accept a change, you may cancel before it takes effect without the usual notice period, and no dues are charged for the quarter
+            that follows.
           </p>
         </div>
       </Section>
@@ -223,9 +217,8 @@ export default function Terms() {
       <Section id="terms-contact" eyebrow="Contact" title="Questions about these terms">
         <div className="prose-club">
           <p>
-            Call the office at <a href={`tel:${club.officePhone.e164}`}>{club.officePhone.display}</a>, or ask the
-            concierge at any lounge. Requests about your membership, dues or locker are answered within two business
-            days.
+            Call the office at <a href={`tel:${club.officePhone.e164}`}>{club.officePhone.display}</a>, or ask the concierge at any lounge.
+            Requests about your membership, dues or locker are answered within two business days.
           </p>
         </div>
       </Section>

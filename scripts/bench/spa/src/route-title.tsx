@@ -16,7 +16,14 @@ export function RouteTitle() {
   const meta = (page?.handle as { meta?: PageMeta } | undefined)?.meta;
   if (!page || !meta) return null;
   const metaMatches = matches.map((match) => ({ ...match, data: match.loaderData, meta: [] }));
-  const args = { data: page.loaderData, loaderData: page.loaderData, params: page.params, location, matches: metaMatches, error: undefined };
+  const args = {
+    data: page.loaderData,
+    loaderData: page.loaderData,
+    params: page.params,
+    location,
+    matches: metaMatches,
+    error: undefined,
+  };
   return <Head descriptors={meta(args)} />;
 }
 
@@ -27,7 +34,9 @@ export function ErrorTitle() {
 
 function Head({ descriptors }: { descriptors: MetaDescriptor[] }) {
   const title = descriptors.flatMap((descriptor) => ("title" in descriptor ? [String(descriptor.title)] : []))[0];
-  const description = descriptors.flatMap((descriptor) => ("name" in descriptor && descriptor.name === "description" ? [String(descriptor.content)] : []))[0];
+  const description = descriptors.flatMap((descriptor) =>
+    "name" in descriptor && descriptor.name === "description" ? [String(descriptor.content)] : [],
+  )[0];
   return (
     <>
       {title ? <title>{title}</title> : null}

@@ -29,12 +29,29 @@ const pages: RouteObject[] = [
   { path: "memberships", lazy: () => import("#app/features/site/routes/memberships.tsx").then((m) => page(m.default, m.meta)) },
   { path: "schedule-sit-down", lazy: () => import("#app/features/site/routes/schedule-sit-down.tsx").then((m) => page(m.default, m.meta)) },
   { path: "partners", lazy: () => import("#app/features/site/routes/partners.tsx").then((m) => page(m.default, m.meta)) },
-  { path: "manufacturer-partnership", lazy: () => import("#app/features/site/routes/manufacturer-partnership.tsx").then((m) => page(m.default, m.meta)) },
+  {
+    path: "manufacturer-partnership",
+    lazy: () => import("#app/features/site/routes/manufacturer-partnership.tsx").then((m) => page(m.default, m.meta)),
+  },
   // The blog's loaders run in the browser: Markdown bundled as ?raw strings, rendered by marked.
-  { path: "blog", lazy: () => import("#app/features/site/routes/blog.tsx").then((m) => page(m.default, m.meta, m.loader as LoaderFunction)) },
-  { path: "blog/:slug", lazy: () => import("#app/features/site/routes/blog-post.tsx").then((m) => page(m.default, m.meta, m.loader as LoaderFunction)) },
-  { id: "lounges", path: "lounges", lazy: () => import("#app/features/site/routes/lounge-kickback.tsx").then((m) => page(m.default, m.meta)) },
-  { id: "lounges-kickback", path: "lounges/kickback", lazy: () => import("#app/features/site/routes/lounge-kickback.tsx").then((m) => page(m.default, m.meta)) },
+  {
+    path: "blog",
+    lazy: () => import("#app/features/site/routes/blog.tsx").then((m) => page(m.default, m.meta, m.loader as LoaderFunction)),
+  },
+  {
+    path: "blog/:slug",
+    lazy: () => import("#app/features/site/routes/blog-post.tsx").then((m) => page(m.default, m.meta, m.loader as LoaderFunction)),
+  },
+  {
+    id: "lounges",
+    path: "lounges",
+    lazy: () => import("#app/features/site/routes/lounge-kickback.tsx").then((m) => page(m.default, m.meta)),
+  },
+  {
+    id: "lounges-kickback",
+    path: "lounges/kickback",
+    lazy: () => import("#app/features/site/routes/lounge-kickback.tsx").then((m) => page(m.default, m.meta)),
+  },
   { path: "lounges/business", lazy: () => import("#app/features/site/routes/lounge-business.tsx").then((m) => page(m.default, m.meta)) },
   { path: "lounges/platinum", lazy: () => import("#app/features/site/routes/lounge-platinum.tsx").then((m) => page(m.default, m.meta)) },
   { path: "compliance", lazy: () => import("#app/features/site/routes/compliance.tsx").then((m) => page(m.default, m.meta)) },
@@ -42,13 +59,19 @@ const pages: RouteObject[] = [
   { path: "member-yards", lazy: () => import("#app/features/site/routes/member-yards.tsx").then((m) => page(m.default, m.meta)) },
   { path: "gameroom", lazy: () => import("#app/features/site/routes/gameroom.tsx").then((m) => page(m.default, m.meta)) },
   { path: "rules", lazy: () => import("#app/features/site/routes/rules.tsx").then((m) => page(m.default, m.meta)) },
-  { path: "accessibility", lazy: () => import("#app/features/accessibility/routes/accessibility.tsx").then((m) => page(m.default, m.meta)) },
+  {
+    path: "accessibility",
+    lazy: () => import("#app/features/accessibility/routes/accessibility.tsx").then((m) => page(m.default, m.meta)),
+  },
   { path: "terms", lazy: () => import("#app/features/site/routes/terms.tsx").then((m) => page(m.default, m.meta)) },
   { path: "privacy", lazy: () => import("#app/features/site/routes/privacy.tsx").then((m) => page(m.default, m.meta)) },
   { path: "bosses-only", lazy: () => import("#app/features/site/routes/bosses-only.tsx").then((m) => page(m.default, m.meta)) },
   { path: "cigar-academy", lazy: () => import("#app/features/site/routes/cigar-academy.tsx").then((m) => page(m.default, m.meta)) },
   // Everything else, members-only pages included (a SPA has no session to check): Page Not Found.
-  { path: "*", lazy: () => import("#app/features/site/routes/not-found.tsx").then((m) => page(m.default, m.meta, m.loader as LoaderFunction)) },
+  {
+    path: "*",
+    lazy: () => import("#app/features/site/routes/not-found.tsx").then((m) => page(m.default, m.meta, m.loader as LoaderFunction)),
+  },
 ];
 
 /**

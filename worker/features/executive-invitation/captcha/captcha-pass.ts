@@ -17,11 +17,22 @@ const PASS_LIFETIME_MS = 120_000;
 const PURPOSE = "captcha-pass";
 
 export async function issueCaptchaPass(signingKey: string, action: string, score: number, now: number = Date.now()): Promise<string> {
-  return signPayload(signingKey, PURPOSE, { id: crypto.randomUUID(), action, score, expiresAt: now + PASS_LIFETIME_MS } satisfies CaptchaPass);
+  return signPayload(signingKey, PURPOSE, {
+    id: crypto.randomUUID(),
+    action,
+    score,
+    expiresAt: now + PASS_LIFETIME_MS,
+  } satisfies CaptchaPass);
 }
 
 /** The pass, if it is genuine, for `action`, unexpired and not used before; it is used up now. */
-export async function redeemCaptchaPass(db: D1Database, signingKey: string, pass: string, action: string, now: number = Date.now()): Promise<CaptchaPass | null> {
+export async function redeemCaptchaPass(
+  db: D1Database,
+  signingKey: string,
+  pass: string,
+  action: string,
+  now: number = Date.now(),
+): Promise<CaptchaPass | null> {
   const decoded = await readSignedPayload(signingKey, PURPOSE, pass, passSchema);
   if (!decoded || decoded.action !== action || decoded.expiresAt < now) return null;
   // The claim outlives the pass, so the cron's clean-up can never free a pass that still works.

@@ -15,9 +15,11 @@ export async function verifyLocalCaptcha(
   if (environment === "production") throw new Error("The local captcha stand-in must never run in production");
   const [prefix, action, issued] = check.token.split(":");
   const issuedAt = Number(issued);
-  if (prefix !== "local-captcha" || !Number.isFinite(issuedAt)) return { success: false, error: "token is not a local captcha token", score: null };
+  if (prefix !== "local-captcha" || !Number.isFinite(issuedAt))
+    return { success: false, error: "token is not a local captcha token", score: null };
   if (action !== check.expectedAction) return { success: false, error: "token was made for another action", score: null };
-  if (now - issuedAt > CAPTCHA_TOKEN_LIFETIME_MS || issuedAt > now + 5000) return { success: false, error: "token has expired", score: null };
+  if (now - issuedAt > CAPTCHA_TOKEN_LIFETIME_MS || issuedAt > now + 5000)
+    return { success: false, error: "token has expired", score: null };
   const usedKey = `local-captcha-used:${check.token}`;
   if (await usedTokens.get(usedKey)) return { success: false, error: "token was already used", score: null };
   await usedTokens.put(usedKey, "1", { expirationTtl: 180 });

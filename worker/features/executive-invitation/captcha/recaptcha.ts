@@ -31,7 +31,11 @@ export async function verifyRecaptcha(settings: RecaptchaSettings, check: Captch
     const response = await fetch(settings.verifyUrl, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ secret: settings.secretKey, response: check.token, ...(check.remoteIp ? { remoteip: check.remoteIp } : {}) }),
+      body: new URLSearchParams({
+        secret: settings.secretKey,
+        response: check.token,
+        ...(check.remoteIp ? { remoteip: check.remoteIp } : {}),
+      }),
       signal: AbortSignal.timeout(5000),
     });
     if (!response.ok) return fail(`verification service answered ${response.status}`);
