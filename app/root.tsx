@@ -1,16 +1,14 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useRouteError, useRouteLoaderData, type LinksFunction } from "react-router";
-import { isbot } from "isbot";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { AccessibilityPrePaintScript } from "./features/accessibility/accessibility-pre-paint-script.tsx";
 import { NotFoundPage } from "./shell/not-found-page.tsx";
 import { SiteShell } from "./shell/site-shell.tsx";
-import { cloudflareContext, cspNonceContext } from "./context.ts";
-import { AGE_GATE_COOKIE, ageGateStage } from "./features/age-gate/age-gate-stage.ts";
+import { requestContext, cspNonceContext } from "./context.ts";
+import { ageGateStageFor } from "./features/age-gate/age-gate.server.ts";
 import { authStateFor } from "./features/sign-in/auth.server.ts";
 import { club } from "./features/site/site-config.ts";
-import { readCookie } from "#worker/shared/request-cookies.ts";
 
 export const links: LinksFunction = () => [
   { rel: "preload", href: "/fonts/inter-latin-variable.woff2", as: "font", type: "font/woff2", crossOrigin: "anonymous" },
@@ -28,12 +26,8 @@ export const meta: Route.MetaFunction = ({ error }) =>
     : [{ title: club.name }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env } = context.get(cloudflareContext);
-  const ageGate = ageGateStage(
-    readCookie(request, AGE_GATE_COOKIE),
-    new URL(request.url).pathname,
-    isbot(request.headers.get("User-Agent") ?? ""),
-  );
+  const { env } = context.get(requestContext);
+  const ageGate = ageGateStageFor(request);
   // The nonce travels with the document so inline scripts we render ourselves can carry it.
   return {
     siteUrl: env.SITE_URL,

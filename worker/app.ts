@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { RouterContextProvider } from "react-router";
-import { cloudflareContext, cspNonceContext } from "#app/context.ts";
+import { cspNonceContext, requestContext } from "#app/context.ts";
 import { api } from "./http/api.ts";
 import { handleUnexpectedError } from "./http/errors.ts";
-import { workerConfig } from "./config.ts";
 import type { AppBindings } from "./http/app-bindings.ts";
+import { createRequestContext } from "./http/request-context.ts";
 import { requireSameOrigin } from "./http/same-origin.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 
@@ -20,18 +20,18 @@ export type PageRequestHandler = (request: Request, context: RouterContextProvid
 export function createWorkerApp(handlePageRequest: PageRequestHandler) {
   const app = new Hono<AppBindings>();
   app.use(securityHeaders);
-  // The configuration is checked before anything is served (cached per isolate): a deployment
-  // missing a secret answers every request with a 500 and says which setting is wrong in its log,
-  // rather than serving pages whose forms would fail.
+  // The request context validates the configuration before anything is served (cached per
+  // isolate): a deployment missing a secret answers every request with a 500 and says which
+  // setting is wrong in its log, rather than serving pages whose forms would fail.
   app.use(async (c, next) => {
-    workerConfig(c.env);
+    c.set("requestContext", createRequestContext(c.env, c.executionCtx, c.req.raw));
     await next();
   });
   app.use(requireSameOrigin);
   app.route("/api", api);
   app.all("*", (c) => {
     const context = new RouterContextProvider();
-    context.set(cloudflareContext, { env: c.env, ctx: c.executionCtx });
+    context.set(requestContext, c.var.requestContext);
     context.set(cspNonceContext, c.get("secureHeadersNonce") ?? "");
     return handlePageRequest(c.req.raw, context);
   });

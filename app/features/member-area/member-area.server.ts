@@ -1,5 +1,5 @@
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { cloudflareContext, memberContext } from "#app/context.ts";
+import { requestContext, memberContext } from "#app/context.ts";
 import { RULES_VERSION } from "../site/club-rules.ts";
 import type { SignedInMember } from "#worker/features/members/members.ts";
 import { hasAcceptedRules } from "#worker/features/member-area/rules-acceptance.ts";
@@ -13,7 +13,7 @@ const clubRulesAcceptedContext = createContext<boolean>(false);
  * step, and every loader and action of the member areas answers as if there were nothing to show.
  */
 export const checkClubRulesAcceptance: MiddlewareFunction<Response> = async ({ context }, next) => {
-  const { env } = context.get(cloudflareContext);
+  const { env } = context.get(requestContext);
   context.set(clubRulesAcceptedContext, await hasAcceptedRules(env.DB, context.get(memberContext).id, RULES_VERSION));
   return next();
 };
@@ -42,3 +42,12 @@ export function requireMemberWithAcceptedRules(request: Request, context: Readon
   }
   return member;
 }
+
+// The Worker's member-area services, for the pages' loaders and actions (decision 006).
+export { claimGuestWaiver, guestWaiverStatus } from "#worker/features/member-area/guest-waivers.ts";
+export { cancelRsvp, listUpcomingEvents, rsvpToEvent, type RsvpResult } from "#worker/features/member-area/member-events.ts";
+export { findMemberById } from "#worker/features/members/members.ts";
+export { acceptRules } from "#worker/features/member-area/rules-acceptance.ts";
+export { findPointsBalance, listActiveRewardItems, listRecentRedemptions, redeemReward } from "#worker/features/member-area/rewards.ts";
+export { mediaKitFile } from "#worker/features/member-area/media-kit-files.ts";
+export { listPartnerVendors } from "#worker/features/member-area/partner-vendors.ts";

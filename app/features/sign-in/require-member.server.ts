@@ -1,5 +1,5 @@
 import { data, redirect, type MiddlewareFunction } from "react-router";
-import { cloudflareContext, memberContext } from "#app/context.ts";
+import { requestContext, memberContext } from "#app/context.ts";
 import { renewMemberSessionIfDue } from "#worker/features/sign-in/member-session.ts";
 import { toSignedInMember } from "#worker/features/members/members.ts";
 import { loadSignedInMember } from "#worker/features/sign-in/signed-in-member.ts";
@@ -15,7 +15,7 @@ export function signInRedirectPath(url: URL): string {
  * session past half its life is renewed on the way out.
  */
 export const requireMember: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const { env } = context.get(cloudflareContext);
+  const { env } = context.get(requestContext);
   const signedIn = await loadSignedInMember(request, env);
   if (!signedIn) throw redirect(signInRedirectPath(new URL(request.url)), 302);
   context.set(memberContext, toSignedInMember(signedIn.member));
@@ -30,7 +30,7 @@ export const requireMember: MiddlewareFunction<Response> = async ({ request, con
  * gets the site's 404, so the console's existence is not advertised.
  */
 export const requireConcierge: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const { env } = context.get(cloudflareContext);
+  const { env } = context.get(requestContext);
   const signedIn = await loadSignedInMember(request, env);
   if (signedIn?.member.role !== "concierge") throw data(null, { status: 404 });
   context.set(memberContext, toSignedInMember(signedIn.member));

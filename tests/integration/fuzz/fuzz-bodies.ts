@@ -2,7 +2,8 @@ import { env, exports } from "cloudflare:workers";
 import fc from "fast-check";
 import { RouterContextProvider } from "react-router";
 import { expect, vi } from "vitest";
-import { cloudflareContext, memberContext } from "#app/context.ts";
+import { requestContext, memberContext } from "#app/context.ts";
+import { createRequestContext } from "#worker/http/request-context.ts";
 import type { SignedInMember } from "#worker/features/members/members.ts";
 import { uniqueClientAddress } from "../support/client-address.ts";
 
@@ -627,7 +628,7 @@ export function actionExecutionContext() {
 /** The React Router context of an action: the Worker's env and ctx, and the signed-in member if any. */
 export function routerContext(ctx: ReturnType<typeof actionExecutionContext>["ctx"], member?: SignedInMember): RouterContextProvider {
   const context = new RouterContextProvider();
-  context.set(cloudflareContext, { env, ctx });
+  context.set(requestContext, createRequestContext(env, ctx, new Request(SITE_ORIGIN)));
   if (member) context.set(memberContext, member);
   return context;
 }
@@ -679,6 +680,8 @@ export function actionArgs<Params extends Record<string, string>>(
 ) {
   const request = formRequest(`${SITE_ORIGIN}${path}`, submission, { Origin: SITE_ORIGIN, ...headers });
   const url = new URL(request.url);
+  // The Worker makes one request context per request: bind this one to the request it serves.
+  context.set(requestContext, createRequestContext(env, context.get(requestContext).ctx, request));
   return { request, url, pattern: url.pathname, params, context };
 }
 

@@ -2,7 +2,8 @@ import { env } from "cloudflare:workers";
 import { unzipSync, strFromU8 } from "fflate";
 import { RouterContextProvider, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
 import { describe, expect, it } from "vitest";
-import { cloudflareContext, memberContext } from "#app/context.ts";
+import { requestContext, memberContext } from "#app/context.ts";
+import { createRequestContext } from "#worker/http/request-context.ts";
 import type { FormOutcome } from "#app/ui/form/form-outcome.tsx";
 import { RULES_VERSION } from "#app/features/site/club-rules.ts";
 import { checkClubRulesAcceptance } from "#app/features/member-area/member-area.server.ts";
@@ -31,7 +32,7 @@ async function memberAreaRequest<Params extends Record<string, string> = Record<
 ): Promise<RouteArgs<Params>> {
   const request = new Request(`http://localhost${path}`, init.form ? { method: "POST", body: new URLSearchParams(init.form) } : {});
   const context = new RouterContextProvider();
-  context.set(cloudflareContext, { env, ctx: { waitUntil: () => {}, passThroughOnException: () => {} } });
+  context.set(requestContext, createRequestContext(env, { waitUntil: () => {}, passThroughOnException: () => {} }, request));
   context.set(memberContext, member);
   const url = new URL(request.url);
   const args = { request, url, pattern: url.pathname, params: init.params ?? ({} as Params), context };

@@ -6,14 +6,11 @@ import { buttonClasses } from "#app/ui/button-link.tsx";
 import { memberInputClasses, memberLabelClasses } from "#app/ui/form/form-outcome.tsx";
 import { PageHero } from "#app/ui/page-hero.tsx";
 import { Section } from "#app/ui/section.tsx";
-import { cloudflareContext } from "#app/context.ts";
+import { requestContext } from "#app/context.ts";
 import { fieldErrors, formFields } from "#app/features/member-area/member-forms.ts";
 import { club } from "#app/features/site/site-config.ts";
-import { signingKey, workerConfig } from "#worker/config.ts";
-import { googleClient } from "#worker/features/sign-in/google-sign-in.ts";
-import { createMemberSession } from "#worker/features/sign-in/member-session.ts";
-import { acceptInvitationWithPassword, findOpenInvitation } from "#worker/features/admissions/invitation-links.ts";
-import { logSecurityEvent } from "#worker/shared/security-events.ts";
+import { createMemberSession, googleClient } from "#app/features/sign-in/sign-in.server.ts";
+import { acceptInvitationWithPassword, findOpenInvitation } from "#app/features/admissions/admissions.server.ts";
 import { submittedForm } from "#app/lib/submitted-form.server.ts";
 
 /** One answer for an unknown, used or expired link alike, so the page never says which. */
@@ -38,21 +35,20 @@ export function headers() {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { env } = context.get(cloudflareContext);
+  const { env, config } = context.get(requestContext);
   const invitation = await findOpenInvitation(env.DB, params.token);
   if (!invitation) return data({ valid: false as const }, { status: 404 });
   return {
     valid: true as const,
     memberName: invitation.memberName,
     // 'Continue with Google' only when Google sign-in is configured; the OAuth callback consumes the link.
-    googleHref: googleClient(workerConfig(env)) ? `/auth/google?${new URLSearchParams({ invitation: params.token })}` : null,
+    googleHref: googleClient(config) ? `/auth/google?${new URLSearchParams({ invitation: params.token })}` : null,
   };
 }
 
 /** Sets the password through the single-use link, signs the member in and opens the members area. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { env, ctx } = context.get(cloudflareContext);
-  const log = (event: Parameters<typeof logSecurityEvent>[4]) => logSecurityEvent(env, ctx, request, signingKey(workerConfig(env)), event);
+  const { env, logSecurityEvent: log } = context.get(requestContext);
   const form = setPasswordForm.safeParse(formFields(await submittedForm(request)));
   if (!form.success) return data({ invalidLink: false, fieldErrors: fieldErrors(form.error) }, { status: 400 });
 

@@ -6,10 +6,13 @@ import { InvitationRequestCard } from "../invitation-request-card.tsx";
 import { RequestFilters } from "../request-filters.tsx";
 import { useOutcomeToast, type FormOutcome } from "#app/ui/form/form-outcome.tsx";
 import { Section } from "#app/ui/section.tsx";
-import { cloudflareContext, memberContext } from "#app/context.ts";
+import { requestContext, memberContext } from "#app/context.ts";
 import { fieldErrors, formFields } from "#app/features/member-area/member-forms.ts";
-import { listInvitationRequests } from "#worker/features/admissions/admissions.ts";
-import { recordConciergeDecision, type ConciergeDecisionOutcome } from "#worker/features/admissions/concierge-decisions.ts";
+import {
+  type ConciergeDecisionOutcome,
+  listInvitationRequests,
+  recordConciergeDecision,
+} from "#app/features/admissions/admissions.server.ts";
 import { submittedForm } from "#app/lib/submitted-form.server.ts";
 
 const LIST_LIMIT = 50;
@@ -18,7 +21,7 @@ export const meta: Route.MetaFunction = () => conciergeMeta("Invitation requests
 
 /** Executive invitation requests, newest first, filtered by status and a search of name, email and company. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env } = context.get(cloudflareContext);
+  const { env } = context.get(requestContext);
   const query = invitationRequestQuery.parse(queryFields(new URL(request.url)));
   const requests = await listInvitationRequests(env.DB, { status: query.status, search: query.q, limit: LIST_LIMIT });
   return {
@@ -41,7 +44,7 @@ const refusals: Record<Extract<ConciergeDecisionOutcome, { ok: false }>["reason"
 
 /** Approve (creating the member and emailing their invitation link) or decline, with a note. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env, ctx } = context.get(cloudflareContext);
+  const { env, ctx } = context.get(requestContext);
   const concierge = context.get(memberContext);
   const fields = formFields(await submittedForm(request));
   const form = invitationDecisionForm.safeParse(fields);

@@ -6,9 +6,9 @@ import { consoleButtonClasses, consoleFieldClasses, consoleLabelClasses } from "
 import { cellClasses, ConsoleTable } from "../console-table.tsx";
 import { useOutcomeToast, type FormOutcome } from "#app/ui/form/form-outcome.tsx";
 import { Section } from "#app/ui/section.tsx";
-import { cloudflareContext } from "#app/context.ts";
+import { requestContext } from "#app/context.ts";
 import { formFields } from "#app/features/member-area/member-forms.ts";
-import { listOutboxDeliveries, retryFailedDelivery } from "#worker/features/concierge/concierge-console.ts";
+import { listOutboxDeliveries, retryFailedDelivery } from "#app/features/concierge/concierge.server.ts";
 import { submittedForm } from "#app/lib/submitted-form.server.ts";
 
 const LIST_LIMIT = 50;
@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = () => conciergeMeta("Outbox");
 
 /** The newest email and SMS deliveries (never their bodies, which hold links and codes). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env } = context.get(cloudflareContext);
+  const { env } = context.get(requestContext);
   const query = outboxQuery.parse(queryFields(new URL(request.url)));
   const deliveries = await listOutboxDeliveries(env.DB, { status: query.status, limit: LIST_LIMIT });
   return {
@@ -45,7 +45,7 @@ const retryAnswers = {
 
 /** 'Retry now' for a failed delivery, over its own channel. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env } = context.get(cloudflareContext);
+  const { env } = context.get(requestContext);
   const form = retryDeliveryForm.safeParse(formFields(await submittedForm(request)));
   if (!form.success) return data<FormOutcome>({ form: "", ok: false, error: "Unknown message." }, { status: 400 });
   const result = await retryFailedDelivery(env, form.data.outboxId);

@@ -5,8 +5,8 @@ import { conciergeMeta, formatConsoleTime, listSummary } from "../console-format
 import { consoleButtonClasses, consoleFieldClasses, consoleLabelClasses } from "../console-styles.ts";
 import { cellClasses, ConsoleTable } from "../console-table.tsx";
 import { Section } from "#app/ui/section.tsx";
-import { cloudflareContext } from "#app/context.ts";
-import { listSecurityEvents, securityEventTypes } from "#worker/features/concierge/concierge-console.ts";
+import { requestContext } from "#app/context.ts";
+import { listSecurityEvents, securityEventTypes } from "#app/features/concierge/concierge.server.ts";
 
 const LIST_LIMIT = 50;
 
@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = () => conciergeMeta("Security events");
 
 /** The newest security events, filtered by severity and type. Addresses are stored only as keyed hashes. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env } = context.get(cloudflareContext);
+  const { env } = context.get(requestContext);
   const query = securityEventQuery.parse(queryFields(new URL(request.url)));
   const [events, types] = await Promise.all([
     listSecurityEvents(env.DB, { severity: query.severity, eventType: query.type, limit: LIST_LIMIT }),

@@ -2,9 +2,9 @@ import type { Route } from "./+types/sms-opt-ins";
 import { conciergeMeta, formatConsoleTime, listSummary } from "../console-format.ts";
 import { cellClasses, ConsoleTable } from "../console-table.tsx";
 import { Section } from "#app/ui/section.tsx";
-import { cloudflareContext } from "#app/context.ts";
+import { requestContext } from "#app/context.ts";
 import { formatPhoneInput } from "#app/features/sms-invitation/phone-input.ts";
-import { listSmsOptIns } from "#worker/features/concierge/concierge-console.ts";
+import { listSmsOptIns } from "#app/features/concierge/concierge.server.ts";
 
 const LIST_LIMIT = 50;
 
@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = () => conciergeMeta("SMS opt-ins");
 
 /** The newest SMS opt-ins (spec §3): the number, when it was submitted and its status. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { env } = context.get(cloudflareContext);
+  const { env } = context.get(requestContext);
   const optIns = await listSmsOptIns(env.DB, LIST_LIMIT);
   return {
     optIns: optIns.map((optIn) => ({

@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/accept-club-rules";
-import { cloudflareContext, memberContext } from "#app/context.ts";
+import { requestContext, memberContext } from "#app/context.ts";
 import { RULES_VERSION } from "#app/features/site/club-rules.ts";
 import { acceptClubRulesForm, formFields } from "../member-forms.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
-import { acceptRules } from "#worker/features/member-area/rules-acceptance.ts";
+import { acceptRules } from "#app/features/member-area/member-area.server.ts";
 import { submittedForm } from "#app/lib/submitted-form.server.ts";
 
 /**
@@ -17,7 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = acceptClubRulesForm.safeParse(formFields(await submittedForm(request)));
   const destination = safeRedirectPath(form.data?.redirectTo ?? "/members", new URL(request.url).origin);
   if (form.success && form.data.rulesVersion === RULES_VERSION) {
-    await acceptRules(context.get(cloudflareContext).env.DB, context.get(memberContext).id, RULES_VERSION);
+    await acceptRules(context.get(requestContext).env.DB, context.get(memberContext).id, RULES_VERSION);
   }
   return redirect(destination, 303);
 }

@@ -2,16 +2,16 @@ import type { Route } from "./+types/luxury-vendors";
 import { PartnerVendorList } from "../partner-vendor-list.tsx";
 import { PageHero } from "#app/ui/page-hero.tsx";
 import { Section } from "#app/ui/section.tsx";
-import { cloudflareContext } from "#app/context.ts";
+import { requestContext } from "#app/context.ts";
 import { memberWithAcceptedRules } from "../member-area.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { club } from "#app/features/site/site-config.ts";
-import { listPartnerVendors } from "#worker/features/member-area/partner-vendors.ts";
+import { listPartnerVendors } from "#app/features/member-area/member-area.server.ts";
 
 /** The partner vendors and their member offers; null while the rules step shows. */
 export async function loader({ context }: Route.LoaderArgs) {
   if (!memberWithAcceptedRules(context)) return null;
-  return { vendors: await listPartnerVendors(context.get(cloudflareContext).env.DB) };
+  return { vendors: await listPartnerVendors(context.get(requestContext).env.DB) };
 }
 
 export const meta: Route.MetaFunction = (args) => [

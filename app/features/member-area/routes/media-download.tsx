@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/media-download";
 import { memberWithAcceptedRules } from "../member-area.server.ts";
-import { mediaKitFile } from "#worker/features/member-area/media-kit-files.ts";
+import { mediaKitFile } from "#app/features/member-area/member-area.server.ts";
 
 /**
  * GET /media/downloads/:file (issue 6): a file of the media kit, inside the member-area layout, so

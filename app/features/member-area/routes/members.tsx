@@ -8,15 +8,21 @@ import { MemberEventList } from "../member-event-list.tsx";
 import { MembershipSummary } from "../membership-summary.tsx";
 import { PageHero } from "#app/ui/page-hero.tsx";
 import { Section } from "#app/ui/section.tsx";
-import { cloudflareContext } from "#app/context.ts";
+import { requestContext } from "#app/context.ts";
 import { memberWithAcceptedRules, requireMemberWithAcceptedRules } from "../member-area.server.ts";
 import { formatLockerQuarter, formatPortlandDateTime, formatPortlandDay } from "../member-dates.ts";
 import { fieldErrors, formFields, membersPageForm } from "../member-forms.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { club, lounges, membershipTiers } from "#app/features/site/site-config.ts";
-import { claimGuestWaiver, guestWaiverStatus } from "#worker/features/member-area/guest-waivers.ts";
-import { cancelRsvp, listUpcomingEvents, rsvpToEvent, type RsvpResult } from "#worker/features/member-area/member-events.ts";
-import { findMemberById } from "#worker/features/members/members.ts";
+import {
+  type RsvpResult,
+  cancelRsvp,
+  claimGuestWaiver,
+  findMemberById,
+  guestWaiverStatus,
+  listUpcomingEvents,
+  rsvpToEvent,
+} from "#app/features/member-area/member-area.server.ts";
 import { submittedForm } from "#app/lib/submitted-form.server.ts";
 
 export const meta: Route.MetaFunction = (args) => [
@@ -31,7 +37,7 @@ export const meta: Route.MetaFunction = (args) => [
 export async function loader({ context }: Route.LoaderArgs) {
   const member = memberWithAcceptedRules(context);
   if (!member) return null;
-  const { env } = context.get(cloudflareContext);
+  const { env } = context.get(requestContext);
   const now = new Date();
   const [record, waiver, events] = await Promise.all([
     findMemberById(env.DB, member.id),
@@ -62,7 +68,7 @@ const rsvpRefusals: Record<Exclude<RsvpResult, { ok: true }>["reason"], string> 
 /** The guest waiver, RSVP and cancel forms, for the signed-in member only (never a member id from the form). */
 export async function action({ request, context }: Route.ActionArgs) {
   const member = requireMemberWithAcceptedRules(request, context);
-  const { env } = context.get(cloudflareContext);
+  const { env } = context.get(requestContext);
   const fields = formFields(await submittedForm(request));
   const form = membersPageForm.safeParse(fields);
   const now = new Date();

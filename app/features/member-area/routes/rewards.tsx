@@ -6,13 +6,18 @@ import { RecentRedemptions } from "../recent-redemptions.tsx";
 import { formatPoints, RewardCatalogue } from "../reward-catalogue.tsx";
 import { PageHero } from "#app/ui/page-hero.tsx";
 import { Section } from "#app/ui/section.tsx";
-import { cloudflareContext } from "#app/context.ts";
+import { requestContext } from "#app/context.ts";
 import { memberWithAcceptedRules, requireMemberWithAcceptedRules } from "../member-area.server.ts";
 import { formatPortlandDate } from "../member-dates.ts";
 import { fieldErrors, formFields, redeemRewardForm } from "../member-forms.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { club } from "#app/features/site/site-config.ts";
-import { findPointsBalance, listActiveRewardItems, listRecentRedemptions, redeemReward } from "#worker/features/member-area/rewards.ts";
+import {
+  findPointsBalance,
+  listActiveRewardItems,
+  listRecentRedemptions,
+  redeemReward,
+} from "#app/features/member-area/member-area.server.ts";
 import { submittedForm } from "#app/lib/submitted-form.server.ts";
 
 export const meta: Route.MetaFunction = (args) => [
@@ -27,7 +32,7 @@ export const meta: Route.MetaFunction = (args) => [
 export async function loader({ context }: Route.LoaderArgs) {
   const member = memberWithAcceptedRules(context);
   if (!member) return null;
-  const { env } = context.get(cloudflareContext);
+  const { env } = context.get(requestContext);
   const [balance, items, redemptions] = await Promise.all([
     findPointsBalance(env.DB, member.id),
     listActiveRewardItems(env.DB),
@@ -47,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form.success) return data<FormOutcome>({ form: "reward:", ok: false, fieldErrors: fieldErrors(form.error) }, { status: 400 });
 
   const { itemId } = form.data;
-  const result = await redeemReward(context.get(cloudflareContext).env.DB, member.id, itemId);
+  const result = await redeemReward(context.get(requestContext).env.DB, member.id, itemId);
   if (!result.ok) {
     return result.reason === "not-enough-points"
       ? data<FormOutcome>({ form: `reward:${itemId}`, ok: false, error: "You do not have enough points for this reward." }, { status: 409 })

@@ -3,10 +3,10 @@ import type { Route } from "./+types/google-callback";
 import { ButtonLink } from "#app/ui/button-link.tsx";
 import { PageHero } from "#app/ui/page-hero.tsx";
 import { Section } from "#app/ui/section.tsx";
-import { cloudflareContext } from "#app/context.ts";
+import { requestContext } from "#app/context.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
-import { finishGoogleSignIn } from "#worker/features/sign-in/google-sign-in.ts";
+import { finishGoogleSignIn } from "#app/features/sign-in/sign-in.server.ts";
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, { title: "Google sign-in", description: "Signing in with Google." }),
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = (args) => [
  * every failure is the same 400 page (security guide, "OAuth"), with no session created.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env, ctx } = context.get(cloudflareContext);
+  const { env, ctx } = context.get(requestContext);
   const result = await finishGoogleSignIn(env, ctx, request);
   const headers = new Headers({ "Cache-Control": "no-store" });
   for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);

@@ -1,14 +1,12 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/google";
-import { cloudflareContext } from "#app/context.ts";
+import { requestContext } from "#app/context.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
-import { workerConfig } from "#worker/config.ts";
-import { googleClient, startGoogleSignIn } from "#worker/features/sign-in/google-sign-in.ts";
+import { googleClient, startGoogleSignIn } from "#app/features/sign-in/sign-in.server.ts";
 
 /** GET /auth/google: a fresh state and PKCE verifier, then off to Google's consent screen. */
 export function loader({ request, context }: Route.LoaderArgs) {
-  const { env } = context.get(cloudflareContext);
-  const google = googleClient(workerConfig(env));
+  const google = googleClient(context.get(requestContext).config);
   if (!google) throw data(null, { status: 404 });
   const url = new URL(request.url);
   const redirectTo = url.searchParams.get("redirectTo");

@@ -4,15 +4,13 @@ import { SignInForm } from "../sign-in-form.tsx";
 import { ButtonLink } from "#app/ui/button-link.tsx";
 import { PageHero } from "#app/ui/page-hero.tsx";
 import { Section } from "#app/ui/section.tsx";
-import { cloudflareContext } from "#app/context.ts";
+import { requestContext } from "#app/context.ts";
 import { authStateFor } from "../auth.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { SIGN_IN_RATE_LIMITED, SIGN_IN_REFUSED, signInFormSchema } from "../sign-in-schema.ts";
 import { club } from "#app/features/site/site-config.ts";
-import { workerConfig } from "#worker/config.ts";
-import { googleClient } from "#worker/features/sign-in/google-sign-in.ts";
-import { signInWithPassword } from "#worker/features/sign-in/password-sign-in.ts";
+import { googleClient, signInWithPassword } from "#app/features/sign-in/sign-in.server.ts";
 import { submittedForm } from "#app/lib/submitted-form.server.ts";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -28,19 +26,19 @@ function destination(request: Request, redirectTo: string | null | undefined): s
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env } = context.get(cloudflareContext);
+  const { env, config } = context.get(requestContext);
   const url = new URL(request.url);
   const redirectTo = url.searchParams.get("redirectTo");
   // A member who is already signed in goes straight on.
   if ((await authStateFor(request, env)).user) throw redirect(destination(request, redirectTo));
   return {
     redirectTo: redirectTo ? safeRedirectPath(redirectTo, url.origin) : "",
-    googleEnabled: googleClient(workerConfig(env)) !== null,
+    googleEnabled: googleClient(config) !== null,
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env, ctx } = context.get(cloudflareContext);
+  const { env, ctx } = context.get(requestContext);
   const form = signInFormSchema.safeParse(Object.fromEntries(await submittedForm(request)));
   if (!form.success) return data({ error: SIGN_IN_REFUSED }, { status: 400 });
   const result = await signInWithPassword(env, ctx, request, form.data);

@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/sign-out";
-import { cloudflareContext } from "#app/context.ts";
-import { destroyMemberSession } from "#worker/features/sign-in/member-session.ts";
+import { requestContext } from "#app/context.ts";
+import { destroyMemberSession } from "#app/features/sign-in/sign-in.server.ts";
 
 /** POST /auth/sign-out: the session is deleted server-side and the cookie cleared; then home. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env } = context.get(cloudflareContext);
+  const { env } = context.get(requestContext);
   const clearCookie = await destroyMemberSession(request, env);
   throw redirect("/", { headers: { "Set-Cookie": clearCookie } });
 }

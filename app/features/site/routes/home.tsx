@@ -9,7 +9,7 @@ import { LoungeCards } from "../lounges/lounge-cards.tsx";
 import { Section } from "#app/ui/section.tsx";
 import { SmsInvitationBlock } from "#app/features/sms-invitation/sms-invitation-block.tsx";
 import { Timeline } from "#app/ui/timeline.tsx";
-import { cloudflareContext } from "#app/context.ts";
+import { requestContext } from "#app/context.ts";
 import { localBusinessJsonLd } from "../local-business.ts";
 import { pageMeta, siteUrlFrom } from "#app/lib/meta.ts";
 import { club, formatPriceRange, lounges } from "../site-config.ts";
@@ -60,7 +60,7 @@ const blenderEvents = [
 // The SMS block renders 'Access Granted' in the first HTML for a browser that has passed SMS
 // verification (the signed cookie /api/verify-sms sets).
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env } = context.get(cloudflareContext);
+  const { env } = context.get(requestContext);
   return { smsVerified: await hasPassedSmsVerification(request, env) };
 }
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/robots";
-import { cloudflareContext } from "#app/context.ts";
+import { requestContext } from "#app/context.ts";
 import { membersOnlyPaths, privatePaths, publicPaths } from "../public-paths.ts";
 
 // Robots rules match by prefix, so "Disallow: /members" alone would also hide /memberships.
@@ -8,7 +8,7 @@ const publicPathsUnderMembersOnly = publicPaths.filter((path) => membersOnlyPath
 
 /** /robots.txt: crawl everything public, skip members-only and private pages, point at the sitemap. */
 export function loader({ context }: Route.LoaderArgs) {
-  const siteUrl = context.get(cloudflareContext).env.SITE_URL.replace(/\/+$/, "");
+  const siteUrl = context.get(requestContext).env.SITE_URL.replace(/\/+$/, "");
   const robots = [
     "User-agent: *",
     "Allow: /",

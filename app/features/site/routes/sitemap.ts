@@ -1,5 +1,5 @@
 import type { Route } from "./+types/sitemap";
-import { cloudflareContext } from "#app/context.ts";
+import { requestContext } from "#app/context.ts";
 import { listPosts } from "../blog/blog.server.ts";
 import { escapeMarkup } from "#app/lib/escape-markup.ts";
 import { publicPaths } from "../public-paths.ts";
@@ -12,7 +12,7 @@ interface SitemapEntry {
 
 /** /sitemap.xml: every public page and every Insider Info post, as absolute URLs. */
 export function loader({ context }: Route.LoaderArgs) {
-  const siteUrl = context.get(cloudflareContext).env.SITE_URL.replace(/\/+$/, "");
+  const siteUrl = context.get(requestContext).env.SITE_URL.replace(/\/+$/, "");
   const entries: SitemapEntry[] = [
     ...publicPaths.map((path) => ({ path, lastModified: null })),
     ...listPosts().map((post) => ({ path: `/blog/${post.slug}`, lastModified: post.date })),

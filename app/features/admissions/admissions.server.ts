@@ -1,0 +1,4 @@
+/** The Worker's admissions services for the review page and the invitation link (decision 006). */
+export { listInvitationRequests } from "#worker/features/admissions/admissions.ts";
+export { recordConciergeDecision, type ConciergeDecisionOutcome } from "#worker/features/admissions/concierge-decisions.ts";
+export { acceptInvitationWithPassword, findOpenInvitation } from "#worker/features/admissions/invitation-links.ts";

@@ -1,0 +1,8 @@
+/**
+ * The Worker's sign-in services that the sign-in routes (and the invitation page, which signs a
+ * new member in) call from their loaders and actions. Route modules reach server code only
+ * through `.server` modules (docs/decisions/006-feature-layout.md).
+ */
+export { finishGoogleSignIn, googleClient, startGoogleSignIn } from "#worker/features/sign-in/google-sign-in.ts";
+export { createMemberSession, destroyMemberSession } from "#worker/features/sign-in/member-session.ts";
+export { signInWithPassword } from "#worker/features/sign-in/password-sign-in.ts";
