@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { approveInvitationRequest, declineInvitationRequest, listInvitationRequests } from "#worker/features/admissions/admissions.ts";
 import { recordConciergeDecision } from "#worker/features/admissions/concierge-decisions.ts";
+import { createRequestContext } from "#worker/http/request-context.ts";
 import { hashInvitationToken } from "#worker/features/admissions/invitation-links.ts";
 import { clearAdmissionTables, countRows, insertInvitationRequest, insertMember, tokenInEmail } from "../support/concierge-fixtures.ts";
 
@@ -209,12 +210,10 @@ describe("declineInvitationRequest", () => {
 });
 
 describe("recordConciergeDecision", () => {
-  async function decide(decision: Parameters<typeof recordConciergeDecision>[4]) {
+  async function decide(decision: Parameters<typeof recordConciergeDecision>[2]) {
     const context = createExecutionContext();
     const outcome = await recordConciergeDecision(
-      env,
-      context,
-      new Request("http://example.com/concierge", { method: "POST" }),
+      createRequestContext(env, context, new Request("http://example.com/concierge", { method: "POST" })),
       conciergeId,
       decision,
     );

@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { workerConfig } from "#worker/config.ts";
 import { finishGoogleSignIn, googleClient, startGoogleSignIn } from "#worker/features/sign-in/google-sign-in.ts";
+import { createRequestContext } from "#worker/http/request-context.ts";
 import { readMemberSession } from "#worker/features/sign-in/member-session.ts";
 import { newInvitationLink } from "#worker/features/admissions/invitation-links.ts";
 import { fakeGoogleTokenEndpoint } from "#tests/fakes/google-oauth.ts";
@@ -27,7 +28,7 @@ function callback(options: { state?: string; cookies?: (cookies: string[]) => st
 
 async function finish(request: Request) {
   const context = createExecutionContext();
-  const result = await finishGoogleSignIn(googleEnv(), context, request);
+  const result = await finishGoogleSignIn(createRequestContext(googleEnv(), context, request));
   await waitOnExecutionContext(context);
   return result;
 }

@@ -2,6 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { signInWithPassword } from "#worker/features/sign-in/password-sign-in.ts";
+import { createRequestContext } from "#worker/http/request-context.ts";
 import { readMemberSession } from "#worker/features/sign-in/member-session.ts";
 import { uniqueClientAddress } from "../support/client-address.ts";
 import { createTestMember } from "../support/member-fixtures.ts";
@@ -16,9 +17,11 @@ let clientAddress = "";
 async function signIn(email: string, password: string, address = clientAddress) {
   const context = createExecutionContext();
   const result = await signInWithPassword(
-    env,
-    context,
-    new Request("http://example.com/auth", { method: "POST", headers: { "CF-Connecting-IP": address } }),
+    createRequestContext(
+      env,
+      context,
+      new Request("http://example.com/auth", { method: "POST", headers: { "CF-Connecting-IP": address } }),
+    ),
     { email, password },
   );
   await waitOnExecutionContext(context);

@@ -1,7 +1,6 @@
-import { signingKey, workerConfig } from "#worker/config.ts";
+import type { RequestContext } from "#worker/http/request-context.ts";
 import { emailSender } from "#worker/shared/send-email.ts";
 import { deliverOutboxMessage } from "#worker/shared/outbox.ts";
-import { logSecurityEvent } from "#worker/shared/security-events.ts";
 import { approveInvitationRequest, declineInvitationRequest } from "./admissions.ts";
 import type { MemberRow } from "../members/members.ts";
 
@@ -20,14 +19,10 @@ export type ConciergeDecisionOutcome =
   | { ok: false; reason: "not-found" | "already-decided" | "member-exists" };
 
 export async function recordConciergeDecision(
-  env: Env,
-  ctx: Pick<ExecutionContext, "waitUntil">,
-  request: Request,
+  { env, config, logSecurityEvent: log }: RequestContext,
   conciergeId: string,
   decision: ConciergeDecision,
 ): Promise<ConciergeDecisionOutcome> {
-  const config = workerConfig(env);
-  const log = (event: Parameters<typeof logSecurityEvent>[4]) => logSecurityEvent(env, ctx, request, signingKey(config), event);
   const input = { requestId: decision.requestId, conciergeId, note: decision.note };
 
   if (decision.intent === "decline") {

@@ -3,12 +3,12 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { getDatabase } from "#db/client.ts";
 import { members } from "#db/schema.ts";
-import { signingKey, workerConfig, type WorkerConfig } from "#worker/config.ts";
+import type { WorkerConfig } from "#worker/config.ts";
+import type { RequestContext } from "#worker/http/request-context.ts";
 import { createMemberSession } from "./member-session.ts";
 import { consumeInvitationForGoogle } from "../admissions/invitation-links.ts";
 import { findActiveMember, findMemberByEmail } from "../members/members.ts";
 import { readCookie } from "#worker/shared/request-cookies.ts";
-import { logSecurityEvent } from "#worker/shared/security-events.ts";
 import { timingSafeEqual } from "#worker/shared/signed-token.ts";
 import { OAUTH_COOKIES, clearedOauthCookies, oauthCookie } from "./oauth-cookies.ts";
 
@@ -46,13 +46,7 @@ export type GoogleSignInResult =
  * The callback: any mismatch, provider error or unknown account is one uniform failure that
  * creates no session (the page answers 400 with the same words every time).
  */
-export async function finishGoogleSignIn(
-  env: Env,
-  ctx: Pick<ExecutionContext, "waitUntil">,
-  request: Request,
-): Promise<GoogleSignInResult> {
-  const config = workerConfig(env);
-  const log = (event: Parameters<typeof logSecurityEvent>[4]) => logSecurityEvent(env, ctx, request, signingKey(config), event);
+export async function finishGoogleSignIn({ env, request, config, logSecurityEvent: log }: RequestContext): Promise<GoogleSignInResult> {
   const cleared = clearedOauthCookies();
   const fail = (reason: string): GoogleSignInResult => {
     log({ eventType: "authn_login_fail", severity: "medium", description: "Google sign-in refused", details: { reason } });

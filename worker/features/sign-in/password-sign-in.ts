@@ -1,8 +1,6 @@
-import { signingKey, workerConfig } from "#worker/config.ts";
-import { clientNetwork } from "#worker/shared/client-address.ts";
+import type { RequestContext } from "#worker/http/request-context.ts";
 import { createMemberSession } from "./member-session.ts";
 import { findMemberByEmail, normalizeEmail } from "../members/members.ts";
-import { logSecurityEvent } from "#worker/shared/security-events.ts";
 import { resetStrictCount, takeStrictCount } from "#worker/shared/strict-counter.ts";
 import { spendPasswordWork, verifyPassword } from "./password.ts";
 
@@ -22,25 +20,14 @@ const PER_ACCOUNT = { max: 5, windowMs: 15 * 60_000 };
  * whether an email belongs to a member. Success starts a new session (a fresh token each time).
  */
 export async function signInWithPassword(
-  env: Env,
-  ctx: Pick<ExecutionContext, "waitUntil">,
-  request: Request,
+  { env, config, clientNetwork, logSecurityEvent: log }: RequestContext,
   input: { email: string; password: string },
   now: number = Date.now(),
 ): Promise<PasswordSignInResult> {
-  const config = workerConfig(env);
-  const key = signingKey(config);
-  const log = (event: Parameters<typeof logSecurityEvent>[4]) => logSecurityEvent(env, ctx, request, key, event);
   const email = normalizeEmail(input.email);
   const multiplier = config.FORM_RATE_LIMIT_MULTIPLIER;
 
-  const network = await takeStrictCount(
-    env.DB,
-    `signin:network:${clientNetwork(request) ?? "unknown"}`,
-    PER_NETWORK.max * multiplier,
-    PER_NETWORK.windowMs,
-    now,
-  );
+  const network = await takeStrictCount(env.DB, `signin:network:${clientNetwork}`, PER_NETWORK.max * multiplier, PER_NETWORK.windowMs, now);
   const account = network.allowed
     ? await takeStrictCount(env.DB, accountCounterKey(email), PER_ACCOUNT.max * multiplier, PER_ACCOUNT.windowMs, now)
     : network;

@@ -44,14 +44,13 @@ const refusals: Record<Extract<ConciergeDecisionOutcome, { ok: false }>["reason"
 
 /** Approve (creating the member and emailing their invitation link) or decline, with a note. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env, ctx } = context.get(requestContext);
   const concierge = context.get(memberContext);
   const fields = formFields(await submittedForm(request));
   const form = invitationDecisionForm.safeParse(fields);
   if (!form.success)
     return data<FormOutcome>({ form: fields.requestId ?? "", ok: false, fieldErrors: fieldErrors(form.error) }, { status: 400 });
 
-  const outcome = await recordConciergeDecision(env, ctx, request, concierge.id, form.data);
+  const outcome = await recordConciergeDecision(context.get(requestContext), concierge.id, form.data);
   const target = form.data.requestId;
   if (!outcome.ok)
     return data<FormOutcome>(

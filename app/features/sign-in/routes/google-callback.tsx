@@ -15,11 +15,10 @@ export const meta: Route.MetaFunction = (args) => [
 
 /**
  * GET /auth/google/callback: Google sends the member back here. Success signs in and goes on;
- * every failure is the same 400 page (security guide, "OAuth"), with no session created.
+ * every failure is the same 400 page (docs/security.md#google-sign-in), with no session created.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env, ctx } = context.get(requestContext);
-  const result = await finishGoogleSignIn(env, ctx, request);
+  const result = await finishGoogleSignIn(context.get(requestContext));
   const headers = new Headers({ "Cache-Control": "no-store" });
   for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
   if (result.ok)

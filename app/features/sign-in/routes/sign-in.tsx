@@ -38,10 +38,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env, ctx } = context.get(requestContext);
   const form = signInFormSchema.safeParse(Object.fromEntries(await submittedForm(request)));
   if (!form.success) return data({ error: SIGN_IN_REFUSED }, { status: 400 });
-  const result = await signInWithPassword(env, ctx, request, form.data);
+  const result = await signInWithPassword(context.get(requestContext), form.data);
   if (result.ok) throw redirect(destination(request, form.data.redirectTo), { headers: { "Set-Cookie": result.setCookie } });
   if (result.reason === "rate_limited") {
     return data({ error: SIGN_IN_RATE_LIMITED }, { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } });
