@@ -20,7 +20,7 @@ export function siteUrlFrom(matches: MetaArgs["matches"]): string {
   return root?.siteUrl ?? "";
 }
 
-/** Title, description, canonical URL and Open Graph tags for one page (issue 2, Metadata). */
+/** Title, description, canonical URL and Open Graph tags for one page. */
 export function pageMeta(args: MetaArgs, page: PageMetaInput): MetaDescriptor[] {
   const siteUrl = siteUrlFrom(args.matches);
   const url = `${siteUrl}${page.canonicalPath ?? args.location.pathname}`;

@@ -1,5 +1,5 @@
 /**
- * A redirect target that stays on this site (security guide, "Requests"): parse against our
+ * A redirect target that stays on this site (docs/security.md#requests): parse against our
  * origin, require the same origin, keep only path, query and fragment. Anything else, including
  * `//evil.com`, `/\evil.com`, `/%09/evil.com`, `http:evil.com` and `javascript:` URLs, becomes "/".
  *

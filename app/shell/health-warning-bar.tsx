@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { club, healthWarning } from "../features/site/site-config.ts";
 
-/** The second top component (spec §2): the tobacco-health disclaimer on every page. */
+/** The bar above the header: the tobacco-health disclaimer on every page. */
 export function HealthWarningBar() {
   return (
     <aside aria-label="Health warning" className="border-b border-cedar bg-leather text-center text-xs text-warning">

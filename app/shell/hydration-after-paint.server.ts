@@ -1,5 +1,5 @@
 /**
- * Lets the first paint go ahead of the hydration JavaScript (issue 7, docs/performance-notes.md).
+ * Lets the first paint go ahead of the hydration JavaScript (docs/performance-notes.md).
  *
  * React Router puts a `<link rel="modulepreload">` in the head for every module the page will
  * hydrate with. The browser fetches those at high priority, in competition with the stylesheet,

@@ -10,7 +10,7 @@ const MainMenuContext = createContext<MainMenu | null>(null);
 
 /**
  * Whether the main (mobile) menu is open. Shared because the header's toggle and the keyboard
- * shortcut Alt+M of the accessibility widget (spec §2) both open and close it.
+ * shortcut Alt+M of the accessibility widget (docs/product-rules.md#accessibility) both open and close it.
  */
 export function MainMenuProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);

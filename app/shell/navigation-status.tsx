@@ -3,13 +3,14 @@ import { useLocation, useNavigation } from "react-router";
 import { prefersReducedMotion } from "../features/accessibility/accessibility-settings.ts";
 import { membersOnlyPaths } from "../features/site/public-paths.ts";
 
-/** Navigations into member areas check membership on the server first (spec §2). */
+/** Navigations into member areas check membership on the server first
+ * (docs/product-rules.md#member-area). */
 function checksMembership(pathname: string): boolean {
   return [...membersOnlyPaths, "/concierge"].some((path) => pathname === path || pathname.startsWith(`${path}/`));
 }
 
 /**
- * 'Loading...' while a navigation loads its route module and data (spec §2), announced politely,
+ * 'Loading...' while a navigation loads its route module and data (docs/product-rules.md#site), announced politely,
  * or 'Verifying membership...' when the navigation goes into a members-only area;
  * and the smooth scroll to the top on every route change (instant for reduced motion, asked for by
  * the device or by the accessibility settings).

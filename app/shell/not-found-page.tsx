@@ -1,6 +1,6 @@
 import { ButtonLink } from "../ui/button-link.tsx";
 
-/** The answer to any unknown path (spec §2), also used for unknown blog posts. */
+/** The answer to any unknown path (docs/product-rules.md#routes), also used for unknown blog posts. */
 export function NotFoundPage() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col items-center px-5 py-24 text-center">

@@ -5,7 +5,7 @@ import { LogoMark } from "../ui/logo-mark.tsx";
 import { club, footerLinks, healthWarning } from "../features/site/site-config.ts";
 
 /**
- * Footer of spec §2: every footer link, location line, office phone, the quit resources, and the
+ * The footer (docs/product-rules.md#layout-header-and-footer): every footer link, location line, office phone, the quit resources, and the
  * 'Request Executive Access' and contact buttons that open the invitation dialog.
  */
 export function SiteFooter() {

@@ -14,7 +14,7 @@ const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 /**
- * Header of spec §2: logo, navigation with the current page marked, mobile menu. Visitors get the
+ * The header (docs/product-rules.md#layout-header-and-footer): logo, navigation with the current page marked, mobile menu. Visitors get the
  * visitor navigation, 'Executive Access' (the invitation dialog) and 'Member Login'; signed-in
  * members the members navigation (with /bosses-only as a prohibition icon) and 'Sign Out', a real
  * form POST so it works before the page's script has loaded.
@@ -24,7 +24,7 @@ export function SiteHeader() {
   const { open: menuOpen, setOpen: setMenuOpen, toggle: toggleMenu } = useMainMenu();
   const closeMenu = () => setMenuOpen(false);
 
-  // Esc closes the open menu (spec §2, accessibility shortcuts).
+  // Esc closes the open menu (docs/product-rules.md#accessibility, keyboard shortcuts).
   useEffect(() => {
     if (!menuOpen) return;
     const closeOnEscape = (event: KeyboardEvent) => {

@@ -19,7 +19,7 @@ export interface SiteShellData {
 }
 
 /**
- * Every page's shared layout (spec §2): the skip link, the health warning bar, the header, the
+ * Every page's shared layout (docs/product-rules.md#layout-header-and-footer): the skip link, the health warning bar, the header, the
  * main content, the footer and the accessibility widget, under the age gate, with the providers
  * they share. One component for the server-rendered document (root.tsx's Layout) and the
  * client-rendered comparison build of the benchmark (scripts/bench/spa), so both show the same.

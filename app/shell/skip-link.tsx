@@ -1,4 +1,4 @@
-/** First focusable element on every page (spec §2): jumps past the header to #main-content. */
+/** First focusable element on every page (docs/product-rules.md#layout-header-and-footer): jumps past the header to #main-content. */
 export function SkipLink() {
   return (
     <a

@@ -5,7 +5,7 @@ function log(metric: Pick<Metric, "name" | "value" | "rating">): void {
 }
 
 /**
- * Logs LCP, CLS and INP (spec §7), and FID where the browser still reports first-input timing:
+ * Logs LCP, CLS and INP to the console (docs/product-rules.md#site), and FID where the browser still reports first-input timing:
  * web-vitals dropped FID when INP replaced it, so it is read from the Event Timing API directly.
  */
 export function reportWebVitals(): void {

@@ -1,6 +1,6 @@
 /**
  * An image slot with its intrinsic size declared, so the space is reserved before it loads and a
- * photograph can later replace the art without layout shift (issue 2, Visuals).
+ * photograph can later replace the art without layout shift.
  */
 export function ArtImage({
   src,

@@ -1,4 +1,5 @@
-/** A circle with a bar: the members navigation shows /bosses-only only as this sign (spec §2). */
+/** A circle with a bar: the members navigation shows /bosses-only only as this sign
+ * (docs/product-rules.md#site). */
 export function ProhibitionIcon() {
   return (
     <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false" className="inline-block">

@@ -53,7 +53,7 @@ interface AccessibilityPanelProps {
 }
 
 /**
- * The settings panel (spec §2, §4), a modal <dialog>: it moves focus in, makes the page behind it
+ * The settings panel (docs/product-rules.md#accessibility), a modal <dialog>: it moves focus in, makes the page behind it
  * inert, closes on Esc and on a click outside, and keeps Tab inside. Every change applies at once.
  */
 export function AccessibilityPanel({ ref, settings, onChange, onReset, onRequestClose, onClosed }: AccessibilityPanelProps) {

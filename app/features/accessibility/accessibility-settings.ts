@@ -1,9 +1,9 @@
 /**
- * The accessibility settings of spec §3, stored in the browser (issue 3, "Accessibility widget").
+ * The accessibility settings, stored in the browser (docs/product-rules.md#accessibility).
  * Client-safe: the widget, the pre-paint script and the tests all use this one module.
  */
 
-/** Slider limits of spec §5 and §9, in percent. */
+/** Slider limits, in percent (docs/product-rules.md#accessibility). */
 export const fontSizeRange = { min: 75, max: 200, step: 25 } as const;
 export const textSpacingRange = { min: 100, max: 200, step: 25 } as const;
 
@@ -68,7 +68,7 @@ export const allowedAccessibilityValues: { [Key in keyof AccessibilitySettings]:
  * falls back to its own default when missing or not an allowed value, so a partly damaged (or
  * older) stored value keeps the fields that are still good; a value that is not an object at all
  * gives the defaults. Plain code rather than a zod schema: it runs on every page, before the
- * visitor does anything, and zod would triple the site's own first-load JavaScript (issue 7).
+ * visitor does anything, and zod would triple the site's own first-load JavaScript (docs/performance-notes.md).
  */
 export function normalizeAccessibilitySettings(value: unknown): AccessibilitySettings {
   const settings: Record<string, unknown> = { ...defaults };
@@ -95,7 +95,7 @@ export function parseStoredAccessibilitySettings(stored: string | null): Accessi
 /** The browser's localStorage; merely reading the property throws where storage is blocked. */
 const browserStorage = () => window.localStorage;
 
-/** Storage failures fall back silently to the defaults, with a console warning (spec §8). */
+/** Storage failures fall back silently to the defaults, with a console warning. */
 export function loadAccessibilitySettings(storage: () => Pick<Storage, "getItem"> = browserStorage): AccessibilitySettings {
   try {
     return parseStoredAccessibilitySettings(storage().getItem(ACCESSIBILITY_SETTINGS_STORAGE_KEY));

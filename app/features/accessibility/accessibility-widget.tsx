@@ -8,11 +8,11 @@ import { useAccessibilityShortcuts } from "./use-accessibility-shortcuts.ts";
 import { useCodeOnDemand } from "#app/lib/use-code-on-demand.ts";
 
 // The panel is rendered and downloaded only when first opened: closed, it was a sixth of every
-// page's HTML and a fifth of the site's own first-load JavaScript (issue 7, page weight).
+// page's HTML and a fifth of the site's own first-load JavaScript (docs/performance-notes.md).
 const loadPanel = () => import("./accessibility-panel.tsx");
 
 /**
- * The floating accessibility settings widget on every page (spec §2, §4; issue 3): the button,
+ * The floating accessibility settings widget on every page (docs/product-rules.md#accessibility): the button,
  * the settings panel, the colour filters, the reading guide, the keyboard shortcuts and the
  * screen-reader focus handling on navigation. The page meets WCAG 2.2 AA without it.
  */

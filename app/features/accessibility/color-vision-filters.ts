@@ -1,7 +1,7 @@
 import type { ColorBlindnessMode } from "./accessibility-settings.ts";
 
 /**
- * Colour filters for the colour-blindness setting (issue 3: "real colour filters"). They correct
+ * Colour filters for the colour-blindness setting: real filters, not a label. They correct
  * rather than simulate: a visitor with a colour-vision deficiency gets the colour differences they
  * would miss moved into colours they can tell apart ("daltonizing").
  *

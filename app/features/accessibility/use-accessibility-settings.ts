@@ -56,7 +56,7 @@ export function useAccessibilitySettings() {
   const settings = useSyncExternalStore(subscribe, snapshot, serverSnapshot);
   return {
     settings,
-    /** Applies at once and saves (spec §4: "Every change is saved and applied at once"). */
+    /** Applies at once and saves: every change takes effect without a confirm step. */
     change(patch: Partial<AccessibilitySettings>) {
       const next = normalizeAccessibilitySettings({ ...snapshot(), ...patch });
       saveAccessibilitySettings(next);

@@ -11,7 +11,7 @@ interface ShortcutActions {
 }
 
 /**
- * Keyboard shortcuts of spec §2: Alt+A toggles the settings panel, Alt+1 moves focus to the main
+ * Keyboard shortcuts (docs/product-rules.md#accessibility): Alt+A toggles the settings panel, Alt+1 moves focus to the main
  * content, Alt+M toggles the main menu. Esc is handled where each thing opens (the panel is a
  * <dialog>, the header closes its menu). `event.code` names the physical key, because Alt+letter
  * types a special character on macOS (Option+A is "å").

@@ -1,8 +1,8 @@
 /**
- * The browser-side records of spec §3: the age-verification record and the compliance log in
+ * The browser-side records (docs/product-rules.md#age-gate): the age-verification record and the compliance log in
  * local storage, the entered and age-verified flags for this browser session. Storage or UUID
  * failures (private modes, full quotas, old browsers) fall back silently with a console warning
- * and never block the visitor (issue 3).
+ * and never block the visitor.
  */
 const keys = {
   ageVerification: "ageVerification",
@@ -41,7 +41,7 @@ export function complianceSessionId(): string {
   return created;
 }
 
-/** Age-verification record (spec §3): `redirected` is present only for an under-21 answer. */
+/** Age-verification record: `redirected` is present only for an under-21 answer. */
 export function recordAgeAnswer(verified: boolean): void {
   const record = {
     timestamp: new Date().toISOString(),

@@ -1,5 +1,5 @@
 /**
- * The age gate and intro opener (spec §2, §4; issue 3). The server knows from a session cookie
+ * The age gate and intro opener (docs/product-rules.md#age-gate). The server knows from a session cookie
  * whether this browser session has answered, so the gate is in the first HTML and no content
  * flashes before it. Client-safe: shared by the opener, the root loader and the API.
  */

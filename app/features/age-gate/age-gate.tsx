@@ -11,7 +11,7 @@ const SWIPE_UP_PX = 100;
 const EXIT_MS = 600;
 
 /**
- * The age gate and intro opener over the whole site (spec §2, §4; issue 3). While it is open the
+ * The age gate and intro opener over the whole site (docs/product-rules.md#age-gate). While it is open the
  * page behind is `inert`, so focus stays in the gate and nothing behind it can be read or used;
  * the server already rendered it in the first HTML when this browser session has not answered.
  * The accessibility widget (`widget`) is part of the gate while it is open, so a visitor can

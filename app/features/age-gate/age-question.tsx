@@ -4,7 +4,7 @@ import { club, healthWarning } from "../site/site-config.ts";
 import { PublicHealthVideo } from "./public-health-video.tsx";
 
 /**
- * The age question (spec §2): health warning, public-health video, the 21+ statement and the two
+ * The age question (docs/product-rules.md#age-gate): health warning, public-health video, the 21+ statement and the two
  * answers. A real form: without JavaScript 'Yes' posts and reloads past the gate, and 'No' posts
  * into a new tab that the server sends on to the quit resources.
  */

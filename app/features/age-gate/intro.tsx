@@ -3,7 +3,7 @@ import { buttonClasses } from "#app/ui/button-link.tsx";
 import { club } from "../site/site-config.ts";
 
 /**
- * The intro opener after 'Yes' (spec §2): the brand story, the 'Our Story - Coming Soon'
+ * The intro opener after 'Yes' (docs/product-rules.md#age-gate): the brand story, the 'Our Story - Coming Soon'
  * placeholder and the enter control — 'Discover Our World' with a fine pointer, 'or tap here to
  * explore' (and a swipe up, handled by the gate) on touch screens.
  */

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { publicHealthVideo } from "../site/site-config.ts";
 
 /**
- * The age gate's public-health video (issue 3), loaded only when the visitor asks for it: until
+ * The age gate's public-health video, loaded only when the visitor asks for it: until
  * then it is a poster of our own, so a first visit makes no request to YouTube at all (neither
  * its player's scripts, about a megabyte, nor a look at the visitor) and the age question is
  * ready sooner. Pressing play swaps in the privacy-enhanced embed, playing, in the same box, and

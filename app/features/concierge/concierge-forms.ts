@@ -2,7 +2,7 @@ import { z } from "#app/lib/zod.ts";
 import { membershipTiers, type MembershipTier } from "../site/site-config.ts";
 
 /**
- * The concierge console's forms (issue 6): one schema per form, shared by the pages, their actions
+ * The concierge console's forms: one schema per form, shared by the pages, their actions
  * and the tests. The concierge is never named by a form: actions take them from `memberContext`.
  */
 const tierSlugs = membershipTiers.map((tier) => tier.slug) as [MembershipTier["slug"], ...MembershipTier["slug"][]];

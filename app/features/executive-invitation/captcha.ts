@@ -24,13 +24,13 @@ export interface CaptchaScript {
 }
 
 /**
- * Loads Google's reCAPTCHA v3 script only when it is needed (issue 4: when the dialog opens), so
+ * Loads Google's reCAPTCHA v3 script only when it is needed (when the dialog opens), so
  * the home page stays fast and no third-party script runs on first paint. The script element is
  * created by our own nonce'd code, which the CSP's 'strict-dynamic' allows. With no site key
  * configured (local development) the LOCAL STAND-IN is ready at once; the server refuses its
  * tokens in production. A script that fails to load (blocked, offline), or is not ready within
  * ten seconds (its own second script blocked), settles too: 'Transmit Message' is then enabled,
- * and pressing it gives the spec's 'ReCAPTCHA not ready' toast and fetches the script again,
+ * and pressing it gives the 'ReCAPTCHA not ready' toast and fetches the script again,
  * instead of a button that stays disabled with no explanation.
  */
 const READY_WITHIN_MS = 10_000;

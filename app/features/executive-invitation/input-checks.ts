@@ -1,11 +1,12 @@
 /**
- * The sanitiser and the generic checker of spec §5, shared by the browser and the Worker.
+ * The sanitiser and the generic checker (docs/product-rules.md#executive-invitation), shared by the browser and the Worker.
  */
 
-/** Characters the spec strips from every submitted value (and never allows in names). */
+/** Characters stripped from every submitted value (and never allows in names). */
 const STRIPPED = /[<>"']/g;
 
-/** Trims, strips < > " ' and cuts to `maxLength` characters (spec §5; see the README on the cut length). */
+/** Trims, strips < > " ' and cuts to `maxLength` characters (docs/product-rules.md#executive-invitation
+ * gives the cut length). */
 export function sanitizeValue(value: string, maxLength: number): string {
   return cutToCharacters(value.trim().replace(STRIPPED, ""), maxLength);
 }

@@ -4,13 +4,13 @@ import { Toaster } from "#app/ui/toast/toaster.tsx";
 import { useCodeOnDemand } from "#app/lib/use-code-on-demand.ts";
 
 // The form, its zod schema and the submit flow load when the dialog first opens: they are most
-// of the site's own JavaScript, and most visitors never open the dialog (issue 7, page weight).
+// of the site's own JavaScript, and most visitors never open the dialog (docs/performance-notes.md).
 const loadForm = () => import("./invitation-form.tsx");
 
 const OpenInvitationContext = createContext<(() => void) | null>(null);
 
 /**
- * The 'Confidential Communication Channel' dialog (spec §2, §4): one per page, opened from the
+ * The 'Confidential Communication Channel' dialog (docs/product-rules.md#executive-invitation): one per page, opened from the
  * header, the home hero and the footer. A native modal <dialog>: focus is trapped inside, Esc
  * closes it and focus returns to the button that opened it. The form and the captcha script load
  * when the dialog is first opened. It also places the page's toasts: inside the dialog while it is open

@@ -22,7 +22,7 @@ function validate(values: InvitationRequest): FieldErrors {
 }
 
 /**
- * The executive invitation form (spec §2, §5): validation on submit, then again on every change,
+ * The executive invitation form (docs/product-rules.md#executive-invitation): validation on submit, then again on every change,
  * messages inline under each field and announced; 'Transmit Message' is disabled while submitting
  * and until the captcha script has loaded (or failed to: then the submit says why).
  */

@@ -2,18 +2,18 @@ import { z } from "#app/lib/zod.ts";
 import { sanitizeValue } from "./input-checks.ts";
 
 /**
- * The executive invitation form (spec §5): one schema for the dialog, the API and the tests,
- * with the spec's messages verbatim. "No special characters" means none of < > " ' &; the
+ * The executive invitation form (docs/product-rules.md#executive-invitation): one schema for the
+ * dialog, the API and the tests, with the product's messages verbatim. "No special characters" means none of < > " ' &; the
  * single-line fields also refuse CR and LF (header injection).
  */
 const noSpecialCharacters = /^[^<>"'&]*$/;
 /** Single-line fields also refuse line breaks, which could inject email headers. */
 const singleLine = /^[^<>"'&\r\n]*$/;
 
-/** The reCAPTCHA v3 action of this form (spec §9), for the browser's token and the server's check. */
+/** The reCAPTCHA v3 action of this form, for the browser's token and the server's check. */
 export const EXECUTIVE_INVITATION_ACTION = "executive_invitation";
 
-/** Each field's maximum length (spec §5), also where the sanitiser cuts it. */
+/** Each field's maximum length (docs/product-rules.md#executive-invitation), also where the sanitiser cuts it. */
 export const INVITATION_FIELD_LIMITS = { name: 100, email: 254, company: 200, invitedBy: 100, message: 2000 } as const;
 
 export const invitationRequestSchema = z.object({
@@ -48,9 +48,9 @@ export type InvitationRequest = z.infer<typeof invitationRequestSchema>;
 export type InvitationField = keyof InvitationRequest;
 
 /**
- * What is sent (spec §5): every value trimmed and stripped of < > " '. The spec cuts each value
+ * What is sent: every value trimmed and stripped of < > " '. The original product cut each value
  * to 1000 characters, which would silently drop the end of a valid 2000-character message, so
- * each field is cut at its own maximum instead (README, "Executive invitations").
+ * each field is cut at its own maximum instead (docs/product-rules.md#departures-from-the-original-product).
  */
 export function sanitizeInvitationRequest(request: InvitationRequest): InvitationRequest {
   return {

@@ -24,7 +24,7 @@ function reportSecurityEvent(type: "captcha_unavailable" | "captcha_token_failed
 }
 
 /**
- * The invitation submit flow of spec §4 with the toasts of spec §8, word for word: sanitise,
+ * The invitation submit flow with its toasts, word for word (docs/product-rules.md#executive-invitation): sanitise,
  * get a captcha token for `executive_invitation`, verify it, then send. The server logs the
  * attempt, success and error events itself. The success toast is the form's to show, once the
  * dialog has closed.

@@ -5,7 +5,7 @@ import { Section } from "#app/ui/section.tsx";
 import { SubmitButton, usePendingSubmission } from "#app/ui/form/form-outcome.tsx";
 
 /**
- * The club rules step (spec §1, issue 6): the first time a member opens a member area, and again
+ * The club rules step (docs/product-rules.md#member-area): the first time a member opens a member area, and again
  * whenever the rules change, they read the full rules and accept them before anything else shows.
  * The form names the version read, so a change of rules while reading is not accepted unread.
  */

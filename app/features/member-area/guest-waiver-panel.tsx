@@ -19,7 +19,7 @@ export interface GuestWaiverView {
 }
 
 /**
- * Guest privileges (spec §1, issue 6): the daily plus-one whose stick fee is waived. Shows whether
+ * Guest privileges (docs/product-rules.md#member-area): the daily plus-one whose stick fee is waived. Shows whether
  * today's waiver is used and, while it is not, the form to use it for a named guest.
  */
 export function GuestWaiverPanel({ waiver, outcome }: { waiver: GuestWaiverView; outcome: FormOutcome | undefined }) {

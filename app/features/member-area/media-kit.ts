@@ -1,9 +1,9 @@
 import { club } from "../site/site-config.ts";
 
 /**
- * The media kit (issue 6): what /media offers and the brand facts both the page and the
+ * The media kit (docs/product-rules.md#member-area): what /media offers and the brand facts both the page and the
  * downloadable fact sheet print. The files themselves are built on the server
- * (worker/services/members/media-kit.ts) and served to members only, never from public/.
+ * (worker/features/member-area/media-kit-files.ts) and served to members only, never from public/.
  */
 export interface MediaKitDownload {
   file: string;

@@ -8,7 +8,7 @@ import { hasAcceptedRules } from "#worker/features/member-area/rules-acceptance.
 const clubRulesAcceptedContext = createContext<boolean>(false);
 
 /**
- * Middleware of the member areas, after requireMember (issue 6): asks D1 once per request whether
+ * Middleware of the member areas, after requireMember: asks D1 once per request whether
  * the member has accepted the current rules. Until they have, the layout shows only the rules
  * step, and every loader and action of the member areas answers as if there were nothing to show.
  */

@@ -1,5 +1,5 @@
 /**
- * Dates of the member areas (issue 6), always in the club's own time zone: a Portland member's
+ * Dates of the member areas, always in the club's own time zone: a Portland member's
  * "today" and an event's start time must not depend on where the server or the browser runs.
  * The pages format on the server and send the text, so the hydrated page shows the same string.
  */

@@ -15,7 +15,8 @@ export interface MemberEventView {
   rsvp: { plusOne: boolean } | null;
 }
 
-/** Upcoming member events with RSVP, plus-one and cancel (spec §1, issue 6), soonest first. */
+/** Upcoming member events with RSVP, plus-one and cancel (docs/product-rules.md#member-area),
+ * soonest first. */
 export function MemberEventList({ events, outcome }: { events: MemberEventView[]; outcome: FormOutcome | undefined }) {
   if (events.length === 0) {
     return <p className="text-smoke">No events are on the calendar yet. The concierge announces each one here first.</p>;

@@ -1,7 +1,7 @@
 import { z } from "#app/lib/zod.ts";
 
 /**
- * The forms of the member areas (issue 6): one schema per form, shared by the page, its action
+ * The forms of the member areas: one schema per form, shared by the page, its action
  * and the tests. The member is never named by the form: actions take the signed-in member from
  * `memberContext`.
  */

@@ -1,4 +1,4 @@
-/** The member's tier and quarterly locker (issue 6), on /members. */
+/** The member's tier and quarterly locker, on /members. */
 export function MembershipSummary({ tierName, locker }: { tierName: string; locker: { number: string; quarter: string | null } | null }) {
   return (
     <dl className="grid gap-6 sm:grid-cols-2">

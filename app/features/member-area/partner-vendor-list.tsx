@@ -7,7 +7,7 @@ export interface PartnerVendorView {
   website: string | null;
 }
 
-/** The partner vendors and their member offers (issue 6). */
+/** The partner vendors and their member offers. */
 export function PartnerVendorList({ vendors }: { vendors: PartnerVendorView[] }) {
   if (vendors.length === 0)
     return <p className="text-smoke">The concierge is renewing this year's offers. Ask at the office in the meantime.</p>;

@@ -9,7 +9,7 @@ export interface RedemptionView {
   dateLabel: string;
 }
 
-/** The member's latest redemptions (issue 6), newest first. */
+/** The member's latest redemptions, newest first. */
 export function RecentRedemptions({ redemptions }: { redemptions: RedemptionView[] }) {
   if (redemptions.length === 0) return <p className="text-smoke">Nothing redeemed yet. Your first reward is waiting above.</p>;
   return (

@@ -10,7 +10,7 @@ export interface RewardItemView {
 
 export const formatPoints = (points: number) => `${points.toLocaleString("en-US")} points`;
 
-/** The active rewards with their cost and a redeem button each (issue 6). */
+/** The active rewards with their cost and a redeem button each. */
 export function RewardCatalogue({
   items,
   balance,

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useMemo, type ReactNode } from 
 import { useSubmit } from "react-router";
 
 /**
- * The authentication context of spec §3/§4: `{ user, session, loading, signOut }`. The server knows
+ * The authentication context (docs/product-rules.md#sign-in): `{ user, session, loading, signOut }`. The server knows
  * who is signed in (the root loader reads the session), so with server rendering the first
  * render already has the answer and `loading` is false from the start; it is true only when no
  * auth state reached the page (an error page rendered without the root loader's data).

@@ -10,7 +10,7 @@ export function signInRedirectPath(url: URL): string {
 }
 
 /**
- * Middleware for members-only routes (spec §2): visitors (and suspended members) get a 302 to
+ * Middleware for members-only routes (docs/product-rules.md#member-area): visitors (and suspended members) get a 302 to
  * /auth; a member's record is put in `memberContext` for the route's loaders and actions, and a
  * session past half its life is renewed on the way out.
  */
@@ -26,7 +26,7 @@ export const requireMember: MiddlewareFunction<Response> = async ({ request, con
 };
 
 /**
- * Middleware for the concierge console (spec §6 roles): anyone who is not a signed-in concierge
+ * Middleware for the concierge console (docs/product-rules.md#concierge): anyone who is not a signed-in concierge
  * gets the site's 404, so the console's existence is not advertised.
  */
 export const requireConcierge: MiddlewareFunction<Response> = async ({ request, context }, next) => {

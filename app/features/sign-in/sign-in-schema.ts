@@ -1,6 +1,6 @@
 import { z } from "#app/lib/zod.ts";
 
-/** The /auth form (issue 6), shared by the page and its action. */
+/** The /auth form (docs/product-rules.md#sign-in), shared by the page and its action. */
 export const signInFormSchema = z.object({
   email: z.string().trim().min(1, "Enter your email address").max(254, "Enter your email address"),
   password: z.string().min(1, "Enter your password").max(1024, "Enter your password"),

@@ -109,7 +109,7 @@ const articles: Article[] = [
 
 /**
  * The full code of conduct: shown on /rules and, in full, in the rules step members accept before
- * entering member areas (issue 6). Article headings are h3, under the h2 of the enclosing section.
+ * entering member areas. Article headings are h3, under the h2 of the enclosing section.
  */
 export function ClubCodeOfConduct() {
   return (

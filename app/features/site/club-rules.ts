@@ -1,4 +1,4 @@
-/** The four rules of the home page summary (spec §2), shared with /rules. */
+/** The four rules of the home page summary (docs/product-rules.md#site), shared with /rules. */
 export const clubRulesSummary = [
   {
     title: "Dress",
@@ -20,7 +20,7 @@ export const clubRulesSummary = [
 
 /**
  * The version of the full code of conduct on /rules (effective November 1, 2026) that members
- * accept before entering member areas (issue 6). Change it whenever the rules change: every member
+ * accept before entering member areas. Change it whenever the rules change: every member
  * then accepts the new version on their next visit.
  */
 export const RULES_VERSION = "2026-11";

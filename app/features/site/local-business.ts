@@ -1,6 +1,7 @@
 import { club, formatPriceRange, lounges } from "./site-config.ts";
 
-/** schema.org JSON-LD for the home page (issue 2: priceRange and the five amenities of spec §1). */
+/** schema.org JSON-LD for the home page: priceRange and the five amenities
+ * (docs/product-rules.md#site). */
 export function localBusinessJsonLd(siteUrl: string) {
   return {
     "@context": "https://schema.org",

@@ -1,5 +1,5 @@
 /**
- * Paths of spec §2 that search engines may index, in route-table order. /lounges is left out:
+ * Paths that search engines may index, in route-table order (docs/product-rules.md#routes). /lounges is left out:
  * it renders the same page as /lounges/kickback, which is the canonical address.
  * Blog posts are listed from the posts themselves (see blog.server.ts).
  */
@@ -26,7 +26,7 @@ export const publicPaths = [
   "/cigar-academy",
 ] as const;
 
-/** Members-only paths of spec §2: kept out of the sitemap and disallowed in robots.txt. */
+/** Members-only paths (docs/product-rules.md#routes): kept out of the sitemap and disallowed in robots.txt. */
 export const membersOnlyPaths = ["/members", "/rewards", "/media", "/luxury-vendors"] as const;
 
 /** Other pages that are nobody's business but their user's: kept out of search engines too. */

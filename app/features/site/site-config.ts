@@ -1,6 +1,6 @@
 /**
- * The club's facts in one place (issue 2: "Brand name, phone, address, prices and tiers live in
- * one site-config module"). Pages, metadata, JSON-LD and the footer all read from here.
+ * The club's facts in one place: brand name, phone, address, prices and tiers live only in this
+ * module. Pages, metadata, JSON-LD and the footer all read from here.
  */
 export const club = {
   name: "Ember & Oak Society",
@@ -135,7 +135,7 @@ export interface NavigationLink {
   label: string;
 }
 
-/** Visitor navigation of spec §2, in order and with its labels. */
+/** Visitor navigation (docs/product-rules.md#layout-header-and-footer), in order and with its labels. */
 export const visitorNavigation: NavigationLink[] = [
   { to: "/", label: "Home" },
   { to: "/memberships", label: "Memberships" },
@@ -148,7 +148,7 @@ export const visitorNavigation: NavigationLink[] = [
 ];
 
 /**
- * Members navigation of spec §2, in order and with its labels. /bosses-only is shown only as a
+ * Members navigation (docs/product-rules.md#layout-header-and-footer), in order and with its labels. /bosses-only is shown only as a
  * prohibition icon; `label` is its accessible name.
  */
 export const memberNavigation: (NavigationLink & { iconOnly?: true })[] = [
@@ -163,7 +163,7 @@ export const memberNavigation: (NavigationLink & { iconOnly?: true })[] = [
   { to: "/bosses-only", label: "Bosses Only", iconOnly: true },
 ];
 
-/** Footer links of spec §2. */
+/** Footer links (docs/product-rules.md#layout-header-and-footer). */
 export const footerLinks: NavigationLink[] = [
   { to: "/compliance", label: "Regulatory Compliance" },
   { to: "/partners", label: "Partner Locations" },
@@ -186,7 +186,7 @@ export function formatPriceRange(separator: " to " | " - "): string {
 }
 
 /**
- * The public-health video of the age gate (issue 3), shown through YouTube's privacy-enhanced
+ * The public-health video of the age gate, shown through YouTube's privacy-enhanced
  * domain. Confirm the choice of video with the club before launch.
  */
 export const publicHealthVideo = {

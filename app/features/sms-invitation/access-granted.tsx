@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { ButtonLink } from "#app/ui/button-link.tsx";
 
 /**
- * What the block shows once this browser has passed SMS verification (spec §2, §6). Its heading
+ * What the block shows once this browser has passed SMS verification (docs/product-rules.md#sms-invitation). Its heading
  * takes focus when the visitor has just verified, so the change is announced; on a page load
  * that already knows, focus stays where it is.
  */

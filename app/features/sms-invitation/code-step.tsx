@@ -7,7 +7,7 @@ import { phoneDigits } from "./phone-input.ts";
 import { club } from "../site/site-config.ts";
 
 /**
- * Step two (spec §4, §5): the code from the SMS. 'Verify Code' is unavailable while the code is
+ * Step two (docs/product-rules.md#sms-invitation): the code from the SMS. 'Verify Code' is unavailable while the code is
  * empty and while it is being checked; 'Resend' goes back to the number (the block keeps it), and
  * leaving this step discards the code.
  */

@@ -1,5 +1,5 @@
 /**
- * The SMS invitation's phone field (spec §5): US numbers, formatted to (NNN) NNN-NNNN as the
+ * The SMS invitation's phone field (docs/product-rules.md#sms-invitation): US numbers, formatted to (NNN) NNN-NNNN as the
  * visitor types. Deliberately simple and predictable: the first 10 digits typed are the number,
  * whatever else was typed around them. Client-safe and pure, so the tests can prove it.
  */

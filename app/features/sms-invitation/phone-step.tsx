@@ -5,7 +5,7 @@ import { showToast } from "#app/ui/toast/toast-store.ts";
 import { editPhoneInput, PHONE_DIGIT_COUNT, phoneDigits } from "./phone-input.ts";
 
 /**
- * Step one (spec §4, §5): a US number, formatted as it is typed; 'Send Code' is unavailable until
+ * Step one (docs/product-rules.md#sms-invitation): a US number, formatted as it is typed; 'Send Code' is unavailable until
  * it has exactly 10 digits and while the request is on its way.
  */
 export function PhoneStep({

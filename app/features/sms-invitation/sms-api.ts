@@ -1,8 +1,8 @@
 import { showToast } from "#app/ui/toast/toast-store.ts";
 
 /**
- * The browser's side of /api/send-sms and /api/verify-sms (spec §7), with the error toasts of
- * spec §8 word for word. Answers are treated as unknown JSON; anything unexpected counts as a
+ * The browser's side of /api/send-sms and /api/verify-sms, with their error toasts word for word
+ * (docs/product-rules.md#sms-invitation). Answers are treated as unknown JSON; anything unexpected counts as a
  * failure. The success toasts belong to the block, which also changes step.
  */
 const TRY_AGAIN = "Please try again later or contact support.";

@@ -8,7 +8,7 @@ import { showToast } from "#app/ui/toast/toast-store.ts";
 type Step = "phone" | "code" | "granted";
 
 /**
- * The SMS invitation block (spec §2, §4): phone entry, then code entry, then 'Access Granted'.
+ * The SMS invitation block (docs/product-rules.md#sms-invitation): phone entry, then code entry, then 'Access Granted'.
  * Already verified (the server's signed cookie, or the browser's smsVerified flag) it opens on
  * 'Access Granted'. Each step the visitor moves to takes focus, which announces it; errors are
  * announced once, by their toast.

@@ -1,11 +1,11 @@
 import { useSyncExternalStore } from "react";
 
 /**
- * The smsVerified browser flag (spec §3: it persists in local storage), as an external store: the
+ * The smsVerified browser flag (it persists in local storage), as an external store: the
  * server (and hydration) sees false, the browser what localStorage holds, also after a reload and
  * when another tab verifies. The server knows the same from its signed cookie (the home loader);
  * this flag covers browsers whose cookie is gone. Storage failures fall back silently with a
- * console warning (spec §8): the flag then lasts for this page only.
+ * console warning: the flag then lasts for this page only.
  */
 const STORAGE_KEY = "smsVerified";
 

@@ -11,6 +11,6 @@ export const smsInputClasses =
 
 /**
  * Unavailable submit buttons are aria-disabled, not disabled: they stay focusable and Enter in the
- * field still submits, so the form can say what is missing (spec §8) instead of doing nothing.
+ * field still submits, so the form can say what is missing (its error toast) instead of doing nothing.
  */
 export const smsSubmitClasses = `${buttonClasses("primary")} aria-disabled:cursor-not-allowed aria-disabled:opacity-60 aria-disabled:hover:bg-brass`;

@@ -4,7 +4,7 @@ import { buttonClasses, type ButtonStyle } from "../button-link.tsx";
 import { showToast } from "../toast/toast-store.ts";
 
 /**
- * What an action of the member areas answers (issue 6). `form` names the form it answers, so the
+ * What an action of the member areas answers (docs/product-rules.md#member-area). `form` names the form it answers, so the
  * message shows beside that form only. Successes raise a toast (the page itself also shows the new
  * state, which is all a visitor without JavaScript needs); refusals and field errors show inline.
  */

@@ -1,5 +1,5 @@
 /**
- * The site's one toast system (spec §8, §9): titled messages, destructive or not, shown about
+ * The site's one toast system (docs/product-rules.md#toasts): titled messages, destructive or not, shown about
  * 4.5 seconds, at most 3 at once. A tiny external store so any component (or plain function)
  * can raise a toast without threading callbacks.
  */

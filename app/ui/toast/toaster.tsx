@@ -3,7 +3,7 @@ import { currentToasts, dismissToast, serverToasts, subscribeToToasts } from "./
 
 /**
  * Where toasts appear: a polite live region, bottom centre, above the accessibility button.
- * Every toast is a status, errors included (issue 4: "announced politely"): an alert would cut
+ * Every toast is a status, errors included, announced politely: an alert would cut
  * off what the screen reader is saying, and a toast never needs that. The region stays in the DOM so screen readers register it before the
  * first message. A modal dialog makes everything outside it inert, so the invitation dialog holds
  * a second Toaster: exactly one of the two is `active` (shows toasts) at a time.

@@ -12,7 +12,7 @@ const neverCache: Route.MiddlewareFunction = async (_args, next) => {
   return response;
 };
 
-// Anyone but a signed-in concierge gets the site's 404 (spec §6 roles, issue 6).
+// Anyone but a signed-in concierge gets the site's 404 (docs/product-rules.md#concierge).
 export const middleware: Route.MiddlewareFunction[] = [requireConcierge, neverCache];
 
 // Server middleware runs on client-side navigations only when a matched route has a loader

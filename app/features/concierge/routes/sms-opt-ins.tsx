@@ -10,7 +10,7 @@ const LIST_LIMIT = 50;
 
 export const meta: Route.MetaFunction = () => conciergeMeta("SMS opt-ins");
 
-/** The newest SMS opt-ins (spec §3): the number, when it was submitted and its status. */
+/** The newest SMS opt-ins: the number, when it was submitted and its status. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { env } = context.get(requestContext);
   const optIns = await listSmsOptIns(env.DB, LIST_LIMIT);

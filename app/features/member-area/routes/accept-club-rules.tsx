@@ -8,7 +8,7 @@ import { acceptRules } from "#app/features/member-area/member-area.server.ts";
 import { submittedForm } from "#app/lib/submitted-form.server.ts";
 
 /**
- * POST /members/accept-rules, the rules step's form (issue 6), inside the member-area layout (so
+ * POST /members/accept-rules, the rules step's form, inside the member-area layout (so
  * behind requireMember). Records the acceptance of the version the member read, when it is still
  * the current one, then returns them to the page they asked for; anything else changes nothing and
  * returns them to that page, which shows the current rules again.

@@ -4,7 +4,7 @@ import { memberWithAcceptedRules } from "../member-area.server.ts";
 import { mediaKitFile } from "#app/features/member-area/member-area.server.ts";
 
 /**
- * GET /media/downloads/:file (issue 6): a file of the media kit, inside the member-area layout, so
+ * GET /media/downloads/:file: a file of the media kit, inside the member-area layout, so
  * members only (never from public/, which anyone can reach). Always a download, never cached by a
  * shared cache or kept by the browser.
  */

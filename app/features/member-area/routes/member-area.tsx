@@ -7,7 +7,7 @@ import { checkClubRulesAcceptance, hasAcceptedClubRules } from "../member-area.s
 import { requireMember } from "#app/features/sign-in/require-member.server.ts";
 
 /**
- * The layout of the members-only areas (spec §2, §6; issue 6): /members, /rewards, /media and
+ * The layout of the members-only areas (docs/product-rules.md#member-area): /members, /rewards, /media and
  * /luxury-vendors. Visitors go to /auth; a member who has not accepted the current club rules sees
  * only the rules step, whichever page they asked for, and that page once they have accepted.
  */

@@ -68,7 +68,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       {/* The two above-the-fold visuals are `priority` images: React hoists a preload for each into
-          <head> (spec §7, "two images are preloaded"). */}
+          <head> (docs/product-rules.md#site: two images are preloaded). */}
       <section aria-labelledby="hero-title" className="relative overflow-hidden bg-night">
         <div className="mx-auto grid max-w-7xl items-center gap-10 px-5 py-14 sm:py-20 lg:grid-cols-[1.05fr_1fr]">
           <div>

@@ -3,7 +3,7 @@ import type { Route } from "./+types/not-found";
 import { NotFoundPage } from "#app/shell/not-found-page.tsx";
 import { club } from "../site-config.ts";
 
-// Any path the route table does not know answers HTTP 404 (spec §2).
+// Any path the route table does not know answers HTTP 404 (docs/product-rules.md#routes).
 export function loader() {
   return data(null, { status: 404 });
 }
