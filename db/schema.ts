@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
-// The single source of the database schema (conventions §2): `npm run db:generate` writes
+// The single source of the database schema: `npm run db:generate` writes
 // migrations/ from it, and only `wrangler d1 migrations apply` applies them.
 
 /** An ISO-8601 UTC timestamp column that defaults to the time of the insert. */
@@ -10,7 +10,7 @@ const utcTimestamp = (column: string) =>
     .notNull()
     .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`);
 
-/** Security events, named with the OWASP logging vocabulary (security guide, "Logging"). */
+/** Security events, named with the OWASP logging vocabulary (docs/security.md#logging). */
 export const securityEvents = sqliteTable(
   "security_events",
   {
@@ -28,7 +28,7 @@ export const securityEvents = sqliteTable(
 );
 
 /**
- * SMS opt-ins (spec §3): the 10-digit number, when it was submitted, and status 'sent'; or
+ * SMS opt-ins: the 10-digit number, when it was submitted, and status 'sent'; or
  * 'rejected' when the SMS provider refused the number for good (kept as an audit trail).
  */
 export const smsOptIns = sqliteTable(
@@ -44,7 +44,7 @@ export const smsOptIns = sqliteTable(
   (table) => [index("sms_opt_ins_phone").on(table.phoneNumber)],
 );
 
-/** Executive invitation requests (spec §3), stored before any email is sent. */
+/** Executive invitation requests, stored before any email is sent. */
 export const invitationRequests = sqliteTable(
   "invitation_requests",
   {
@@ -59,7 +59,7 @@ export const invitationRequests = sqliteTable(
       .notNull()
       .default("new"),
     createdAt: utcTimestamp("created_at"),
-    /** The concierge's decision (issue 6): who decided, when, and the note they left. */
+    /** The concierge's decision: who decided, when, and the note they left. */
     decidedBy: text("decided_by"),
     decidedAt: text("decided_at"),
     decisionNote: text("decision_note"),
@@ -96,7 +96,7 @@ export const outbox = sqliteTable(
 );
 
 /**
- * The server-side audit trail of the age gate (issue 3): one row per answer, with the browser's
+ * The server-side audit trail of the age gate: one row per answer, with the browser's
  * random session id and user agent. No IP address and no other personal data.
  */
 export const ageGateAnswers = sqliteTable(
@@ -127,7 +127,7 @@ export const strictCounters = sqliteTable(
   (table) => [index("strict_counters_window_ends_at").on(table.windowEndsAt)],
 );
 
-// ——— Members (issue 6) ———
+// ——— Members (docs/operators.md) ———
 
 export const membershipTierSlugs = ["kickback", "business", "platinum"] as const;
 

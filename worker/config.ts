@@ -25,7 +25,7 @@ const configSchema = z
     APP_SIGNING_KEY: z.string().min(32).optional(),
     /** Raises every form limit, for load tests and the end-to-end suite; 1 in normal use. */
     FORM_RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
-    /** Twilio Verify (issue 5). Without all three, the labelled local SMS stand-in runs. */
+    /** Twilio Verify. Without all three, the labelled local SMS stand-in runs. */
     TWILIO_ACCOUNT_SID: z
       .string()
       .regex(/^AC[0-9a-fA-F]{32}$/)
@@ -38,7 +38,7 @@ const configSchema = z
       .optional()
       .or(z.literal("").transform(() => undefined)),
     TWILIO_API_BASE: z.url().default("https://verify.twilio.com/v2"),
-    /** 'Continue with Google' (issue 6): shown only when both are set. */
+    /** 'Continue with Google': shown only when both are set. */
     GOOGLE_CLIENT_ID: z.string().default(""),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     CONCIERGE_EMAIL: z.email(),

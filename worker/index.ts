@@ -9,7 +9,7 @@ const loadServerBuild = () => import("virtual:react-router/server-build") as Pro
  * In production it is made from the server build itself: given a function instead (the
  * template's form, which development needs so that every request sees the latest code), React
  * Router derives its route table again on every request, flattening and ranking every route,
- * about a tenth of a page's server time (issue 7, docs/performance-notes.md).
+ * about a tenth of a page's server time (docs/performance-notes.md).
  */
 function pageRequestHandler(): PageRequestHandler {
   if (import.meta.env.DEV) return createRequestHandler(loadServerBuild, import.meta.env.MODE);

@@ -2,7 +2,7 @@ import type { ErrorHandler } from "hono";
 import type { AppBindings } from "./app-bindings.ts";
 
 /**
- * Unexpected failures: logged once, answered without internals (conventions §6). The API answers
+ * Unexpected failures: logged once, answered without internals (docs/security.md#errors). The API answers
  * JSON; a page that fails before React Router could render its error boundary (a configuration
  * error) gets a short plain-text apology.
  */

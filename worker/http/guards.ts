@@ -4,13 +4,13 @@ import type { AppBindings } from "./app-bindings.ts";
 import type { RateLimitDecision } from "../shared/rate-limit.ts";
 
 /**
- * How an endpoint words a refusal: spec §7 gives each its own answer shape ({error} for most,
+ * How an endpoint words a refusal: each keeps its own answer shape (docs/product-rules.md#operations) ({error} for most,
  * {success, error} for send-sms, {success, message} for verify-sms), and the guards keep to it.
  */
 export type RefusalBody = (text: string) => Record<string, unknown>;
 const errorBody: RefusalBody = (text) => ({ error: text });
 
-/** JSON endpoints accept only JSON (security guide, "Requests"): anything else is a 415. */
+/** JSON endpoints accept only JSON (docs/security.md#requests): anything else is a 415. */
 export function requireJson(refusal: RefusalBody = errorBody) {
   return createMiddleware<AppBindings>(async (c, next) => {
     if (!c.req.header("Content-Type")?.toLowerCase().startsWith("application/json")) {
@@ -29,7 +29,7 @@ export async function readJsonBody(c: Context<AppBindings>): Promise<unknown> {
   }
 }
 
-/** The 429 of spec §8's rate-limit helper message, with Retry-After. */
+/** The 429 with the rate limiter's message (docs/security.md#rate-limits), with Retry-After. */
 export function tooManySubmissions(c: Context<AppBindings>, decision: RateLimitDecision) {
   c.header("Retry-After", String(decision.retryAfterSeconds));
   return c.json({ error: "Too many submissions. Please try again later." }, 429);

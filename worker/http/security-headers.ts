@@ -3,19 +3,20 @@ import { club, publicHealthVideo } from "#app/features/site/site-config.ts";
 
 /**
  * Third-party origins the pages may frame or call. Every addition to the Content-Security-Policy
- * is one reviewed line here (security guide: "only the frame and connect sources the site needs").
+ * is one reviewed line here: only the frame and connect sources the site needs
+ * (docs/security.md#headers-and-csp).
  */
 export const thirdPartySources = {
-  /** The age gate's public-health video (issue 3); reCAPTCHA v3's hidden frame (issue 4). */
+  /** The age gate's public-health video; reCAPTCHA v3's hidden frame. */
   frame: [publicHealthVideo.frameOrigin, "https://www.google.com/recaptcha/", "https://recaptcha.google.com/recaptcha/"] as string[],
-  /** reCAPTCHA v3 refreshes its token over fetch (issue 4). */
+  /** reCAPTCHA v3 refreshes its token over fetch. */
   connect: ["https://www.google.com/recaptcha/"] as string[],
   /** The age gate's 'No' form is redirected to the quit resources (CSP checks form redirects). */
   formAction: [new URL(club.quitResourcesUrl).origin] as string[],
 };
 
 /**
- * Security headers on every Worker response, pages and API alike (security guide, "Headers").
+ * Security headers on every Worker response, pages and API alike (docs/security.md#headers-and-csp).
  * The CSP nonce is fresh per response and reaches React Router through `cspNonceContext`, so
  * its inline hydration scripts run and nothing else inline does. Static assets get the same
  * headers from public/_headers.

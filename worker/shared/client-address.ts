@@ -1,5 +1,5 @@
 /**
- * The client's network address as Cloudflare saw it (security guide, "Forms"): CF-Connecting-IP,
+ * The client's network address as Cloudflare saw it (docs/security.md#rate-limits): CF-Connecting-IP,
  * never X-Forwarded-For, which the client controls. This exact address is what Google's siteverify
  * expects as `remoteip`.
  */

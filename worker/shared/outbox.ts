@@ -21,7 +21,7 @@ const MINUTE = 60_000;
  * Waits before retry n (1-based). Email: 1 min, 5 min, 30 min, 2 h, then every 12 h. An SMS is a
  * code the visitor is waiting for, valid ten minutes from when Twilio Verify sends it, so it is
  * retried every minute for ten minutes before backing off like email; with the email schedule,
- * an SMS that failed twice waited half an hour (issue 7, load test).
+ * an SMS that failed twice waited half an hour (docs/load.md).
  */
 const RETRY_DELAYS_MS: Record<OutboxMessage["channel"], number[]> = {
   email: [MINUTE, 5 * MINUTE, 30 * MINUTE, 120 * MINUTE, 720 * MINUTE],

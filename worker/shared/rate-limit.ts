@@ -1,5 +1,5 @@
 /**
- * The form rate limiter of spec §7 (`check_form_rate_limit`): at most `maxSubmissions` per
+ * The form rate limiter (`check_form_rate_limit` in the original product; docs/security.md#rate-limits): at most `maxSubmissions` per
  * `timeWindowMinutes` for one user identifier and form type, counted in KV (`RATE_LIMITS`).
  *
  * KV counters are approximate (README, "Rate limits"): reads are cached at the edge and the

@@ -3,7 +3,7 @@ import { securityEvents } from "#db/schema.ts";
 import { clientNetwork, hashClientAddress } from "./client-address.ts";
 import { readMemberSession } from "../features/sign-in/member-session.ts";
 
-/** OWASP logging-vocabulary names (security guide, "Logging"), plus the flow's own milestones. */
+/** OWASP logging-vocabulary names (docs/security.md#logging), plus the flow's own milestones. */
 export type SecurityEventType =
   | "input_validation_fail"
   | "excess_rate_limit_exceeded"
@@ -40,9 +40,9 @@ export interface SecurityEventInput {
 
 /**
  * Writes a security event to D1 without holding up the request (ctx.waitUntil); a failure is
- * logged to the console and never breaks the request. Like spec §7's log_security_event_enhanced
- * it first finds the current user: the member whose session cookie came with the request. The
- * address is stored only as a keyed hash, or as spec §3's 'anonymous_' placeholder when the
+ * logged to the console and never breaks the request. Like the original product's logger
+ * (docs/product-rules.md#operations), it first finds the current user: the member whose session cookie came with the request. The
+ * address is stored only as a keyed hash, or as the 'anonymous_' placeholder when the
  * request has none. Callers must not put tokens, codes, passwords or raw addresses in `details`.
  */
 export function logSecurityEvent(

@@ -4,7 +4,7 @@ import { strictCounters } from "#db/schema.ts";
 import type { RateLimitDecision } from "./rate-limit.ts";
 
 /**
- * A strict limit (security guide, "Forms, captcha, SMS"): counts one use of `key` and says
+ * A strict limit (docs/security.md#rate-limits): counts one use of `key` and says
  * whether it stays within `max` per window. D1 runs each statement alone, and this is one
  * statement (INSERT … ON CONFLICT … RETURNING), so ten concurrent requests get ten different
  * counts and exactly `max` of them are allowed. The window is fixed and starts at the first use.

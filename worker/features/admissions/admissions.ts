@@ -7,7 +7,7 @@ import { invitationUrl, isUniqueViolation, newInvitationLink } from "./invitatio
 import { findMemberByEmail, normalizeEmail, type MemberRow } from "../members/members.ts";
 
 /**
- * The concierge's decisions on executive invitation requests (issue 6). Approving admits the
+ * The concierge's decisions on executive invitation requests (docs/product-rules.md#admissions). Approving admits the
  * person: the decision, the member, their invitation link and the email carrying it are written in
  * one D1 batch (store first, deliver after), and a request is decided once only.
  */

@@ -5,7 +5,7 @@ import { approveInvitationRequest, declineInvitationRequest } from "./admissions
 import type { MemberRow } from "../members/members.ts";
 
 /**
- * A concierge's decision on an invitation request, from the console (issue 6): the decision is
+ * A concierge's decision on an invitation request, from the console: the decision is
  * stored, an approval's invitation email is delivered at once (a failure stays in the outbox for
  * the cron and the console's 'Retry now'), and every decision is a security event.
  */

@@ -2,7 +2,7 @@ import { hashPassword } from "../sign-in/password.ts";
 import { randomToken } from "../sign-in/session-token.ts";
 
 /**
- * Single-use invitation links (issue 6). The link carries a random 256-bit token; D1 keeps only
+ * Single-use invitation links (docs/product-rules.md#admissions). The link carries a random 256-bit token; D1 keeps only
  * its SHA-256 (member_invitations.token_hash), so a copy of the database opens no account. A link
  * lives 7 days and works once: it sets the member's password (or links their Google account) and
  * makes them active. The operator scripts make links the same way (scripts/lib/invitation-link.mjs).

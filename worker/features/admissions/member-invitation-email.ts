@@ -4,7 +4,7 @@ import type { MemberRow } from "../members/members.ts";
 import { escapeMarkup } from "#app/lib/escape-markup.ts";
 
 /**
- * The email that admits a new member (issue 6): their single-use invitation link, stored in the
+ * The email that admits a new member (docs/product-rules.md#admissions): their single-use invitation link, stored in the
  * outbox in the same batch as the member. The subject holds no user text; every piece of user text
  * in the body is escaped, and so is the link (it sits in an attribute).
  */

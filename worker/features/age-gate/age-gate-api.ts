@@ -14,7 +14,7 @@ import { readCookie } from "#worker/shared/request-cookies.ts";
 import { tooManySubmissions } from "#worker/http/guards.ts";
 
 /**
- * POST /api/age-gate — the opener's answers (issue 3). A plain form post, so the gate works
+ * POST /api/age-gate — the opener's answers (docs/product-rules.md#age-gate). A plain form post, so the gate works
  * without JavaScript: it answers 303 back to the page (or, for "under 21", on to the quit
  * resources, in the new tab the form opened). Scripts send the same form with
  * `Accept: application/json` and get the next stage instead of a redirect.
@@ -54,7 +54,7 @@ ageGate.post("/", bodyLimit({ maxSize: 4 * 1024, onError: (c) => c.json({ error:
   const parsed = ageGateAnswerSchema.safeParse(Object.fromEntries(fields));
   if (!parsed.success) return c.json({ error: "Invalid age gate answer" }, 400);
   const { answer, returnTo } = parsed.data;
-  // The intro cannot be entered before the age question is answered (spec §4), here too.
+  // The intro cannot be entered before the age question is answered, here too.
   const answered = readCookie(c.req.raw, AGE_GATE_COOKIE);
   if (answer === "enter" && answered !== "verified" && answered !== "entered") {
     return c.json({ error: "Answer the age question first" }, 409);
@@ -73,7 +73,7 @@ ageGate.post("/", bodyLimit({ maxSize: 4 * 1024, onError: (c) => c.json({ error:
   const returnPath = safeRedirectPath(returnTo, origin);
   if (answer !== "no") {
     const value: AgeGateCookie = answer === "yes" ? "verified" : "entered";
-    // No Max-Age: a session cookie, so a new browser session shows the opener again (spec §4).
+    // No Max-Age: a session cookie, so a new browser session shows the opener again.
     setCookie(c, AGE_GATE_COOKIE, value, {
       path: "/",
       httpOnly: true,

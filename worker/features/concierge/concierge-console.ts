@@ -7,7 +7,7 @@ import { deliverOutboxMessage, type OutboxMessage } from "#worker/shared/outbox.
 import { smsProviderFor } from "../sms-invitation/sms-provider-for.ts";
 
 /**
- * What the concierge console reads besides the invitation requests (issue 6): SMS opt-ins, outbox
+ * What the concierge console reads besides the invitation requests: SMS opt-ins, outbox
  * deliveries and security events, each the newest first and bounded (50 by default).
  */
 const DEFAULT_LIMIT = 50;

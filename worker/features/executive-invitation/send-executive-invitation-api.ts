@@ -23,14 +23,14 @@ import { logSecurityEvent } from "#worker/shared/security-events.ts";
 import { readJsonBody, requireJson, tooManySubmissions } from "#worker/http/guards.ts";
 
 /**
- * POST /api/send-executive-invitation (spec §7, issue 4): rate limit, then the captcha pass, then
+ * POST /api/send-executive-invitation (docs/product-rules.md#executive-invitation): rate limit, then the captcha pass, then
  * validation, then the honeypot; the request and its email are stored before anything is sent.
  */
 export const sendExecutiveInvitationApi = new Hono<AppBindings>();
 
 const envelope = z.object({
   captchaPass: z.string().min(1).max(1024),
-  /** Sent by the browser per spec §7, but never trusted: the pass carries the verified score. */
+  /** Sent by the browser as the original product did, but never trusted: the pass carries the verified score. */
   recaptchaScore: z.number().optional(),
   /** Honeypot: a field people never see; bots fill it. */
   website: z.string().max(200).optional(),
@@ -106,7 +106,7 @@ sendExecutiveInvitationApi.post(
 );
 
 /**
- * The spec's generic checker (§5), a second guard behind the schema on every field it fits: the
+ * The generic checker (docs/product-rules.md#executive-invitation), a second guard behind the schema on every field it fits: the
  * text fields must not change when sanitised, and the address the concierge will write to must
  * be a plain x@y.z. Today the schema already refuses every text the checker would, so only the
  * email check can still refuse anything; the checks stay so that loosening the schema can never

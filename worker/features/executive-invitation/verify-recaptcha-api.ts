@@ -11,7 +11,8 @@ import { checkFormRateLimit } from "#worker/shared/rate-limit.ts";
 import { logSecurityEvent } from "#worker/shared/security-events.ts";
 import { readJsonBody, requireJson, tooManySubmissions } from "#worker/http/guards.ts";
 
-/** POST /api/verify-recaptcha {token} → {success, score, error?, captchaPass?} (spec §7, issue 4). */
+/** POST /api/verify-recaptcha {token} → {success, score, error?, captchaPass?}
+ * (docs/product-rules.md#executive-invitation). */
 export const verifyRecaptchaApi = new Hono<AppBindings>();
 
 const verifyRequest = z.object({ token: z.string().min(1).max(4096) });
@@ -24,7 +25,7 @@ verifyRecaptchaApi.post(
     const config = workerConfig(c.env);
     const key = signingKey(config);
 
-    // Rate limits come before any call to Google (security guide).
+    // Rate limits come before any call to Google (docs/security.md#rate-limits).
     const decision = await checkFormRateLimit(
       c.env.RATE_LIMITS,
       clientNetwork(c.req.raw) ?? "unknown",

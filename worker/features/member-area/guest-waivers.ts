@@ -5,7 +5,7 @@ import { portlandDay } from "#app/features/member-area/member-dates.ts";
 import type { MemberRow } from "../members/members.ts";
 
 /**
- * Guest privileges (spec §1, issue 6): one plus-one a day whose stick fee is waived, the day
+ * Guest privileges (docs/product-rules.md#member-area): one plus-one a day whose stick fee is waived, the day
  * being Portland's. The primary key (member, day) makes it at most one per member per day, however
  * many requests race. Kickback members have it on four days a month (site-config's tier list);
  * Business and Platinum every day.

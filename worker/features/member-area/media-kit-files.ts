@@ -9,8 +9,8 @@ import {
 import { club, healthWarning, lounges, membershipTiers } from "#app/features/site/site-config.ts";
 
 /**
- * The files of the members' media kit (issue 6), built here and served by a members-only route
- * (app/routes/media-download.tsx) so that nothing of the kit sits in public/.
+ * The files of the members' media kit, built here and served by a members-only route
+ * (app/features/member-area/routes/media-download.tsx) so that nothing of the kit sits in public/.
  */
 export interface MediaKitFile {
   fileName: MediaKitFileName;

@@ -3,7 +3,7 @@ import { getDatabase } from "#db/client.ts";
 import { eventRsvps, memberEvents } from "#db/schema.ts";
 
 /**
- * Member events and their RSVPs (spec §1, issue 6). A place is one member, plus one more for a
+ * Member events and their RSVPs (docs/product-rules.md#member-area). A place is one member, plus one more for a
  * plus-one; an event never takes more RSVPs than its capacity, however many arrive at once.
  */
 export interface UpcomingEvent {

@@ -3,7 +3,7 @@ import { getDatabase } from "#db/client.ts";
 import { members, rewardItems, rewardRedemptions } from "#db/schema.ts";
 
 /**
- * The Rewards Shop (issue 6): points are spent on the active catalogue items. A redemption
+ * The Rewards Shop: points are spent on the active catalogue items. A redemption
  * deducts the points and records itself in one D1 batch (a transaction); the members table's
  * CHECK (points_balance >= 0) fails the whole batch when the balance would go below zero, so
  * concurrent redemptions can never overspend.

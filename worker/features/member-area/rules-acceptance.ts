@@ -3,7 +3,7 @@ import { getDatabase } from "#db/client.ts";
 import { rulesAcceptances } from "#db/schema.ts";
 
 /**
- * The club rules step (issue 6): a member enters member areas only once they have accepted the
+ * The club rules step (docs/product-rules.md#member-area): a member enters member areas only once they have accepted the
  * current version of the rules. One row per member and version (the primary key), kept as the
  * record of when they accepted it.
  */

@@ -9,7 +9,7 @@ import { logSecurityEvent, type SecurityEventInput } from "#worker/shared/securi
 import { readJsonBody, requireJson, tooManySubmissions } from "#worker/http/guards.ts";
 
 /**
- * POST /api/security-events — what the browser may report (issue 4). The client names one of a
+ * POST /api/security-events — what the browser may report (docs/security.md#logging). The client names one of a
  * few known problems; the server decides the event's name, severity and wording, so a script
  * cannot write arbitrary entries into the security log.
  */

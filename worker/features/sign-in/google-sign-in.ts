@@ -13,7 +13,7 @@ import { timingSafeEqual } from "#worker/shared/signed-token.ts";
 import { OAUTH_COOKIES, clearedOauthCookies, oauthCookie } from "./oauth-cookies.ts";
 
 /**
- * 'Continue with Google' through arctic (issue 6): authorization code flow with PKCE, a fresh
+ * 'Continue with Google' through arctic (docs/security.md#google-sign-in): authorization code flow with PKCE, a fresh
  * state and verifier per attempt in 10-minute cookies. Google signs in only an existing, active
  * member: one whose Google account is already linked, or whose verified Google email is theirs;
  * or a new member following their single-use invitation link.

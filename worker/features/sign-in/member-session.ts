@@ -3,7 +3,7 @@ import { generateSessionToken, isSessionTokenShape } from "./session-token.ts";
 import { readCookie } from "#worker/shared/request-cookies.ts";
 
 /**
- * Members' sessions (security guide, "Sessions"): the cookie holds a random 256-bit token, KV
+ * Members' sessions (docs/security.md#sessions): the cookie holds a random 256-bit token, KV
  * holds only its SHA-256, under `session:<hex>`. A new session at every sign-in; 30 days, renewed
  * only once less than half remains (KV allows one write per second per key); sign-out deletes it.
  */

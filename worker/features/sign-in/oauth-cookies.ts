@@ -1,5 +1,5 @@
 /**
- * The short-lived cookies of the Google sign-in round trip (security guide, "OAuth"): HttpOnly,
+ * The short-lived cookies of the Google sign-in round trip (docs/security.md#google-sign-in): HttpOnly,
  * Secure, SameSite=Lax (Google's redirect back is a top-level GET, which Lax allows), 10 minutes,
  * scoped to /auth/google.
  */

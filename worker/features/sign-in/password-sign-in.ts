@@ -9,12 +9,12 @@ export type PasswordSignInResult =
   | { ok: false; reason: "invalid" }
   | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
 
-/** Sign-in attempts (security guide): strict, per client network and per account. */
+/** Sign-in attempts (docs/security.md#rate-limits): strict, per client network and per account. */
 const PER_NETWORK = { max: 10, windowMs: 15 * 60_000 };
 const PER_ACCOUNT = { max: 5, windowMs: 15 * 60_000 };
 
 /**
- * Email and password sign-in (issue 6). Limits come first and count every attempt, for known and
+ * Email and password sign-in (docs/product-rules.md#sign-in). Limits come first and count every attempt, for known and
  * unknown emails alike; an unknown email, a member without a password or one who is not active
  * costs the same password work as a wrong password, so neither the answer nor its timing says
  * whether an email belongs to a member. Success starts a new session (a fresh token each time).

@@ -4,7 +4,7 @@ import { timingSafeEqual } from "#worker/shared/signed-token.ts";
 import { decodeBase64, encodeBase64 } from "#worker/shared/base64.ts";
 
 /**
- * Member passwords (security guide, "Passwords"): PBKDF2-HMAC-SHA256, 600,000 iterations, a
+ * Member passwords (docs/security.md#passwords): PBKDF2-HMAC-SHA256, 600,000 iterations, a
  * 16-byte random salt and a 32-byte key, stored as `pbkdf2-sha256$<iterations>$<salt>$<key>`
  * (standard base64) so the cost can be raised later without locking anyone out.
  *

@@ -1,7 +1,7 @@
 import { encodeBase64Url } from "#worker/shared/base64.ts";
 
 /**
- * Random tokens for cookies and links (security guide, "Sessions"): bytes from
+ * Random tokens for cookies and links (docs/security.md#sessions): bytes from
  * crypto.getRandomValues, base64url without padding. A session token is 256 bits, 43 characters.
  */
 export const SESSION_TOKEN_BYTES = 32;

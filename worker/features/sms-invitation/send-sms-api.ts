@@ -13,14 +13,14 @@ import { takeStrictCount } from "#worker/shared/strict-counter.ts";
 import { readJsonBody, requireJson, type RefusalBody } from "#worker/http/guards.ts";
 
 /**
- * POST /api/send-sms (spec §7, issue 5): validate, then the strict limits, then store the opt-in
+ * POST /api/send-sms (docs/product-rules.md#sms-invitation): validate, then the strict limits, then store the opt-in
  * and its message, then deliver. An SMS costs money, so the limits hold under concurrency (D1
  * counters) and come before any provider call. The answer is the same for every number the
  * provider accepts: it never says whether a number was seen before.
  */
 export const sendSmsApi = new Hono<AppBindings>();
 
-/** Every refusal of this endpoint reads {success: false, error} (spec §7). */
+/** Every refusal of this endpoint reads {success: false, error}, the shape the browser reads. */
 const refusal: RefusalBody = (text) => ({ success: false, error: text });
 
 const sendSmsRequest = z.object({

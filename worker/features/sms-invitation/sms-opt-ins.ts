@@ -5,7 +5,7 @@ import { outboxInsert, type OutboxDraft } from "#worker/shared/outbox.ts";
 import type { UsPhoneNumber } from "./us-phone-number.ts";
 
 /**
- * Stores the opt-in (spec §3: the 10 digits, submitted_at, status 'sent') and the message that
+ * Stores the opt-in (the 10 digits, submitted_at, status 'sent') and the message that
  * carries the code in one D1 batch, before anything is sent (store first, deliver after).
  */
 export async function storeSmsOptIn(db: D1Database, phone: UsPhoneNumber, message: OutboxDraft) {

@@ -5,7 +5,7 @@ import type { UsPhoneNumber } from "./us-phone-number.ts";
 export type CodeCheckResult = "approved" | "wrong" | "too_many_attempts";
 
 /**
- * An SMS verification provider (issue 5): Twilio Verify in production, the labelled local
+ * An SMS verification provider: Twilio Verify in production, the labelled local
  * stand-in offline. Sending goes through the outbox (store first, deliver after): `prepareCode`
  * gives the row to store, `send` delivers a stored row (also for the retry cron).
  */
@@ -16,5 +16,5 @@ export interface SmsProvider {
   checkCode(phone: UsPhoneNumber, code: string, now?: number): Promise<CodeCheckResult>;
 }
 
-/** A code lives 10 minutes (spec §5, security guide). */
+/** A code lives 10 minutes (docs/security.md#sms-codes). */
 export const CODE_LIFETIME_MS = 10 * 60_000;

@@ -3,7 +3,7 @@ import { readCookie } from "#worker/shared/request-cookies.ts";
 import { readSignedPayload, signPayload } from "#worker/shared/signed-token.ts";
 
 /**
- * The signed, HttpOnly cookie /api/verify-sms sets (issue 5), so the server knows this browser
+ * The signed, HttpOnly cookie /api/verify-sms sets, so the server knows this browser
  * passed SMS verification and can render 'Access Granted' in the first HTML. It carries only the
  * time of verification: no phone number, no code.
  */

@@ -1,7 +1,7 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { checkPhone } from "#app/features/executive-invitation/input-checks.ts";
 
-/** A US number as the SMS flow uses it: 10 national digits (spec §3) and +1 E.164 for providers. */
+/** A US number as the SMS flow uses it: 10 national digits and +1 E.164 for providers. */
 export interface UsPhoneNumber {
   national: string;
   e164: string;
@@ -14,8 +14,8 @@ export interface UsPhoneNumber {
 const REFUSED_AREA_CODES = new Set(["800", "833", "844", "855", "866", "877", "888", "900"]);
 
 /**
- * Strict NANP parse (security guide, "SMS codes"): a phone number by the spec's generic checker
- * (§5, a looser first gate, kept as the spec's one phone rule), then exactly 10 digits that libphonenumber places in the United States (Canada and the
+ * Strict NANP parse (docs/security.md#sms-codes): a phone number by the generic checker
+ * (a looser first gate, kept as the product's one phone rule), then exactly 10 digits that libphonenumber places in the United States (Canada and the
  * Caribbean share +1 but are refused), valid for their area code, and not toll-free or
  * premium-rate.
  */

@@ -12,14 +12,14 @@ import { takeStrictCount } from "#worker/shared/strict-counter.ts";
 import { readJsonBody, requireJson, type RefusalBody } from "#worker/http/guards.ts";
 
 /**
- * POST /api/verify-sms (spec §7, issue 5). At most 5 checks per number per 10 minutes, counted
+ * POST /api/verify-sms (docs/product-rules.md#sms-invitation). At most 5 checks per number per 10 minutes, counted
  * strictly and for every number alike (known or not), so the 6th check fails even with the right
  * code and the answers never reveal whether a number was seen before. Success sets the signed,
  * HttpOnly SMS-verified cookie.
  */
 export const verifySmsApi = new Hono<AppBindings>();
 
-/** Every refusal of this endpoint reads {success: false, message} (spec §7). */
+/** Every refusal of this endpoint reads {success: false, message}, the shape the browser reads. */
 const refusal: RefusalBody = (text) => ({ success: false, message: text });
 
 const verifySmsRequest = z.object({

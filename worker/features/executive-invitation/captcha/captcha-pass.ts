@@ -3,12 +3,12 @@ import { readSignedPayload, signPayload } from "#worker/shared/signed-token.ts";
 import { takeStrictCount } from "#worker/shared/strict-counter.ts";
 
 /**
- * The pass /api/verify-recaptcha hands out after a successful check (issue 4): the verified
+ * The pass /api/verify-recaptcha hands out after a successful check: the verified
  * action and score, signed, valid two minutes, good for one submission. reCAPTCHA tokens are
  * single-use, so the send endpoint cannot re-verify; it requires this pass instead, which makes
  * skipping verification or forging `recaptchaScore` impossible. Each pass carries a random id
- * that is claimed once in D1, so one verified token can never send a second request (issue 7:
- * KV limits let bursts through, the pass does not).
+ * that is claimed once in D1, so one verified token can never send a second request (KV
+ * limits let bursts through, the pass does not: docs/security.md#rate-limits).
  */
 const passSchema = z.object({ id: z.uuid(), action: z.string(), score: z.number().min(0).max(1), expiresAt: z.number() });
 export type CaptchaPass = z.infer<typeof passSchema>;

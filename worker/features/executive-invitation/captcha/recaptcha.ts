@@ -19,10 +19,10 @@ export interface RecaptchaSettings {
 }
 
 /**
- * reCAPTCHA v3 siteverify over its documented HTTP API (security guide, "Forms, captcha, SMS"):
+ * reCAPTCHA v3 siteverify over its documented HTTP API (docs/security.md#captcha):
  * requires success, the expected action, an allowed hostname, a challenge within 120 s and a score
  * at or above the minimum. Timeouts, 5xx and non-JSON answers fail closed, and so does an answer
- * without a score (a v2 key, or a misconfigured one): the spec's fallback score of 0.5 fills the
+ * without a score (a v2 key, or a misconfigured one): the product's fallback score of 0.5 fills the
  * browser's `recaptchaScore` field, it never passes a check.
  */
 export async function verifyRecaptcha(settings: RecaptchaSettings, check: CaptchaCheck, now: number = Date.now()): Promise<CaptchaVerdict> {
