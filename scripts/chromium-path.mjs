@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 
-/** Where a system Chromium lives on Debian and most Linux images (design card: Debian's package). */
+/** Where a system Chromium lives on Debian and most Linux images (Debian's package is `chromium`). */
 const candidates = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome-stable", "/usr/bin/google-chrome"];
 
 /** The system browser Playwright should drive, or null to use Playwright's own download. */

@@ -1,4 +1,4 @@
-// Makes sure the end-to-end tests have a browser (issue 2): a system Chromium if there is one;
+// Makes sure the end-to-end tests have a browser: a system Chromium if there is one;
 // as root on Debian, the `chromium` package; otherwise Playwright's own download.
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";

@@ -2,7 +2,7 @@
 # How public/fonts was made from the fonts' latin variable files (as Google Fonts serves them;
 # licences beside them): the weight axis cut to the weights the site uses (400 to 700), the
 # Latin-1 and punctuation ranges kept, and only the OpenType features the site can use, so the
-# two preloaded files weigh 57 kB instead of 86 kB (issue 7, docs/performance-notes.md).
+# two preloaded files weigh 57 kB instead of 86 kB (docs/performance-notes.md).
 # Needs fontTools with Brotli (Debian: apt-get install python3-fonttools python3-brotli).
 #
 #   scripts/subset-fonts.sh SOURCE_DIR     (SOURCE_DIR holds the two original .woff2 files)

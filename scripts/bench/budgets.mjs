@@ -1,5 +1,5 @@
 /**
- * The performance budgets of issue 7. Each is checked against a median; the report gives the
+ * The performance budgets (README, "Measured quality"). Each is checked against a median; the report gives the
  * range beside it. `atMost` budgets pass when the median is at or under the target, `atLeast`
  * ones when it is at or over.
  *

@@ -8,7 +8,7 @@ import { summarize } from "./stats.mjs";
 /**
  * Lighthouse 13 with its default mobile preset (Moto G Power, simulated 4G and 4× CPU slowdown),
  * in the system Chromium, a fresh browser profile per run. Each page is measured `runs` times and
- * every metric is reported as the median with its range (issue 7, benchmark 1).
+ * every metric is reported as the median with its range (README, "Measured quality", item 1).
  */
 const CHROME_FLAGS = [
   "--headless=new",

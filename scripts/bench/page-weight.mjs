@@ -3,7 +3,7 @@ import { chromium } from "playwright-core";
 import { systemChromiumPath } from "../chromium-path.mjs";
 
 /**
- * What the first load of a page costs the visitor's connection (issue 7, benchmark 2): every
+ * What the first load of a page costs the visitor's connection (README, "Measured quality", item 2): every
  * response until the network is idle, grouped by kind, each body gzipped here the way the edge
  * compresses it (workerd serves them uncompressed locally). Images are counted as sent. Measured
  * at a phone's and a desktop's viewport; "above the fold" is what either shows before scrolling.

@@ -117,7 +117,7 @@ export function buildReport(results) {
   if (spa) {
     lines.push("", "## 4. Server rendering versus the client-rendered build of the same pages", "");
     lines.push(
-      "The client-rendered build (`scripts/bench/spa/`) renders the same page components in the browser, each page a lazy chunk behind 'Loading...', as the spec's original single-page app did. Same Lighthouse preset and runs; medians.",
+      "The client-rendered build (`scripts/bench/spa/`) renders the same page components in the browser, each page a lazy chunk behind 'Loading...', as the original product's single-page app did. Same Lighthouse preset and runs; medians.",
       "",
     );
     lines.push("| page | metric | server-rendered | client-rendered |", "| --- | --- | --- | --- |");

@@ -9,7 +9,7 @@ import { measureThroughput } from "./server-cost.mjs";
 import { startBuiltWorker } from "./workerd-server.mjs";
 
 /**
- * `npm run bench` (issue 7): builds the site, serves the production build on workerd, measures it
+ * `npm run bench` (README, "Measured quality"): builds the site, serves the production build on workerd, measures it
  * with Lighthouse, page weights and a load generator, does the same for a client-rendered build of
  * the same pages, writes docs/performance.md and exits 1 when a budget is missed.
  *

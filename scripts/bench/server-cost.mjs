@@ -2,7 +2,7 @@ import autocannon from "autocannon";
 import { summarize } from "./stats.mjs";
 
 /**
- * The Worker's own cost per request (issue 7, benchmark 3): autocannon against workerd on the same
+ * The Worker's own cost per request (README, "Measured quality", item 3): autocannon against workerd on the same
  * machine, at 1 and at 10 connections. At one connection, 1 / throughput is the whole round trip
  * of one request, which bounds what the request costs the server; the load generator shares the
  * machine's two cores, so the numbers are upper bounds and are reported as medians of `runs` runs.

@@ -8,7 +8,7 @@ import { unstable_getMiniflareWorkerOptions } from "wrangler";
  * Serves the production build (build/server + build/client) on workerd through Miniflare's own
  * socket: the bindings of build/server/wrangler.json, local D1 and KV in a fresh folder with the
  * migrations applied. Unlike `wrangler dev`, no proxy Worker sits in front of the site, so what the
- * load generator measures is the site itself (issue 7, "Server cost").
+ * load generator measures is the site itself (README, "Measured quality", server cost).
  *
  * @param {{ port: number; persistTo: string; vars?: Record<string, string>; buildDir?: string }} options
  * @returns {Promise<{ url: URL; stop: () => Promise<void> }>}

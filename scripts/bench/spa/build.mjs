@@ -3,8 +3,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "vite";
 
 /**
- * The client-rendered comparison for `npm run bench` (issue 7, part 4): the same pages as the
- * real site, rendered in the browser as the spec's original single page app did, built into
+ * The client-rendered comparison for `npm run bench` (scripts/bench/spa/README.md): the same pages as the
+ * real site, rendered in the browser as the original product's single-page app did, built into
  * build/bench-spa/ (index.html with an empty root, the JS and CSS, and public/).
  *
  *   node scripts/bench/spa/build.mjs      (Node 24: npm scripts put it first on PATH)

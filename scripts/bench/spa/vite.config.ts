@@ -6,7 +6,7 @@ const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
 const indexHtml = "scripts/bench/spa/index.html";
 
 /**
- * The client-rendered build of the same pages (bench comparison, issue 7 part 4): a static
+ * The client-rendered build of the same pages (the benchmark's comparison, scripts/bench/spa/README.md): a static
  * index.html with an empty root, plus JS, CSS and public/. Run through build.mjs.
  */
 export default defineConfig({

@@ -4,7 +4,7 @@ import { signInAsNewMember } from "../support/members-fixtures.ts";
 import { memberRoutes, publicRoutes } from "../support/site-routes.ts";
 
 /**
- * The accessibility sweep of issue 7: axe (WCAG 2.2 A and AA) on every route as a visitor and as a
+ * The accessibility sweep: axe (WCAG 2.2 A and AA) on every route as a visitor and as a
  * member, and again with the accessibility widget's high contrast and 200 % text. The site must
  * pass on its own; the widget's modes must not break it. (The invitation dialog, the widget panel
  * and the keyboard-only flows are swept in their own specs.)

@@ -5,7 +5,7 @@ import { latestOutboxMessage } from "../support/local-d1.ts";
 import { SIGN_IN_TIMEOUT, createMember } from "../support/members-fixtures.ts";
 
 /**
- * Becoming a member (issue 6), end to end: a request through the invitation dialog, the concierge's
+ * Becoming a member (docs/operators.md), end to end: a request through the invitation dialog, the concierge's
  * approval in the console, the emailed single-use link (read from the outbox, as the applicant
  * would read their inbox), the password, the rules step and the members area. The e2e server's
  * local D1 is .wrangler/e2e; `npm run serve:e2e` seeds the demo accounts into it.

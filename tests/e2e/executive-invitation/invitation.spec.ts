@@ -64,7 +64,7 @@ test.describe("the executive invitation dialog", () => {
     await expect(dialog(page).getByLabel("Identity")).toHaveValue("");
   });
 
-  test("validates on submit, then again on every change, with the spec's messages", async ({ page }) => {
+  test("validates on submit, then again on every change, with the form's messages", async ({ page }) => {
     await openFromHeader(page);
     await dialog(page).getByRole("button", { name: "Transmit Message" }).click();
     for (const message of [
@@ -152,7 +152,7 @@ test.describe("the executive invitation dialog", () => {
   });
 });
 
-test.describe("the error toasts of the invitation flow (spec §8)", () => {
+test.describe("the error toasts of the invitation flow", () => {
   test("captcha not ready", async ({ page }) => {
     await openFromHeader(page);
     await fill(page);

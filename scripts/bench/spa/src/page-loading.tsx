@@ -1,5 +1,5 @@
 /**
- * What the spec's original SPA showed while a page's code loaded: 'Loading...' where the page
+ * What the original product's single-page app showed while a page's code loaded: 'Loading...' where the page
  * goes, inside the header and footer. (Later navigations keep the old page and show the site's own
  * NavigationStatus bar instead, as on the real site.)
  */

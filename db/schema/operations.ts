@@ -1,0 +1,61 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { utcTimestamp } from "../columns.ts";
+
+/** Security events, named with the OWASP logging vocabulary (docs/security.md#logging). */
+export const securityEvents = sqliteTable(
+  "security_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventType: text("event_type").notNull(),
+    severity: text("severity", { enum: ["low", "medium", "high"] }).notNull(),
+    description: text("description").notNull(),
+    userId: text("user_id"),
+    /** A keyed hash of the client address, never the address itself. */
+    ipHash: text("ip_hash"),
+    metadata: text("metadata", { mode: "json" }).$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: utcTimestamp("created_at"),
+  },
+  (table) => [index("security_events_created_at").on(table.createdAt), index("security_events_type").on(table.eventType)],
+);
+
+/** Store first, deliver after: every email or SMS is a row here before it is sent. */
+export const outbox = sqliteTable(
+  "outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    channel: text("channel", { enum: ["email", "sms"] }).notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject"),
+    body: text("body").notNull(),
+    /**
+     * pending → sending (claimed by one delivery) → sent; or failed (retried by the cron); or
+     * rejected, when the provider refused the message for good (an invalid number): never retried.
+     */
+    status: text("status", { enum: ["pending", "sending", "sent", "failed", "rejected"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: text("next_attempt_at"),
+    createdAt: utcTimestamp("created_at"),
+    updatedAt: utcTimestamp("updated_at"),
+    sentAt: text("sent_at"),
+  },
+  (table) => [index("outbox_status_next_attempt").on(table.status, table.nextAttemptAt)],
+);
+
+/**
+ * Strict counters for limits that protect money or accounts (SMS sends, code checks, sign-in):
+ * one row per key and fixed window, incremented with an atomic INSERT … ON CONFLICT … RETURNING,
+ * so concurrent requests can never slip past a limit (KV counters can; see the README).
+ */
+export const strictCounters = sqliteTable(
+  "strict_counters",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    /** Milliseconds since the epoch at which this window ends and the count starts again. */
+    windowEndsAt: integer("window_ends_at").notNull(),
+  },
+  (table) => [index("strict_counters_window_ends_at").on(table.windowEndsAt)],
+);
