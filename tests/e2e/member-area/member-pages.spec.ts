@@ -3,7 +3,7 @@ import { expect, expectNoAxeViolations, expectToast, gotoHydrated, test } from "
 import { signInAsNewMember } from "../support/members-fixtures.ts";
 
 /**
- * The members-only pages (issue 6), end to end against the local D1: the club rules step, then
+ * The members-only pages, end to end against the local D1: the club rules step, then
  * /members, /rewards, /media and /luxury-vendors with their data and forms. Every test signs in a
  * fresh member, so tests never share a balance, a waiver or an RSVP.
  */

@@ -1,7 +1,7 @@
 import { expect, expectNoAxeViolations, gotoHydrated, test } from "../support/fixtures.ts";
 import { SIGN_IN_TIMEOUT, createMember, signIn } from "../support/members-fixtures.ts";
 
-/** Signing in at /auth, the signed-in header, and signing out (issue 6). */
+/** Signing in at /auth, the signed-in header, and signing out. */
 test.describe("member sign-in", () => {
   test.setTimeout(60_000);
 

@@ -12,7 +12,7 @@ const visitorNavigation = [
 ] as const;
 
 test.describe("header", () => {
-  test("shows the visitor navigation of the spec, in order, and Member Login", async ({ page }) => {
+  test("shows the visitor navigation, in order, and Member Login", async ({ page }) => {
     await page.goto("/memberships");
     const nav = page.getByRole("navigation", { name: "Main" });
     const links = nav.getByRole("link");

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 
-/** The session cookie the age gate sets once a visitor has answered and entered (issue 3). */
+/** The session cookie the age gate sets once a visitor has answered and entered. */
 export const AGE_GATE_COOKIE = "age_gate";
 
 /**

@@ -19,7 +19,7 @@ export const E2E_PERSIST_DIR = ".wrangler/e2e";
 export const POOL_PASSWORD = "e2e-pool-member-password";
 const CLAIMS_DIR = join(E2E_PERSIST_DIR, "member-claims");
 
-/** Profiles the specs ask for, with enough members for every test and one retry each. */
+/** Profiles the e2e tests ask for, with enough members for every test and one retry each. */
 const profiles = /** @type {(MemberProfile & { count: number })[]} */ ([
   { count: 30 },
   { points: 5000, count: 6 },

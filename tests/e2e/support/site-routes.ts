@@ -1,4 +1,4 @@
-/** Every public route of the spec's table, with the heading and title a visitor sees. */
+/** Every public route (docs/product-rules.md#routes), with the heading and title a visitor sees. */
 export const publicRoutes: ReadonlyArray<[path: string, heading: string, title: string]> = [
   ["/", "The inner circle keeps its chairs warm.", "Ember & Oak Society"],
   ["/auth", "Member Login", "Member Login"],
@@ -24,7 +24,7 @@ export const publicRoutes: ReadonlyArray<[path: string, heading: string, title: 
   ["/cigar-academy", "Learn the leaf, from seed to ash.", "Cigar Academy"],
 ];
 
-/** The members-only routes (spec §2), with their headings once the club rules are accepted. */
+/** The members-only routes (docs/product-rules.md#routes), with their headings once the club rules are accepted. */
 export const memberRoutes: ReadonlyArray<[path: string, heading: string | RegExp]> = [
   ["/members", /^Welcome back, /],
   ["/rewards", "Loyalty, kept in good leather."],

@@ -7,7 +7,7 @@ import { createRequestContext } from "#worker/http/request-context.ts";
 import { hashInvitationToken } from "#worker/features/admissions/invitation-links.ts";
 import { clearAdmissionTables, countRows, insertInvitationRequest, insertMember, tokenInEmail } from "../support/concierge-fixtures.ts";
 
-/** The concierge's decisions on invitation requests (issue 6), against the real D1. */
+/** The concierge's decisions on invitation requests, against the real D1. */
 const siteUrl = "https://emberandoak.test";
 let conciergeId = "";
 

@@ -11,7 +11,7 @@ import {
 } from "#worker/features/admissions/invitation-links.ts";
 import { clearAdmissionTables, insertInvitationRequest, insertMember, tokenInEmail } from "../support/concierge-fixtures.ts";
 
-/** Single-use invitation links (issue 6) against the real D1. */
+/** Single-use invitation links against the real D1. */
 /**
  * PBKDF2 in JavaScript takes seconds per hash under the test runner, so these tests store a
  * stand-in "hash" that names the password; one test takes the real path (hashPassword, with the

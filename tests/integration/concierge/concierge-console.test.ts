@@ -9,7 +9,7 @@ import {
 } from "#worker/features/concierge/concierge-console.ts";
 import { clearAdmissionTables, insertMember } from "../support/concierge-fixtures.ts";
 
-/** The concierge console's other lists and 'Retry now' (issue 6), against the real D1. */
+/** The concierge console's other lists and 'Retry now', against the real D1. */
 const printed: string[] = [];
 
 beforeEach(async () => {

@@ -108,7 +108,7 @@ describe("POST /api/send-executive-invitation", () => {
     expect(await count("outbox")).toBe(1);
   });
 
-  it("answers invalid fields with 400 and the spec's messages, storing nothing", async () => {
+  it("answers invalid fields with 400 and the form's messages, storing nothing", async () => {
     const response = await send({ ...request, name: "A", email: "nope", captchaPass: await goodPass() });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({

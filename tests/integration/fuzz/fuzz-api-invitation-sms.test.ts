@@ -25,7 +25,7 @@ import {
 import { codeFromOutbox, sendSms } from "../support/sms-requests.ts";
 
 /**
- * Fuzzing (issue 7) of the endpoints that store requests or cost money: the executive invitation
+ * Fuzzing of the endpoints that store requests or cost money: the executive invitation
  * and the two SMS endpoints. Every body gets the answer its content decides, never a 5xx, and a
  * refused body stores no request, opt-in or message.
  */

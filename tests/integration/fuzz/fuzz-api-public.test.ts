@@ -29,7 +29,7 @@ import {
 import { uniqueClientAddress } from "../support/client-address.ts";
 
 /**
- * Fuzzing (issue 7) of the public API endpoints that need no captcha pass: the age gate, the
+ * Fuzzing of the public API endpoints that need no captcha pass: the age gate, the
  * browser's security reports and the captcha verification. Every body gets the answer its content
  * decides (worked out here independently of the Worker's schemas), never a 5xx, and nothing is
  * stored for a refused body.

@@ -8,7 +8,7 @@ import type { SignedInMember } from "#worker/features/members/members.ts";
 import { uniqueClientAddress } from "../support/client-address.ts";
 
 /**
- * Generators and helpers of the fuzz suite (issue 7): hostile request bodies for every API
+ * Generators and helpers of the fuzz suite: hostile request bodies for every API
  * endpoint and every form action, and the checks every answer must pass. Each property runs
  * NUM_RUNS bodies; on a failure fast-check prints the seed and path, so
  * `fc.assert(property, { ...fuzzParameters, seed, path })` replays the counterexample.

@@ -28,7 +28,7 @@ import {
 import { createTestMember } from "../support/member-fixtures.ts";
 
 /**
- * Fuzzing (issue 7) of the signed-out form actions: password sign-in, sign-out and the invitation
+ * Fuzzing of the signed-out form actions: password sign-in, sign-out and the invitation
  * link's password form. Every body gets its redirect or a clear refusal, never an uncaught error
  * (a 500); a refused body starts no session and changes no member or link.
  *

@@ -22,7 +22,7 @@ import {
 } from "./fuzz-bodies.ts";
 
 /**
- * Fuzzing (issue 7) of the concierge console's form actions, called as React Router calls them
+ * Fuzzing of the concierge console's form actions, called as React Router calls them
  * once requireConcierge has put the concierge in the context. Every body gets a FormOutcome with a
  * clear message, never an uncaught error (a 500), and a refused body changes nothing: no member,
  * invitation link, email or decision is written, no delivery retried.

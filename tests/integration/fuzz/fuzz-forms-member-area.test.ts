@@ -31,7 +31,7 @@ import {
 import { createEvent, createMember } from "../support/member-area-records.ts";
 
 /**
- * Fuzzing (issue 7) of the member areas' form actions, called as React Router calls them once
+ * Fuzzing of the member areas' form actions, called as React Router calls them once
  * requireMember has put the member in the context and checkClubRulesAcceptance has run. Every
  * body gets a redirect or a FormOutcome with a clear message, never an uncaught error (a 500),
  * and a refused body changes nothing: no acceptance, waiver, RSVP, redemption or points.

@@ -185,7 +185,7 @@ describe("the /rewards page", () => {
     });
   });
 
-  it("answers 409 and the spec's message when the points are not enough", async () => {
+  it("answers 409 and its message when the points are not enough", async () => {
     const member = await acceptedMember({ points: 100 });
     const result = await answer(async () =>
       rewardsAction(await memberAreaRequest(member, "/rewards", { form: { itemId: "double-guillotine-cutter" } })),

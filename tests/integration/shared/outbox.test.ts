@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { deliverDueOutboxMessages, deliverOutboxMessage, type OutboxMessage, type OutboxSender } from "#worker/shared/outbox.ts";
 
-/** Store-first delivery (issue 4, 5, 7): the retry cadence, the cron's batches, exactly-once sends. */
+/** Store-first delivery (docs/security.md#delivery): the retry cadence, the cron's batches, exactly-once sends. */
 const MINUTE = 60_000;
 
 async function store(channel: OutboxMessage["channel"], count = 1): Promise<number[]> {

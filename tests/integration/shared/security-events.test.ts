@@ -8,7 +8,7 @@ import { createTestMember } from "../support/member-fixtures.ts";
 import worker from "../support/worker-under-test.ts";
 
 /**
- * The security-event logger (spec §3, §7; issue 4) as an operator reads its rows: which events
+ * The security-event logger (docs/security.md#logging) as an operator reads its rows: which events
  * the invitation flow writes, who and where they come from, and that logging never breaks a
  * request. Each call waits for the work the Worker leaves running (events are written with
  * waitUntil), so "nothing written" is checked after everything ran.
@@ -96,7 +96,7 @@ describe("the invitation flow's security events", () => {
     expect((await events()).map((row) => row.user_id)).toEqual([member.id, member.id, null, null]);
   });
 
-  it("stores spec §3's 'anonymous_' placeholder when the request carries no client address", async () => {
+  it("stores the 'anonymous_' placeholder when the request carries no client address", async () => {
     await sendInvitation({});
     const rows = await events();
     expect(rows.length).toBeGreaterThan(0);

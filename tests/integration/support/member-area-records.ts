@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import type { SignedInMember } from "#worker/features/members/members.ts";
 
 /**
- * Rows for the member-area tests (issue 6), written straight to D1. Every member and event is new,
+ * Rows for the member-area tests, written straight to D1. Every member and event is new,
  * so tests never share state, whatever order they run in.
  */
 export async function createMember(

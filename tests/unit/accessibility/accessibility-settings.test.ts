@@ -50,7 +50,7 @@ function runPrePaintScript(stored: string | null) {
 }
 
 describe("accessibility settings defaults", () => {
-  it("match spec §3: 100 % text, keyboard navigation and focus indicator on, everything else off", () => {
+  it("are 100 % text, keyboard navigation and focus indicator on, everything else off", () => {
     expect(defaultAccessibilitySettings).toEqual({
       fontSize: 100,
       textSpacing: 100,
@@ -69,7 +69,7 @@ describe("accessibility settings defaults", () => {
   });
 });
 
-describe("slider bounds and steps (spec §5)", () => {
+describe("slider bounds and steps", () => {
   it("font size runs from 75 to 200 in steps of 25", () => {
     expect(sliderSteps(fontSizeRange)).toEqual([75, 100, 125, 150, 175, 200]);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkEmail, checkPhone, checkText, sanitizeValue } from "#app/features/executive-invitation/input-checks.ts";
 
-describe("the generic checker (spec §5)", () => {
+describe("the generic checker", () => {
   it("refuses text that changes when sanitised, naming the field", () => {
     expect(checkText("company", "Hale Timber")).toEqual({ valid: true });
     expect(checkText("company", "Hale <Timber>")).toEqual({ valid: false, error: "Invalid characters in company" });

@@ -18,7 +18,7 @@ function errorsFor(change: Partial<typeof valid>) {
   return result.success ? {} : invitationFieldErrors(result.error);
 }
 
-describe("invitation request validation (spec §5)", () => {
+describe("invitation request validation", () => {
   it("accepts a complete, ordinary request", () => {
     expect(invitationRequestSchema.safeParse(valid).success).toBe(true);
   });

@@ -16,7 +16,7 @@ function fakeKv(refuseWrites = false) {
 
 const now = Date.parse("2026-11-22T12:05:00Z");
 
-describe("checkFormRateLimit (spec §7)", () => {
+describe("checkFormRateLimit", () => {
   it("allows five submissions per 15 minutes by default, then refuses until the window ends", async () => {
     const kv = fakeKv();
     for (let submission = 0; submission < 5; submission++)

@@ -4,7 +4,7 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { AuthProvider, useAuth, type AuthUser } from "#app/features/sign-in/auth.tsx";
 
-/** The auth context of spec §3/§4 and its error of spec §8. */
+/** The auth context and its error outside a provider (docs/product-rules.md#sign-in). */
 function ShowAuth() {
   const { user, session, loading } = useAuth();
   return createElement("p", null, JSON.stringify({ user: user?.name ?? null, session: session?.expiresAt ?? null, loading }));

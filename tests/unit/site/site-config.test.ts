@@ -19,7 +19,7 @@ describe("site configuration", () => {
 });
 
 describe("localBusinessJsonLd", () => {
-  it("describes the club with the price range and the five amenities of the spec, on absolute URLs", () => {
+  it("describes the club with the price range and the five amenities, on absolute URLs", () => {
     const jsonLd = localBusinessJsonLd("https://club.example");
     expect(jsonLd.priceRange).toBe("$149 - $599");
     expect(jsonLd.amenityFeature).toHaveLength(5);

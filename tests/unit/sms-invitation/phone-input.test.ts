@@ -11,7 +11,7 @@ function backspace(value: string, caret: number) {
   return editPhoneInput(value, value.slice(0, caret - 1) + value.slice(caret), caret - 1, "backward");
 }
 
-describe("formatPhoneInput (spec §5)", () => {
+describe("formatPhoneInput", () => {
   it.each([
     ["", ""],
     ["5", "(5"],

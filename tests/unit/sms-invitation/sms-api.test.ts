@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { checkSmsCode, requestSmsCode } from "#app/features/sms-invitation/sms-api.ts";
 import { dismissToast, currentToasts } from "#app/ui/toast/toast-store.ts";
 
-/** Which toast the browser shows for each answer of the SMS endpoints (spec §8, verbatim). */
+/** Which toast the browser shows for each answer of the SMS endpoints, verbatim (docs/product-rules.md#sms-invitation). */
 function answerWith(response: Response | Error) {
   vi.spyOn(globalThis, "fetch").mockImplementation(async () => {
     if (response instanceof Error) throw response;
@@ -46,7 +46,7 @@ describe("checkSmsCode", () => {
     expect(await checkSmsCode("5035550142", "123456")).toBe(true);
   });
 
-  it("shows 'Invalid Code' with the server's message, or the spec's fallback", async () => {
+  it("shows 'Invalid Code' with the server's message, or the fallback", async () => {
     answerWith(Response.json({ success: false, message: "Too many attempts." }, { status: 429 }));
     expect(await checkSmsCode("5035550142", "123456")).toBe(false);
     answerWith(Response.json({ success: false, message: "" }, { status: 400 }));
