@@ -4,8 +4,8 @@ import type { AppBindings } from "./app-bindings.ts";
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * CSRF defence for every state-changing request, API and React Router actions alike (security
- * guide, "Requests"): the browser's Origin header must name this site. Browsers send Origin on
+ * CSRF defence for every state-changing request, API and React Router actions alike
+ * (docs/security.md#requests): the browser's Origin header must name this site. Browsers send Origin on
  * every cross-site and same-site POST, so a missing one is refused too.
  */
 export const requireSameOrigin = createMiddleware<AppBindings>(async (c, next) => {

@@ -18,7 +18,7 @@ export const RETENTION = {
 
 const before = (now: number, days: number) => new Date(now - days * DAY).toISOString();
 
-/** Deletes what is past its retention period. Run once a day by the cron (worker/scheduled.ts). */
+/** Deletes what is past its retention period. Run once a day by the cron (scheduled.ts). */
 export async function deleteExpiredRecords(db: D1Database, now: number = Date.now()): Promise<void> {
   const database = getDatabase(db);
   await database.batch([
