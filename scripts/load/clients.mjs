@@ -41,7 +41,7 @@ export async function postJson(baseUrl, path, body, address) {
 }
 
 /**
- * Tokens of the labelled local captcha stand-in (worker/services/captcha/local-captcha.ts):
+ * Tokens of the labelled local captcha stand-in (worker/features/executive-invitation/captcha/local-captcha.ts):
  * `local-captcha:executive_invitation:<ms>`, each used once, so no two may share a millisecond.
  * @returns {() => string}
  */
@@ -74,7 +74,7 @@ export async function sendExecutiveInvitation(baseUrl, address, nextToken, index
 }
 
 /**
- * Valid fields for the form's schema (app/lib/invitation-request.ts); the name makes the email's
+ * Valid fields for the form's schema (app/features/executive-invitation/invitation-request.ts); the name makes the email's
  * subject unique, which is how the fake email provider tells the messages apart.
  * @param {number} index
  */

@@ -16,7 +16,7 @@ export function queryRun(persistTo, sql) {
 }
 
 /**
- * One read-only look into the run's D1 SQLite file, as tests/e2e/local-d1.ts reads the e2e
+ * One read-only look into the run's D1 SQLite file, as tests/e2e/support/local-d1.ts reads the e2e
  * server's. The retry loop polls the outbox hundreds of times, and a `wrangler d1 execute`
  * process costs about 3 s each; this costs milliseconds (the file is in WAL mode, so reading
  * while the server writes is safe).

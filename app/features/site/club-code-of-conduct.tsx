@@ -1,6 +1,6 @@
 import { club } from "./site-config.ts";
 
-/** When the current version of the rules (RULES_VERSION in app/lib/club-rules.ts) took effect. */
+/** When the current version of the rules (RULES_VERSION in club-rules.ts) took effect. */
 export const rulesEffectiveDate = "November 1, 2026";
 
 interface Article {

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, expectToast, gotoHydrated, test } from "../support/fixtures.ts";
 
-/** The key of app/lib/accessibility-settings.ts (the e2e project cannot import app code). */
+/** The key of app/features/accessibility/accessibility-settings.ts (the e2e project cannot import app code). */
 const STORAGE_KEY = "ember-oak:accessibility-settings";
 
 const widgetButton = (page: Page) => page.getByRole("button", { name: "Accessibility settings", exact: true });

@@ -38,7 +38,7 @@ const crestSvg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 120" 
 </svg>
 `;
 
-/** The oak-leaf mark of the site header (app/components/logo-mark.tsx) in one colourway. */
+/** The oak-leaf mark of the site header (app/ui/logo-mark.tsx) in one colourway. */
 function oakLeafMarkSvg(ink: string, cigarFill: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48" width="512" height="512" role="img" aria-labelledby="t">
   <title id="t">The ${club.name} mark: an ember-tipped cigar across an oak leaf</title>

@@ -21,12 +21,12 @@ export function visitorRootData(): VisitorRootData {
   };
 }
 
-/** app/routes/home.tsx's loader: no signed SMS-verification cookie on a first visit. */
+/** app/features/site/routes/home.tsx's loader: no signed SMS-verification cookie on a first visit. */
 export function visitorHomeData() {
   return { smsVerified: false };
 }
 
-/** app/routes/auth.tsx's loader for a visitor: the remembered page; no Google client locally. */
+/** app/features/sign-in/routes/sign-in.tsx's loader for a visitor: the remembered page; no Google client locally. */
 export function visitorAuthData({ request }: { request: Request }) {
   const url = new URL(request.url);
   const redirectTo = url.searchParams.get("redirectTo");

@@ -1,5 +1,5 @@
 // A local fake of Google's reCAPTCHA siteverify endpoint for the end-to-end suite (the Worker
-// under test is pointed at it with RECAPTCHA_VERIFY_URL). Tokens made by tests/fakes/grecaptcha.js
+// under test is pointed at it with RECAPTCHA_VERIFY_URL). Tokens made by tests/e2e/support/fakes/grecaptcha.js
 // say what to answer: "fake:<score>:<action>", or "fake-down" (503) and "fake-html" (not JSON).
 import { createServer } from "node:http";
 

@@ -2,7 +2,7 @@ import { CAPTCHA_TOKEN_LIFETIME_MS, type CaptchaCheck, type CaptchaVerdict } fro
 
 /**
  * LOCAL STAND-IN for reCAPTCHA, so the invitation form works offline in development. Without a site key the
- * browser (`captchaToken` in app/components/invitation/captcha.ts) makes `local-captcha:<action>:<ms>`
+ * browser (`captchaToken` in app/features/executive-invitation/captcha.ts) makes `local-captcha:<action>:<ms>`
  * tokens; this accepts each once, for its action, within two minutes. It proves nothing about
  * the visitor, which is why it refuses to run in production.
  */
