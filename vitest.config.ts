@@ -1,9 +1,12 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { blogMarkdown } from "./scripts/site-blog-markdown.ts";
 
 // Two projects: pure functions run in Node (fast); everything touching bindings runs inside
 // workerd with the real D1 and KV simulators, migrations applied by tests/integration/support/setup.ts.
 export default defineConfig({
+  // The blog posts' build step (app/features/site/blog/blog.server.ts imports them through it).
+  plugins: [blogMarkdown()],
   test: {
     projects: [
       {

@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import { blogMarkdown } from "../../site-blog-markdown.ts";
 
 const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
 const indexHtml = "scripts/bench/spa/index.html";
@@ -14,7 +15,7 @@ export default defineConfig({
   // root, so the stylesheet comes out the same; public/ is copied from here too.
   root: repoRoot,
   mode: "production",
-  plugins: [tailwindcss(), indexHtmlAtTheTop()],
+  plugins: [tailwindcss(), blogMarkdown(), indexHtmlAtTheTop()],
   // No @vitejs/plugin-react in the project: Vite's built-in transform, like "jsx": "react-jsx".
   oxc: { jsx: { runtime: "automatic" } },
   build: {

@@ -37,7 +37,7 @@ export default function BlogPost({ loaderData: post }: Route.ComponentProps) {
             </span>
             <time dateTime={post.date}>{formatPostDate(post.date)}</time>
           </p>
-          {/* Rendered from our own Markdown files only, with raw HTML escaped (see blog.server.ts). */}
+          {/* Rendered from our own Markdown files only, with raw HTML escaped (scripts/site-blog-markdown.ts). */}
           <div className="prose-club mt-8 text-lg" dangerouslySetInnerHTML={{ __html: post.html }} />
           <p className="mt-12">
             <Link to="/blog" className="text-brass underline">

@@ -33,7 +33,7 @@ const pages: RouteObject[] = [
     path: "manufacturer-partnership",
     lazy: () => import("#app/features/site/routes/manufacturer-partnership.tsx").then((m) => page(m.default, m.meta)),
   },
-  // The blog's loaders run in the browser: Markdown bundled as ?raw strings, rendered by marked.
+  // The blog's loaders run in the browser, on the posts' HTML the build rendered (blogMarkdown in vite.config.ts).
   {
     path: "blog",
     lazy: () => import("#app/features/site/routes/blog.tsx").then((m) => page(m.default, m.meta, m.loader as LoaderFunction)),
