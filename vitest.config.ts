@@ -2,6 +2,18 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { blogMarkdown } from "./scripts/site-blog-markdown.ts";
 
+/**
+ * Bodies per fuzz property (tests/integration/fuzz): FUZZ_RUNS when set, else 1,000 on CI
+ * (which sets CI=true) and 100 on a workstation, where the fuzz suite is part of the inner loop.
+ */
+function fuzzRuns(): number {
+  const value = process.env.FUZZ_RUNS;
+  if (value === undefined || value === "") return process.env.CI ? 1000 : 100;
+  const runs = Number(value);
+  if (!Number.isSafeInteger(runs) || runs < 1) throw new Error(`FUZZ_RUNS must be a whole number of at least 1, not "${value}"`);
+  return runs;
+}
+
 // Two projects: pure functions run in Node (fast); everything touching bindings runs inside
 // workerd with the real D1 and KV simulators, migrations applied by tests/integration/support/setup.ts.
 export default defineConfig({
@@ -36,6 +48,8 @@ export default defineConfig({
         ],
         test: {
           name: "workers",
+          // Read by tests/integration/fuzz/fuzz-bodies.ts with inject("fuzzRuns").
+          provide: { fuzzRuns: fuzzRuns() },
           // Each test drives a real workerd with D1 and KV; on a busy shared machine 5 s is too tight.
           testTimeout: 30_000,
           include: ["tests/integration/**/*.test.ts"],

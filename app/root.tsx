@@ -41,6 +41,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
+  // Marks the document once React has hydrated it (every button works from then on); the
+  // end-to-end tests wait for it (tests/e2e/support/fixtures.ts).
+  useEffect(() => {
+    document.documentElement.setAttribute("data-hydrated", "");
+  }, []);
   return (
     // The accessibility pre-paint script sets attributes on <html> before React hydrates.
     <html lang="en" suppressHydrationWarning>

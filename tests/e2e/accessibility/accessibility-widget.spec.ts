@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, expectToast, gotoHydrated, test } from "../support/fixtures.ts";
+import { expect, expectNoAxeViolations, expectToast, gotoHydrated, test, waitForHydration } from "../support/fixtures.ts";
 
 /** The key of app/features/accessibility/accessibility-settings.ts (the e2e project cannot import app code). */
 const STORAGE_KEY = "ember-oak:accessibility-settings";
@@ -343,9 +343,7 @@ test.describe("saving", () => {
     await page.goto("/privacy", { waitUntil: "commit" });
     await page.locator("footer").waitFor({ state: "attached" });
     const beforeHydration = await page.evaluate(() => ({
-      hydrated: Object.keys(document.querySelector('button[aria-controls="accessibility-panel"]') ?? {}).some((key) =>
-        key.startsWith("__react"),
-      ),
+      hydrated: document.documentElement.hasAttribute("data-hydrated"),
       fontSize: getComputedStyle(document.documentElement).fontSize,
       background: getComputedStyle(document.documentElement).backgroundColor,
       filter: getComputedStyle(document.documentElement).filter,
@@ -372,11 +370,7 @@ test.describe("saving", () => {
     release();
 
     await expect(widgetButton(page)).toHaveAttribute("aria-expanded", "false");
-    await page.waitForFunction(() =>
-      Object.keys(document.querySelector('button[aria-controls="accessibility-panel"]') ?? {}).some((key) =>
-        key.startsWith("__reactProps"),
-      ),
-    );
+    await waitForHydration(page);
     const reopened = await openPanel(page);
     await expect(reopened.getByRole("slider", { name: "Text size" })).toHaveValue("150");
     await expect(reopened.getByRole("slider", { name: "Text spacing" })).toHaveValue("125");

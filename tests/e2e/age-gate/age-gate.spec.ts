@@ -201,8 +201,18 @@ test.describe("on a touch screen", () => {
   });
 
   test("a swipe up of 80 px stays on the intro", async ({ page }) => {
+    // Settles once the page has handled the swipe's last touch (window hears it after React) and
+    // drawn the next frame.
+    const swipeHandled = await page.evaluateHandle(() => ({
+      done: new Promise<void>((resolve) =>
+        window.addEventListener("touchend", () => requestAnimationFrame(() => resolve()), { once: true }),
+      ),
+    }));
     await swipeUp(page, 80);
-    await page.waitForTimeout(800);
+    await swipeHandled.evaluate(({ done }) => done);
+    // A swipe that enters starts the gate's slide away (-translate-y-full) in that same event.
+    await expect(gate(page)).toHaveAttribute("data-stage", "intro");
+    await expect(gate(page)).not.toHaveClass(/-translate-y-full/);
     await expect(gate(page)).toBeVisible();
   });
 

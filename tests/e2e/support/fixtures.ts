@@ -47,7 +47,7 @@ export { expect };
 /**
  * Opens a page and waits until React has hydrated it: before that, buttons that only scripts
  * serve (the invitation dialog, the accessibility panel) do nothing. The first paint does not
- * wait for the hydration scripts (app/lib/hydration-after-paint.server.ts), so a test that clicks at
+ * wait for the hydration scripts (app/shell/hydration-after-paint.server.ts), so a test that clicks at
  * once would sometimes click too early, as a very quick visitor could.
  */
 export async function gotoHydrated(page: Page, path: string): Promise<void> {
@@ -55,12 +55,12 @@ export async function gotoHydrated(page: Page, path: string): Promise<void> {
   await waitForHydration(page);
 }
 
-/** Waits until React has hydrated the page on screen (after a sign-in's redirect, say). */
+/**
+ * Waits until React has hydrated the page on screen (after a sign-in's redirect, say): app/root.tsx
+ * marks <html> with data-hydrated then.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const widgetButton = document.querySelector('button[aria-controls="accessibility-panel"]');
-    return !!widgetButton && Object.keys(widgetButton).some((key) => key.startsWith("__reactProps"));
-  });
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
 /** WCAG 2.2 A and AA rules (the site must meet AA on its own). */

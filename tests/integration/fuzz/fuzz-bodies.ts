@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import fc from "fast-check";
 import { RouterContextProvider } from "react-router";
-import { expect, vi } from "vitest";
+import { expect, inject, vi } from "vitest";
 import { requestContext, memberContext } from "#app/context.ts";
 import { createRequestContext } from "#worker/http/request-context.ts";
 import type { SignedInMember } from "#worker/features/members/members.ts";
@@ -13,11 +13,18 @@ import { uniqueClientAddress } from "../support/client-address.ts";
  * NUM_RUNS bodies; on a failure fast-check prints the seed and path, so
  * `fc.assert(property, { ...fuzzParameters, seed, path })` replays the counterexample.
  */
-export const NUM_RUNS = 1000;
+export const NUM_RUNS = inject("fuzzRuns");
 export const fuzzParameters = { numRuns: NUM_RUNS } as const;
 
-/** The timeout of each property's test: ~1,000 requests, each with D1 and KV work (and sign-in's hashing). */
-export const FUZZ_TIMEOUT_MS = 240_000;
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** FUZZ_RUNS, or its default (vitest.config.ts). */
+    fuzzRuns: number;
+  }
+}
+
+/** The timeout of each property's test: 240 s per 1,000 requests, each with D1 and KV work (and sign-in's hashing). */
+export const FUZZ_TIMEOUT_MS = 240_000 * Math.max(1, NUM_RUNS / 1000);
 
 // ---------------------------------------------------------------------------------------------
 // Strings
