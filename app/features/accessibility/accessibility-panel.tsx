@@ -1,4 +1,5 @@
-import { useId, useState, type KeyboardEvent, type MouseEvent, type Ref } from "react";
+import { useId, useState, type MouseEvent, type Ref } from "react";
+import { FocusWrap } from "#app/ui/focus-wrap.tsx";
 import {
   colorBlindnessModes,
   fontSizeRange,
@@ -39,8 +40,6 @@ const colorBlindnessLabels: Record<ColorBlindnessMode, string> = {
   tritanopia: "Tritanopia (blue-weak)",
 };
 
-const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), select:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
-
 const fieldClasses = "rounded-sm border border-cedar bg-night p-4";
 
 interface AccessibilityPanelProps {
@@ -54,7 +53,8 @@ interface AccessibilityPanelProps {
 
 /**
  * The settings panel (docs/product-rules.md#accessibility), a modal <dialog>: it moves focus in, makes the page behind it
- * inert, closes on Esc and on a click outside, and keeps Tab inside. Every change applies at once.
+ * inert, closes on Esc and on a click outside, and keeps Tab inside (the shared focus sentinels at
+ * its ends). Every change applies at once.
  */
 export function AccessibilityPanel({ ref, settings, onChange, onReset, onRequestClose, onClosed }: AccessibilityPanelProps) {
   const id = useId();
@@ -63,23 +63,6 @@ export function AccessibilityPanel({ ref, settings, onChange, onReset, onRequest
   const change = (patch: Partial<AccessibilitySettings>) => {
     setStatus("");
     onChange(patch);
-  };
-
-  // The modal dialog already keeps focus out of the page; this also keeps it from leaving
-  // through the browser's own controls, so Tab and Shift+Tab cycle through the panel.
-  const trapTab = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== "Tab") return;
-    const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable.at(-1);
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
   };
 
   // Clicks on the backdrop reach the dialog element itself, from outside its box (a click on its
@@ -97,11 +80,11 @@ export function AccessibilityPanel({ ref, settings, onChange, onReset, onRequest
       id="accessibility-panel"
       aria-labelledby={`${id}-title`}
       aria-modal="true"
-      onKeyDown={trapTab}
       onClick={closeOnBackdrop}
       onClose={onClosed}
       className="fixed inset-auto bottom-[80px] right-[16px] m-0 max-h-[calc(100dvh-96px)] w-[min(27rem,calc(100vw-32px))] max-w-[calc(100vw-32px)] overflow-y-auto rounded-md border border-brass-deep wrap-anywhere bg-humidor p-0 text-cream shadow-2xl shadow-black/60 backdrop:bg-night/40"
     >
+      <FocusWrap to="last" />
       <div className="p-5">
         <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
           <h2 id={`${id}-title`} className="text-2xl text-cream sm:text-3xl">
@@ -227,6 +210,7 @@ export function AccessibilityPanel({ ref, settings, onChange, onReset, onRequest
           </p>
         </div>
       </div>
+      <FocusWrap to="first" />
     </dialog>
   );
 }

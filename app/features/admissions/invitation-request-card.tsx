@@ -1,8 +1,10 @@
 import { useEffect, useRef } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { membershipTiers } from "../site/site-config.ts";
-import type { FormOutcome } from "#app/ui/form/form-outcome.tsx";
-import { consoleButtonClasses, consoleFieldClasses, consoleLabelClasses } from "../concierge/console-styles.ts";
+import { Field, inputClasses } from "#app/ui/form/field.tsx";
+import { SubmitButton } from "#app/ui/form/form-outcome.tsx";
+import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
+import type { ActionResult } from "#app/lib/form-result.ts";
 
 export interface InvitationRequestCardView {
   id: string;
@@ -22,7 +24,7 @@ export interface InvitationRequestCardView {
 const statusLabels = { new: "New", approved: "Approved", declined: "Declined" } as const;
 
 /** One executive invitation request with every field, and the decision form while it is new. */
-export function InvitationRequestCard({ request, outcome }: { request: InvitationRequestCardView; outcome: FormOutcome | undefined }) {
+export function InvitationRequestCard({ request, outcome }: { request: InvitationRequestCardView; outcome: ActionResult | undefined }) {
   const headingId = `request-${request.id}-name`;
   const facts: Array<[string, string]> = [
     ["Email", request.email],
@@ -67,9 +69,8 @@ function DecisionRecord({ request }: { request: InvitationRequestCardView }) {
   );
 }
 
-function DecisionForm({ request, outcome }: { request: InvitationRequestCardView; outcome: FormOutcome | undefined }) {
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formData?.get("requestId") === request.id;
+function DecisionForm({ request, outcome }: { request: InvitationRequestCardView; outcome: ActionResult | undefined }) {
+  const pending = usePendingSubmission("requestId", request.id);
   const refusal = outcome && !outcome.ok ? outcome : undefined;
   const tierError = refusal?.fieldErrors?.tier;
   const noteError = refusal?.fieldErrors?.note;
@@ -81,64 +82,43 @@ function DecisionForm({ request, outcome }: { request: InvitationRequestCardView
   const ids = {
     tier: `tier-${request.id}`,
     note: `note-${request.id}`,
-    noteHint: `note-hint-${request.id}`,
     alert: `decision-${request.id}-alert`,
   };
   return (
     <Form method="post" noValidate className="mt-5 grid gap-4 border-t border-cedar pt-5 md:grid-cols-[14rem_1fr]">
       <input type="hidden" name="requestId" value={request.id} />
-      <div>
-        <label htmlFor={ids.tier} className={consoleLabelClasses}>
-          Membership tier
-        </label>
-        <select
-          id={ids.tier}
-          name="tier"
-          defaultValue=""
-          aria-invalid={tierError ? true : undefined}
-          aria-describedby={tierError ? ids.alert : undefined}
-          className={consoleFieldClasses}
-        >
-          <option value="">Choose a tier</option>
-          {membershipTiers.map((tier) => (
-            <option key={tier.slug} value={tier.slug}>
-              {tier.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={ids.note} className={consoleLabelClasses}>
-          Note
-        </label>
-        <textarea
-          id={ids.note}
-          name="note"
-          rows={2}
-          maxLength={1000}
-          aria-invalid={noteError ? true : undefined}
-          aria-describedby={ids.noteHint}
-          className={consoleFieldClasses}
-        />
-        <p id={ids.noteHint} className="mt-1.5 text-sm text-smoke">
-          Kept with the decision for the concierge team; never sent to the applicant.
-        </p>
-      </div>
+      {/* Refusals show in one alert below the buttons, which a tier error also describes. */}
+      <Field id={ids.tier} label="Membership tier" invalid={Boolean(tierError)} describedBy={tierError ? ids.alert : undefined}>
+        {(control) => (
+          <select {...control} name="tier" defaultValue="" className={inputClasses}>
+            <option value="">Choose a tier</option>
+            {membershipTiers.map((tier) => (
+              <option key={tier.slug} value={tier.slug}>
+                {tier.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field
+        id={ids.note}
+        label="Note"
+        hint="Kept with the decision for the concierge team; never sent to the applicant."
+        invalid={Boolean(noteError)}
+      >
+        {(control) => <textarea {...control} name="note" rows={2} maxLength={1000} className={inputClasses} />}
+      </Field>
       <div className="flex flex-wrap gap-3 md:col-span-2">
         {(["approve", "decline"] as const).map((intent) => (
-          <button
+          <SubmitButton
             key={intent}
-            type="submit"
             name="intent"
             value={intent}
-            aria-disabled={pending || undefined}
-            onClick={(event) => {
-              if (pending) event.preventDefault();
-            }}
-            className={consoleButtonClasses(intent === "approve" ? "primary" : "secondary")}
+            pending={pending}
+            variant={intent === "approve" ? "primary" : "secondary"}
           >
             {intent === "approve" ? "Approve" : "Decline"}
-          </button>
+          </SubmitButton>
         ))}
       </div>
       <p

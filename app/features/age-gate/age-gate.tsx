@@ -6,6 +6,7 @@ import { sendAgeGateAnswer } from "./send-age-gate-answer.ts";
 import { prefersReducedMotion } from "../accessibility/accessibility-settings.ts";
 import type { AgeGateStage } from "./age-gate-stage.ts";
 import { complianceSessionId, recordAgeAnswer, recordEntered } from "./age-gate-records.ts";
+import { FocusWrap } from "#app/ui/focus-wrap.tsx";
 
 const SWIPE_UP_PX = 100;
 const EXIT_MS = 600;
@@ -16,6 +17,11 @@ const EXIT_MS = 600;
  * the server already rendered it in the first HTML when this browser session has not answered.
  * The accessibility widget (`widget`) is part of the gate while it is open, so a visitor can
  * enlarge the text or raise the contrast of the age question itself.
+ *
+ * Not a native <dialog>, unlike the site's other modals: the gate must hold the page from the
+ * first paint, before (or without) any script, and only script can open a <dialog> as modal
+ * (`showModal()`); `inert` on the page is plain HTML. The shared focus sentinels at its ends make
+ * Tab cycle through it (docs/decisions/007-focus-and-dialogs.md).
  */
 export function AgeGate({ initialStage, widget, children }: { initialStage: AgeGateStage; widget: ReactNode; children: ReactNode }) {
   const { pathname, search } = useLocation();
@@ -110,20 +116,4 @@ export function AgeGate({ initialStage, widget, children }: { initialStage: AgeG
       {open ? null : widget}
     </>
   );
-}
-
-/**
- * Focus sentinels at both ends of the opener: tabbing past the last control (even out of the
- * video's frame, whose key events never reach us) wraps to the first, and back again.
- */
-function FocusWrap({ to }: { to: "first" | "last" }) {
-  function wrap(event: React.FocusEvent<HTMLSpanElement>) {
-    const dialog = event.currentTarget.parentElement;
-    // Only what can take focus now: the closed accessibility panel's controls, for one, cannot.
-    const controls = [...(dialog?.querySelectorAll<HTMLElement>("button, a[href], iframe, input:not([type=hidden])") ?? [])].filter(
-      (control) => control.checkVisibility(),
-    );
-    (to === "first" ? controls[0] : controls.at(-1))?.focus();
-  }
-  return <span tabIndex={0} onFocus={wrap} className="sr-only" />;
 }

@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { buttonClasses } from "#app/ui/button-link.tsx";
+import { Field } from "#app/ui/form/field.tsx";
+import { fieldErrors } from "#app/lib/form-result.ts";
 import { showToast } from "#app/ui/toast/toast-store.ts";
 import { submitInvitation } from "./submit-invitation.ts";
-import { invitationFieldErrors, invitationRequestSchema, type InvitationField, type InvitationRequest } from "./invitation-request.ts";
+import { invitationRequestSchema, type InvitationField, type InvitationRequest } from "./invitation-request.ts";
 
 const fields: ReadonlyArray<{ name: InvitationField; label: string; type?: string; autoComplete?: string; multiline?: boolean }> = [
   { name: "name", label: "Identity", autoComplete: "name" },
@@ -18,7 +20,7 @@ type FieldErrors = Partial<Record<InvitationField, string>>;
 
 function validate(values: InvitationRequest): FieldErrors {
   const result = invitationRequestSchema.safeParse(values);
-  return result.success ? {} : invitationFieldErrors(result.error);
+  return result.success ? {} : fieldErrors(result.error);
 }
 
 /**
@@ -82,31 +84,31 @@ export function InvitationForm({
   return (
     <form noValidate onSubmit={submit} className="mt-6 grid gap-5">
       {fields.map((field) => {
-        const id = `invitation-${field.name}`;
         const error = errors[field.name];
-        const shared = {
-          id,
-          name: field.name,
-          value: values[field.name],
-          autoComplete: field.autoComplete,
-          "aria-invalid": error ? true : undefined,
-          "aria-describedby": `${id}-error`,
-          className: `${inputClasses} ${error ? "border-ember" : "border-brass-deep"}`,
-        } as const;
         return (
-          <div key={field.name} className={field.multiline ? "" : "sm:max-w-xl"}>
-            <label htmlFor={id} className="text-sm font-semibold uppercase tracking-[0.18em] text-brass">
-              {field.label}
-            </label>
-            {field.multiline ? (
-              <textarea {...shared} rows={5} onChange={(event) => change(field.name, event.target.value)} />
-            ) : (
-              <input {...shared} type={field.type ?? "text"} onChange={(event) => change(field.name, event.target.value)} />
-            )}
-            <p id={`${id}-error`} aria-live="polite" className="mt-1.5 min-h-5 text-sm text-warning">
-              {error ?? ""}
-            </p>
-          </div>
+          <Field
+            key={field.name}
+            id={`invitation-${field.name}`}
+            label={field.label}
+            error={error}
+            announceError
+            className={field.multiline ? "" : "sm:max-w-xl"}
+          >
+            {(control) => {
+              const shared = {
+                ...control,
+                name: field.name,
+                value: values[field.name],
+                autoComplete: field.autoComplete,
+                className: `${inputClasses} ${error ? "border-ember" : "border-brass-deep"}`,
+              };
+              return field.multiline ? (
+                <textarea {...shared} rows={5} onChange={(event) => change(field.name, event.target.value)} />
+              ) : (
+                <input {...shared} type={field.type ?? "text"} onChange={(event) => change(field.name, event.target.value)} />
+              );
+            }}
+          </Field>
         );
       })}
       {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}

@@ -61,13 +61,3 @@ export function sanitizeInvitationRequest(request: InvitationRequest): Invitatio
     message: sanitizeValue(request.message, INVITATION_FIELD_LIMITS.message),
   };
 }
-
-/** Field errors keyed by field, first message each, for inline display and the API's 400. */
-export function invitationFieldErrors(error: z.ZodError): Partial<Record<InvitationField, string>> {
-  const fieldErrors: Partial<Record<InvitationField, string>> = {};
-  for (const issue of error.issues) {
-    const field = issue.path[0] as InvitationField | undefined;
-    if (field && !fieldErrors[field]) fieldErrors[field] = issue.message;
-  }
-  return fieldErrors;
-}

@@ -1,4 +1,5 @@
 import { showToast } from "#app/ui/toast/toast-store.ts";
+import { postJson } from "#app/lib/post-json.ts";
 import { CaptchaNotReadyError, captchaToken } from "./captcha.ts";
 import {
   EXECUTIVE_INVITATION_ACTION,
@@ -12,10 +13,6 @@ type Outcome = { sent: true } | { sent: false; fieldErrors?: Partial<Record<Invi
 function failure(title: string, description: string): { sent: false } {
   showToast({ title, description, variant: "destructive" });
   return { sent: false };
-}
-
-async function postJson(url: string, body: unknown): Promise<Response> {
-  return fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
 }
 
 /** Tells the server's security log about a problem only the browser can see; never in the way. */

@@ -2,7 +2,8 @@ import { Form, Link, useLocation } from "react-router";
 import { ClubCodeOfConduct, rulesEffectiveDate } from "../site/club-code-of-conduct.tsx";
 import { PageHero } from "#app/ui/page-hero.tsx";
 import { Section } from "#app/ui/section.tsx";
-import { SubmitButton, usePendingSubmission } from "#app/ui/form/form-outcome.tsx";
+import { SubmitButton } from "#app/ui/form/form-outcome.tsx";
+import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
 
 /**
  * The club rules step (docs/product-rules.md#member-area): the first time a member opens a member area, and again

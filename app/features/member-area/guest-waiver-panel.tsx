@@ -1,14 +1,10 @@
 import { useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { club } from "../site/site-config.ts";
-import {
-  FormAlert,
-  memberInputClasses,
-  memberLabelClasses,
-  SubmitButton,
-  usePendingSubmission,
-  type FormOutcome,
-} from "#app/ui/form/form-outcome.tsx";
+import { Field, inputClasses } from "#app/ui/form/field.tsx";
+import { FormAlert, SubmitButton } from "#app/ui/form/form-outcome.tsx";
+import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
+import type { ActionResult } from "#app/lib/form-result.ts";
 
 export interface GuestWaiverView {
   /** "Saturday, November 21": today in Portland. */
@@ -22,7 +18,7 @@ export interface GuestWaiverView {
  * Guest privileges (docs/product-rules.md#member-area): the daily plus-one whose stick fee is waived. Shows whether
  * today's waiver is used and, while it is not, the form to use it for a named guest.
  */
-export function GuestWaiverPanel({ waiver, outcome }: { waiver: GuestWaiverView; outcome: FormOutcome | undefined }) {
+export function GuestWaiverPanel({ waiver, outcome }: { waiver: GuestWaiverView; outcome: ActionResult | undefined }) {
   const fieldError = outcome && !outcome.ok ? outcome.fieldErrors?.guestName : undefined;
   const input = useRef<HTMLInputElement>(null);
   const card = useRef<HTMLDivElement>(null);
@@ -68,26 +64,11 @@ export function GuestWaiverPanel({ waiver, outcome }: { waiver: GuestWaiverView;
         ) : (
           <Form method="post">
             <input type="hidden" name="intent" value="use-guest-waiver" />
-            <label htmlFor="guest-name" className={memberLabelClasses}>
-              Guest's full name
-            </label>
-            <input
-              ref={input}
-              id="guest-name"
-              name="guestName"
-              type="text"
-              autoComplete="off"
-              maxLength={100}
-              aria-invalid={fieldError ? true : undefined}
-              aria-describedby="guest-name-hint guest-name-error"
-              className={memberInputClasses}
-            />
-            <p id="guest-name-hint" className="mt-1.5 text-sm text-smoke">
-              As it appears on their photo ID.
-            </p>
-            <p id="guest-name-error" className="min-h-5 text-sm text-warning">
-              {fieldError ?? ""}
-            </p>
+            <Field id="guest-name" label="Guest's full name" hint="As it appears on their photo ID." error={fieldError}>
+              {(control) => (
+                <input {...control} ref={input} name="guestName" type="text" autoComplete="off" maxLength={100} className={inputClasses} />
+              )}
+            </Field>
             <div className="mt-3">
               <SubmitButton pending={pending}>Use today's waiver</SubmitButton>
             </div>

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Form } from "react-router";
-import { FormAlert, SubmitButton, usePendingSubmission, type FormOutcome } from "#app/ui/form/form-outcome.tsx";
+import { FormAlert, SubmitButton } from "#app/ui/form/form-outcome.tsx";
+import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
+import type { ActionResult } from "#app/lib/form-result.ts";
 
 export interface MemberEventView {
   id: string;
@@ -17,7 +19,7 @@ export interface MemberEventView {
 
 /** Upcoming member events with RSVP, plus-one and cancel (docs/product-rules.md#member-area),
  * soonest first. */
-export function MemberEventList({ events, outcome }: { events: MemberEventView[]; outcome: FormOutcome | undefined }) {
+export function MemberEventList({ events, outcome }: { events: MemberEventView[]; outcome: ActionResult | undefined }) {
   if (events.length === 0) {
     return <p className="text-smoke">No events are on the calendar yet. The concierge announces each one here first.</p>;
   }
@@ -32,7 +34,7 @@ export function MemberEventList({ events, outcome }: { events: MemberEventView[]
   );
 }
 
-function MemberEventCard({ event, outcome }: { event: MemberEventView; outcome: FormOutcome | undefined }) {
+function MemberEventCard({ event, outcome }: { event: MemberEventView; outcome: ActionResult | undefined }) {
   const pending = usePendingSubmission("eventId", event.id);
   const headingId = `event-${event.id}-title`;
   // The button just pressed is replaced (RSVP by Cancel, and back): keep focus on the reply.

@@ -48,20 +48,3 @@ export const acceptClubRulesForm = z.object({
   rulesVersion: z.string().trim().min(1).max(20),
   redirectTo: z.string().max(2000).optional(),
 });
-
-/** The form's fields as a plain object for zod (every value a string; files are never sent). */
-export function formFields(formData: FormData): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const [name, value] of formData) if (typeof value === "string") fields[name] = value;
-  return fields;
-}
-
-/** The first message for each field, for inline display beside it. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}

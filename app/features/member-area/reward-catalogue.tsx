@@ -1,5 +1,7 @@
 import { Form } from "react-router";
-import { FormAlert, SubmitButton, usePendingSubmission, type FormOutcome } from "#app/ui/form/form-outcome.tsx";
+import { FormAlert, SubmitButton } from "#app/ui/form/form-outcome.tsx";
+import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
+import type { ActionResult } from "#app/lib/form-result.ts";
 
 export interface RewardItemView {
   id: string;
@@ -18,7 +20,7 @@ export function RewardCatalogue({
 }: {
   items: RewardItemView[];
   balance: number;
-  outcome: FormOutcome | undefined;
+  outcome: ActionResult | undefined;
 }) {
   if (items.length === 0) return <p className="text-smoke">The catalogue is being restocked. Ask the concierge what is coming.</p>;
   return (
@@ -32,7 +34,7 @@ export function RewardCatalogue({
   );
 }
 
-function RewardCard({ item, balance, outcome }: { item: RewardItemView; balance: number; outcome: FormOutcome | undefined }) {
+function RewardCard({ item, balance, outcome }: { item: RewardItemView; balance: number; outcome: ActionResult | undefined }) {
   const pending = usePendingSubmission("itemId", item.id);
   const shortfall = item.pointsCost - balance;
   return (

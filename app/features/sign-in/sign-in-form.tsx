@@ -1,8 +1,9 @@
 import { useEffect, useRef } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { buttonClasses } from "#app/ui/button-link.tsx";
+import { Field } from "#app/ui/form/field.tsx";
+import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
 
-const labelClasses = "block text-sm font-semibold uppercase tracking-[0.18em] text-brass";
 const inputClasses = "mt-2 w-full rounded-sm border border-brass-deep bg-night px-3 py-2.5 text-lg text-cream focus:border-brass";
 
 /**
@@ -10,8 +11,8 @@ const inputClasses = "mt-2 w-full rounded-sm border border-brass-deep bg-night p
  * without) the page's script; the one error is shown above the fields and announced.
  */
 export function SignInForm({ redirectTo, error, googleEnabled }: { redirectTo: string; error: string | null; googleEnabled: boolean }) {
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/auth") === true && navigation.formMethod === "POST";
+  // The page's only POST form: members who are signed in, and so see the header's sign-out, never reach it.
+  const submitting = usePendingSubmission();
   const errorRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (error) errorRef.current?.focus();
@@ -32,18 +33,14 @@ export function SignInForm({ redirectTo, error, googleEnabled }: { redirectTo: s
           </p>
         ) : null}
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <div>
-          <label htmlFor="sign-in-email" className={labelClasses}>
-            Email
-          </label>
-          <input id="sign-in-email" name="email" type="email" autoComplete="username" required className={inputClasses} />
-        </div>
-        <div>
-          <label htmlFor="sign-in-password" className={labelClasses}>
-            Password
-          </label>
-          <input id="sign-in-password" name="password" type="password" autoComplete="current-password" required className={inputClasses} />
-        </div>
+        <Field id="sign-in-email" label="Email">
+          {(control) => <input {...control} name="email" type="email" autoComplete="username" required className={inputClasses} />}
+        </Field>
+        <Field id="sign-in-password" label="Password">
+          {(control) => (
+            <input {...control} name="password" type="password" autoComplete="current-password" required className={inputClasses} />
+          )}
+        </Field>
         <div>
           <button type="submit" disabled={submitting} className={buttonClasses("primary")}>
             {submitting ? "Signing In..." : "Sign In"}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { smsInputClasses, smsLabelClasses, smsSubmitClasses } from "#app/ui/form/field-styles.ts";
+import { Field } from "#app/ui/form/field.tsx";
+import { smsInputClasses, smsSubmitClasses } from "./sms-form-styles.ts";
 import { checkSmsCode } from "./sms-api.ts";
 import { buttonClasses } from "#app/ui/button-link.tsx";
 import { showToast } from "#app/ui/toast/toast-store.ts";
@@ -50,23 +51,21 @@ export function CodeStep({
         We sent a code to <span className="whitespace-nowrap font-semibold text-cream">{phone}</span>.
       </p>
       <form noValidate onSubmit={submit} className="mt-5 grid gap-5">
-        <div>
-          <label htmlFor="sms-code" className={smsLabelClasses}>
-            Verification Code
-          </label>
-          <input
-            ref={inputRef}
-            id="sms-code"
-            name="code"
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            aria-describedby="sms-code-sent-to sms-code-hint"
-            className={`${smsInputClasses} max-w-[12rem] tracking-[0.3em]`}
-          />
-        </div>
+        <Field id="sms-code" label="Verification Code" describedBy="sms-code-sent-to sms-code-hint">
+          {(control) => (
+            <input
+              {...control}
+              ref={inputRef}
+              name="code"
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              className={`${smsInputClasses} max-w-[12rem] tracking-[0.3em]`}
+            />
+          )}
+        </Field>
         <div>
           <button type="submit" aria-disabled={trimmedCode === "" || checking} className={smsSubmitClasses}>
             {checking ? "Verifying..." : "Verify Code"}

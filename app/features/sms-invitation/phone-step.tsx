@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
-import { smsInputClasses, smsLabelClasses, smsSubmitClasses } from "#app/ui/form/field-styles.ts";
+import { Field } from "#app/ui/form/field.tsx";
+import { smsInputClasses, smsSubmitClasses } from "./sms-form-styles.ts";
 import { requestSmsCode } from "./sms-api.ts";
 import { showToast } from "#app/ui/toast/toast-store.ts";
 import { editPhoneInput, PHONE_DIGIT_COUNT, phoneDigits } from "./phone-input.ts";
@@ -54,26 +55,21 @@ export function PhoneStep({
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-5">
-      <div>
-        <label htmlFor="sms-phone" className={smsLabelClasses}>
-          Mobile Number
-        </label>
-        <input
-          ref={inputRef}
-          id="sms-phone"
-          name="phoneNumber"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
-          value={phone}
-          onChange={change}
-          aria-describedby="sms-phone-hint"
-          className={smsInputClasses}
-        />
-        <p id="sms-phone-hint" className="mt-1.5 text-sm text-smoke">
-          US numbers only: 10 digits, area code first.
-        </p>
-      </div>
+      <Field id="sms-phone" label="Mobile Number" hint="US numbers only: 10 digits, area code first.">
+        {(control) => (
+          <input
+            {...control}
+            ref={inputRef}
+            name="phoneNumber"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            value={phone}
+            onChange={change}
+            className={smsInputClasses}
+          />
+        )}
+      </Field>
       <div>
         <button type="submit" aria-disabled={!complete || sending} className={smsSubmitClasses}>
           {sending ? "Sending..." : "Send Code"}

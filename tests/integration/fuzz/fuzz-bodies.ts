@@ -521,7 +521,7 @@ function isDataWithResponseInit(value: unknown): value is { data: unknown; init:
 }
 
 /** An error outcome of the member and concierge forms: `ok: false` and a message to show. */
-export function expectClearFormOutcome(outcome: unknown): void {
+export function expectClearActionResult(outcome: unknown): void {
   expect(outcome).toMatchObject({ ok: false });
   const { error, fieldErrors } = outcome as { error?: unknown; fieldErrors?: Record<string, unknown> };
   const messages = [error, ...Object.values(fieldErrors ?? {})].filter((message) => message !== undefined);

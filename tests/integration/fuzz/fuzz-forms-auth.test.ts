@@ -99,7 +99,7 @@ describe("the password sign-in action (fuzzed)", () => {
             expectSameSiteLocation(answer.headers.get("Location"), SITE_ORIGIN);
             expect(answer.headers.get("Set-Cookie")).toMatch(/^ember_session=[A-Za-z0-9_-]{43}; /);
           } else {
-            expect(answer.data).toEqual({ error: answer.status === 429 ? SIGN_IN_RATE_LIMITED : SIGN_IN_REFUSED });
+            expect(answer.data).toEqual({ ok: false, error: answer.status === 429 ? SIGN_IN_RATE_LIMITED : SIGN_IN_REFUSED });
             if (answer.status === 429) expect(Number(answer.headers.get("Retry-After"))).toBeGreaterThan(0);
           }
           // One new session for a sign-in, none for a refusal (then carry on from what KV holds).
@@ -244,12 +244,14 @@ describe("the invitation link's password action (fuzzed)", () => {
             expect(current.used).toBe(1);
             return;
           }
-          const outcome = answer.data as { invalidLink: boolean; fieldErrors: Record<string, string> };
-          if (answer.status === 404) expect(outcome).toEqual({ invalidLink: true, fieldErrors: {} });
+          const outcome = answer.data as { ok: boolean; error?: string; fieldErrors?: Record<string, string> };
+          if (answer.status === 404)
+            expect(outcome).toEqual({ ok: false, error: "This invitation link is no longer valid. Ask the concierge for a new one." });
           else {
-            expect(outcome.invalidLink).toBe(false);
-            expect(Object.keys(outcome.fieldErrors).length).toBeGreaterThan(0);
-            for (const message of Object.values(outcome.fieldErrors)) expect(message.length).toBeGreaterThan(0);
+            expect(outcome.ok).toBe(false);
+            expect(outcome.error).toBeUndefined();
+            expect(Object.keys(outcome.fieldErrors ?? {}).length).toBeGreaterThan(0);
+            for (const message of Object.values(outcome.fieldErrors ?? {})) expect(message.length).toBeGreaterThan(0);
           }
           await rows.expectUnchanged();
           expectPrototypeUntouched();

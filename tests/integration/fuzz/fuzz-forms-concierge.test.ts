@@ -9,7 +9,7 @@ import {
   actionArgs,
   actionExecutionContext,
   answerOf,
-  expectClearFormOutcome,
+  expectClearActionResult,
   expectPrototypeUntouched,
   formBody,
   fuzzParameters,
@@ -23,7 +23,7 @@ import {
 
 /**
  * Fuzzing of the concierge console's form actions, called as React Router calls them
- * once requireConcierge has put the concierge in the context. Every body gets a FormOutcome with a
+ * once requireConcierge has put the concierge in the context. Every body gets an ActionResult with a
  * clear message, never an uncaught error (a 500), and a refused body changes nothing: no member,
  * invitation link, email or decision is written, no delivery retried.
  */
@@ -42,7 +42,7 @@ async function conciergeContext() {
 
 describe("the concierge's decision action (fuzzed)", () => {
   it(
-    "answers every body with a FormOutcome, and writes members, links and emails only for a decision it reports",
+    "answers every body with an ActionResult, and writes members, links and emails only for a decision it reports",
     { timeout: FUZZ_TIMEOUT_MS },
     async () => {
       const { context, settle } = await conciergeContext();
@@ -100,7 +100,7 @@ describe("the concierge's decision action (fuzzed)", () => {
           }
           expect([200, 400, 404, 409]).toContain(answer.status);
           if (answer.status !== 200) {
-            expectClearFormOutcome(answer.data);
+            expectClearActionResult(answer.data);
             await rows.expectUnchanged();
             return;
           }
@@ -135,7 +135,7 @@ describe("the concierge's decision action (fuzzed)", () => {
 
 describe("the concierge's 'Retry now' action (fuzzed)", () => {
   it(
-    "answers every body with a FormOutcome, and retries only a failed delivery it reports as sent",
+    "answers every body with an ActionResult, and retries only a failed delivery it reports as sent",
     { timeout: FUZZ_TIMEOUT_MS },
     async () => {
       const { context, settle } = await conciergeContext();
@@ -199,7 +199,7 @@ describe("the concierge's 'Retry now' action (fuzzed)", () => {
             }
             expect([200, 400, 409]).toContain(answer.status);
             if (answer.status !== 200) {
-              expectClearFormOutcome(answer.data);
+              expectClearActionResult(answer.data);
               await rows.expectUnchanged();
               return;
             }

@@ -13,7 +13,7 @@ import {
   actionExecutionContext,
   answerOf,
   characterCount,
-  expectClearFormOutcome,
+  expectClearActionResult,
   expectPrototypeUntouched,
   expectSameSiteLocation,
   formBody,
@@ -33,7 +33,7 @@ import { createEvent, createMember } from "../support/member-area-records.ts";
 /**
  * Fuzzing of the member areas' form actions, called as React Router calls them once
  * requireMember has put the member in the context and checkClubRulesAcceptance has run. Every
- * body gets a redirect or a FormOutcome with a clear message, never an uncaught error (a 500),
+ * body gets a redirect or an ActionResult with a clear message, never an uncaught error (a 500),
  * and a refused body changes nothing: no acceptance, waiver, RSVP, redemption or points.
  */
 beforeEach(() => {
@@ -141,7 +141,7 @@ describe("the /members page's action (fuzzed)", () => {
   });
 
   it(
-    "answers every body with a FormOutcome, changing waivers and RSVPs only on success and only the member's own",
+    "answers every body with an ActionResult, changing waivers and RSVPs only on success and only the member's own",
     { timeout: FUZZ_TIMEOUT_MS },
     async () => {
       const [member, other, newcomer] = await Promise.all([acceptedMember(), acceptedMember(), createMember()]);
@@ -211,7 +211,7 @@ describe("the /members page's action (fuzzed)", () => {
           }
           expect([200, 400, 404, 409]).toContain(answer.status);
           if (answer.status !== 200) {
-            expectClearFormOutcome(answer.data);
+            expectClearActionResult(answer.data);
             if (answer.status === 400)
               expect(Object.keys((answer.data as { fieldErrors?: object }).fieldErrors ?? {}).length).toBeGreaterThan(0);
             await rows.expectUnchanged();
@@ -236,70 +236,74 @@ describe("the /members page's action (fuzzed)", () => {
 });
 
 describe("the /rewards page's action (fuzzed)", () => {
-  it("answers every body with a FormOutcome, and takes points only for a redemption it reports", { timeout: FUZZ_TIMEOUT_MS }, async () => {
-    await env.DB.prepare(
-      "INSERT OR IGNORE INTO reward_items (id, name, description, points_cost, active) VALUES ('retired-ashtray', 'Retired ashtray', 'No longer offered.', 10, 0)",
-    ).run();
-    const items = (await env.DB.prepare("SELECT id, points_cost AS cost FROM reward_items").all<{ id: string; cost: number }>()).results;
-    const cost = new Map(items.map((item) => [item.id, item.cost]));
-    const [member, other, newcomer] = await Promise.all([
-      acceptedMember({ points: 100_000 }),
-      acceptedMember({ points: 100_000 }),
-      createMember({ points: 100_000 }),
-    ]);
-    const signedIn = await memberAreaContext(member);
-    const notAccepted = await memberAreaContext(newcomer);
-    const memberRows = () =>
-      readRow(
-        `SELECT (SELECT points_balance FROM members WHERE id = ?1) AS balance,
+  it(
+    "answers every body with an ActionResult, and takes points only for a redemption it reports",
+    { timeout: FUZZ_TIMEOUT_MS },
+    async () => {
+      await env.DB.prepare(
+        "INSERT OR IGNORE INTO reward_items (id, name, description, points_cost, active) VALUES ('retired-ashtray', 'Retired ashtray', 'No longer offered.', 10, 0)",
+      ).run();
+      const items = (await env.DB.prepare("SELECT id, points_cost AS cost FROM reward_items").all<{ id: string; cost: number }>()).results;
+      const cost = new Map(items.map((item) => [item.id, item.cost]));
+      const [member, other, newcomer] = await Promise.all([
+        acceptedMember({ points: 100_000 }),
+        acceptedMember({ points: 100_000 }),
+        createMember({ points: 100_000 }),
+      ]);
+      const signedIn = await memberAreaContext(member);
+      const notAccepted = await memberAreaContext(newcomer);
+      const memberRows = () =>
+        readRow(
+          `SELECT (SELECT points_balance FROM members WHERE id = ?1) AS balance,
                 (SELECT COUNT(*) FROM reward_redemptions WHERE member_id = ?1) AS redemptions,
                 (SELECT SUM(points_balance) FROM members WHERE id <> ?1) AS othersPoints,
                 (SELECT COUNT(*) FROM reward_redemptions WHERE member_id <> ?1) AS othersRedemptions`,
-        member.id,
+          member.id,
+        );
+      const rows = await new RowTracker(memberRows).start();
+
+      const itemId = fc.oneof(
+        fc.constantFrom(...cost.keys()),
+        fc.constantFrom(...cost.keys()).map((id) => `\n${id} `),
+        fc.constantFrom(...cost.keys()).map((id) => id.toUpperCase()),
+        fc.constantFrom("no-such-item", "x".repeat(101)),
+        fuzzString,
       );
-    const rows = await new RowTracker(memberRows).start();
+      const fields = { itemId, memberId: fc.constant(other.id), points: fc.constantFrom("-100000", "0", "1e9") };
+      const valid = itemId.map((id): [string, string][] => [["itemId", id]]);
 
-    const itemId = fc.oneof(
-      fc.constantFrom(...cost.keys()),
-      fc.constantFrom(...cost.keys()).map((id) => `\n${id} `),
-      fc.constantFrom(...cost.keys()).map((id) => id.toUpperCase()),
-      fc.constantFrom("no-such-item", "x".repeat(101)),
-      fuzzString,
-    );
-    const fields = { itemId, memberId: fc.constant(other.id), points: fc.constantFrom("-100000", "0", "1e9") };
-    const valid = itemId.map((id): [string, string][] => [["itemId", id]]);
-
-    await fc.assert(
-      fc.asyncProperty(formBody(fields, valid), fc.nat(9), async (submission, chance) => {
-        const who = chance > 0 ? signedIn : notAccepted;
-        const answer = await answerOf(async () => rewardsAction(actionArgs("/rewards", submission, who.context, {})));
-        await who.settle();
-        if (who === notAccepted) {
-          expect(answer).toMatchObject({ status: 303, thrown: true });
-          expect(answer.headers.get("Location")).toBe("/rewards");
-          await rows.expectUnchanged();
-          return;
-        }
-        // A body that is not a form at all: refused with 415 before anything is read or written.
-        if (answer.status === 415) {
-          expect(answer.thrown).toBe(true);
-          return;
-        }
-        expect([200, 400, 404, 409]).toContain(answer.status);
-        if (answer.status !== 200) {
-          expectClearFormOutcome(answer.data);
-          await rows.expectUnchanged();
-          return;
-        }
-        const outcome = answer.data as { ok: boolean; form: string; toast: { title: string } };
-        expect(outcome).toMatchObject({ ok: true, toast: { title: "Reward redeemed" } });
-        const redeemed = outcome.form.replace(/^reward:/, "");
-        expect(cost.has(redeemed)).toBe(true);
-        await rows.expectRows((previous) => plus(previous, { balance: -cost.get(redeemed)!, redemptions: 1 }));
-        expect(Number(rows.rows.balance)).toBeGreaterThanOrEqual(0);
-        expectPrototypeUntouched();
-      }),
-      fuzzParameters,
-    );
-  });
+      await fc.assert(
+        fc.asyncProperty(formBody(fields, valid), fc.nat(9), async (submission, chance) => {
+          const who = chance > 0 ? signedIn : notAccepted;
+          const answer = await answerOf(async () => rewardsAction(actionArgs("/rewards", submission, who.context, {})));
+          await who.settle();
+          if (who === notAccepted) {
+            expect(answer).toMatchObject({ status: 303, thrown: true });
+            expect(answer.headers.get("Location")).toBe("/rewards");
+            await rows.expectUnchanged();
+            return;
+          }
+          // A body that is not a form at all: refused with 415 before anything is read or written.
+          if (answer.status === 415) {
+            expect(answer.thrown).toBe(true);
+            return;
+          }
+          expect([200, 400, 404, 409]).toContain(answer.status);
+          if (answer.status !== 200) {
+            expectClearActionResult(answer.data);
+            await rows.expectUnchanged();
+            return;
+          }
+          const outcome = answer.data as { ok: boolean; form: string; toast: { title: string } };
+          expect(outcome).toMatchObject({ ok: true, toast: { title: "Reward redeemed" } });
+          const redeemed = outcome.form.replace(/^reward:/, "");
+          expect(cost.has(redeemed)).toBe(true);
+          await rows.expectRows((previous) => plus(previous, { balance: -cost.get(redeemed)!, redemptions: 1 }));
+          expect(Number(rows.rows.balance)).toBeGreaterThanOrEqual(0);
+          expectPrototypeUntouched();
+        }),
+        fuzzParameters,
+      );
+    },
+  );
 });

@@ -4,7 +4,7 @@ import { RouterContextProvider, type UNSAFE_DataWithResponseInit as DataWithResp
 import { describe, expect, it } from "vitest";
 import { requestContext, memberContext } from "#app/context.ts";
 import { createRequestContext } from "#worker/http/request-context.ts";
-import type { FormOutcome } from "#app/ui/form/form-outcome.tsx";
+import type { ActionResult } from "#app/lib/form-result.ts";
 import { RULES_VERSION } from "#app/features/site/club-rules.ts";
 import { checkClubRulesAcceptance } from "#app/features/member-area/member-area.server.ts";
 import { action as acceptRulesAction } from "#app/features/member-area/routes/accept-club-rules.tsx";
@@ -41,9 +41,9 @@ async function memberAreaRequest<Params extends Record<string, string> = Record<
 }
 
 /** What an action answered: its data and status, or the Response it threw. */
-async function answer(run: () => Promise<unknown>): Promise<{ status: number; outcome?: FormOutcome; location?: string | null }> {
+async function answer(run: () => Promise<unknown>): Promise<{ status: number; outcome?: ActionResult; location?: string | null }> {
   try {
-    const result = (await run()) as DataWithResponseInit<FormOutcome>;
+    const result = (await run()) as DataWithResponseInit<ActionResult>;
     return { status: result.init?.status ?? 200, outcome: result.data };
   } catch (thrown) {
     if (!(thrown instanceof Response)) throw thrown;

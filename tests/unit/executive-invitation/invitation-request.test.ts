@@ -1,9 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  invitationFieldErrors,
-  invitationRequestSchema,
-  sanitizeInvitationRequest,
-} from "#app/features/executive-invitation/invitation-request.ts";
+import { invitationRequestSchema, sanitizeInvitationRequest } from "#app/features/executive-invitation/invitation-request.ts";
+import { fieldErrors } from "#app/lib/form-result.ts";
 
 const valid = {
   name: "Avery Hale",
@@ -15,7 +12,7 @@ const valid = {
 
 function errorsFor(change: Partial<typeof valid>) {
   const result = invitationRequestSchema.safeParse({ ...valid, ...change });
-  return result.success ? {} : invitationFieldErrors(result.error);
+  return result.success ? {} : fieldErrors(result.error);
 }
 
 describe("invitation request validation", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { acceptClubRulesForm, fieldErrors, formFields, membersPageForm, redeemRewardForm } from "#app/features/member-area/member-forms.ts";
+import { acceptClubRulesForm, membersPageForm, redeemRewardForm } from "#app/features/member-area/member-forms.ts";
+import { fieldErrors, formFields } from "#app/lib/form-result.ts";
 
 function form(fields: Record<string, string>): FormData {
   const data = new FormData();

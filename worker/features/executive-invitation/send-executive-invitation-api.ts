@@ -5,12 +5,12 @@ import { checkEmail, checkText, type CheckResult } from "#app/features/executive
 import {
   EXECUTIVE_INVITATION_ACTION,
   INVITATION_FIELD_LIMITS,
-  invitationFieldErrors,
   invitationRequestSchema,
   sanitizeInvitationRequest,
   type InvitationField,
   type InvitationRequest,
 } from "#app/features/executive-invitation/invitation-request.ts";
+import { fieldErrors as firstErrorPerField } from "#app/lib/form-result.ts";
 import type { AppBindings } from "#worker/http/app-bindings.ts";
 import { signingKey, workerConfig } from "#worker/config.ts";
 import { clientNetwork } from "#worker/shared/client-address.ts";
@@ -66,7 +66,7 @@ sendExecutiveInvitationApi.post(
     }
 
     const fields = invitationRequestSchema.safeParse(body);
-    const fieldErrors = fields.success ? genericCheckErrors(fields.data) : invitationFieldErrors(fields.error);
+    const fieldErrors = fields.success ? genericCheckErrors(fields.data) : firstErrorPerField(fields.error);
     if (!fields.success || Object.keys(fieldErrors).length > 0) {
       log({
         eventType: "input_validation_fail",

@@ -1,17 +1,18 @@
 import { useRef, useState, type FormEvent } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { z } from "#app/lib/zod.ts";
 import type { Route } from "./+types/invitation";
 import { buttonClasses } from "#app/ui/button-link.tsx";
-import { memberInputClasses, memberLabelClasses } from "#app/ui/form/form-outcome.tsx";
+import { Field, inputClasses } from "#app/ui/form/field.tsx";
+import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
 import { PageHero } from "#app/ui/page-hero.tsx";
 import { Section } from "#app/ui/section.tsx";
 import { requestContext } from "#app/context.ts";
-import { fieldErrors, formFields } from "#app/features/member-area/member-forms.ts";
+import { fieldErrors, formFields, type ActionResult, type FieldErrors } from "#app/lib/form-result.ts";
 import { club } from "#app/features/site/site-config.ts";
 import { createMemberSession, googleClient } from "#app/features/sign-in/sign-in.server.ts";
 import { acceptInvitationWithPassword, findOpenInvitation } from "#app/features/admissions/admissions.server.ts";
-import { submittedForm } from "#app/lib/submitted-form.server.ts";
+import { readSubmission } from "#app/lib/forms.server.ts";
 
 /** One answer for an unknown, used or expired link alike, so the page never says which. */
 const INVALID_LINK = "This invitation link is no longer valid. Ask the concierge for a new one.";
@@ -49,13 +50,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 /** Sets the password through the single-use link, signs the member in and opens the members area. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { env, logSecurityEvent: log } = context.get(requestContext);
-  const form = setPasswordForm.safeParse(formFields(await submittedForm(request)));
-  if (!form.success) return data({ invalidLink: false, fieldErrors: fieldErrors(form.error) }, { status: 400 });
+  const form = await readSubmission(request, setPasswordForm);
+  if (!form.ok) return form.invalid;
 
   const memberId = await acceptInvitationWithPassword(env.DB, params.token, form.data.password);
   if (!memberId) {
     log({ eventType: "authn_login_fail", severity: "medium", description: "invitation link refused (unknown, used or expired)" });
-    return data({ invalidLink: true, fieldErrors: {} as Record<string, string> }, { status: 404 });
+    return data<ActionResult>({ ok: false, error: INVALID_LINK }, { status: 404 });
   }
   const { setCookie } = await createMemberSession(env, memberId);
   log({ eventType: "authn_login_success", severity: "low", description: "invitation accepted; password set", userId: memberId });
@@ -63,7 +64,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function Invitation({ loaderData, actionData }: Route.ComponentProps) {
-  if (!loaderData.valid || actionData?.invalidLink) {
+  const refusal = actionData && !actionData.ok ? actionData : undefined;
+  if (!loaderData.valid || refusal?.error) {
     return (
       <PageHero eyebrow="Membership" title="Your invitation">
         <p role="alert">{INVALID_LINK}</p>
@@ -86,7 +88,7 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
         </p>
       </PageHero>
       <Section id="set-password" eyebrow="Your account" title="Choose your password">
-        <SetPasswordForm serverErrors={actionData?.fieldErrors ?? {}} />
+        <SetPasswordForm serverErrors={refusal?.fieldErrors ?? {}} />
         {loaderData.googleHref ? (
           <div className="mt-8 max-w-md border-t border-cedar pt-6">
             <p className="text-smoke">Or sign in with your Google account from now on, instead of a password:</p>
@@ -101,10 +103,9 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
-function SetPasswordForm({ serverErrors }: { serverErrors: Record<string, string> }) {
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const [browserErrors, setBrowserErrors] = useState<Record<string, string> | null>(null);
+function SetPasswordForm({ serverErrors }: { serverErrors: FieldErrors }) {
+  const submitting = usePendingSubmission();
+  const [browserErrors, setBrowserErrors] = useState<FieldErrors | null>(null);
   const errors = browserErrors ?? serverErrors;
   const passwordField = useRef<HTMLInputElement>(null);
   const confirmField = useRef<HTMLInputElement>(null);
@@ -123,50 +124,40 @@ function SetPasswordForm({ serverErrors }: { serverErrors: Record<string, string
 
   return (
     <Form method="post" noValidate onSubmit={checkBeforeSending} className="grid max-w-md gap-5">
-      <div>
-        <label htmlFor="new-password" className={memberLabelClasses}>
-          Choose a password
-        </label>
-        <input
-          ref={passwordField}
-          id="new-password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={12}
-          maxLength={128}
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby="new-password-hint new-password-error"
-          className={memberInputClasses}
-        />
-        <p id="new-password-hint" className="mt-1.5 text-sm text-smoke">
-          12 to 128 characters. A few unrelated words make a strong password that is easy to remember.
-        </p>
-        <p id="new-password-error" className="min-h-5 text-sm text-warning">
-          {errors.password ?? ""}
-        </p>
-      </div>
-      <div>
-        <label htmlFor="confirm-password" className={memberLabelClasses}>
-          Confirm password
-        </label>
-        <input
-          ref={confirmField}
-          id="confirm-password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          maxLength={128}
-          aria-invalid={errors.confirmPassword ? true : undefined}
-          aria-describedby="confirm-password-error"
-          className={memberInputClasses}
-        />
-        <p id="confirm-password-error" className="min-h-5 text-sm text-warning">
-          {errors.confirmPassword ?? ""}
-        </p>
-      </div>
+      <Field
+        id="new-password"
+        label="Choose a password"
+        hint="12 to 128 characters. A few unrelated words make a strong password that is easy to remember."
+        error={errors.password}
+      >
+        {(control) => (
+          <input
+            {...control}
+            ref={passwordField}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={12}
+            maxLength={128}
+            className={inputClasses}
+          />
+        )}
+      </Field>
+      <Field id="confirm-password" label="Confirm password" error={errors.confirmPassword}>
+        {(control) => (
+          <input
+            {...control}
+            ref={confirmField}
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            maxLength={128}
+            className={inputClasses}
+          />
+        )}
+      </Field>
       <div>
         <button type="submit" disabled={submitting} className={buttonClasses("primary")}>
           {submitting ? "Setting Password..." : "Set Password"}

@@ -3,17 +3,17 @@ import type { Route } from "./+types/requests";
 import { invitationDecisionForm, invitationRequestQuery, queryFields } from "#app/features/concierge/concierge-forms.ts";
 import { conciergeMeta, formatConsoleTime, listSummary } from "#app/features/concierge/console-format.ts";
 import { InvitationRequestCard } from "../invitation-request-card.tsx";
-import { RequestFilters } from "../request-filters.tsx";
-import { useOutcomeToast, type FormOutcome } from "#app/ui/form/form-outcome.tsx";
+import { ConsoleFilters } from "#app/features/concierge/console-filters.tsx";
+import { useOutcomeToast } from "#app/ui/form/form-outcome.tsx";
+import type { ActionResult } from "#app/lib/form-result.ts";
 import { Section } from "#app/ui/section.tsx";
 import { requestContext, memberContext } from "#app/context.ts";
-import { fieldErrors, formFields } from "#app/features/member-area/member-forms.ts";
 import {
   type ConciergeDecisionOutcome,
   listInvitationRequests,
   recordConciergeDecision,
 } from "#app/features/admissions/admissions.server.ts";
-import { submittedForm } from "#app/lib/submitted-form.server.ts";
+import { readSubmission } from "#app/lib/forms.server.ts";
 
 const LIST_LIMIT = 50;
 
@@ -45,20 +45,18 @@ const refusals: Record<Extract<ConciergeDecisionOutcome, { ok: false }>["reason"
 /** Approve (creating the member and emailing their invitation link) or decline, with a note. */
 export async function action({ request, context }: Route.ActionArgs) {
   const concierge = context.get(memberContext);
-  const fields = formFields(await submittedForm(request));
-  const form = invitationDecisionForm.safeParse(fields);
-  if (!form.success)
-    return data<FormOutcome>({ form: fields.requestId ?? "", ok: false, fieldErrors: fieldErrors(form.error) }, { status: 400 });
+  const form = await readSubmission(request, invitationDecisionForm, { form: (fields) => fields.requestId ?? "" });
+  if (!form.ok) return form.invalid;
 
   const outcome = await recordConciergeDecision(context.get(requestContext), concierge.id, form.data);
   const target = form.data.requestId;
   if (!outcome.ok)
-    return data<FormOutcome>(
+    return data<ActionResult>(
       { form: target, ok: false, error: refusals[outcome.reason] },
       { status: outcome.reason === "not-found" ? 404 : 409 },
     );
   if (outcome.decision === "declined") {
-    return data<FormOutcome>({
+    return data<ActionResult>({
       form: target,
       ok: true,
       toast: { title: "Request Declined", description: "The decision is recorded. No email was sent." },
@@ -68,8 +66,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     outcome.delivery === "sent"
       ? `The invitation link was emailed to ${outcome.email}.`
       : `The invitation email to ${outcome.email} could not be sent yet; it stays in the outbox and will be retried.`;
-  return data<FormOutcome>({ form: target, ok: true, toast: { title: "Member Admitted", description } });
+  return data<ActionResult>({ form: target, ok: true, toast: { title: "Member Admitted", description } });
 }
+
+const statusOptions = [
+  { value: "new", label: "New" },
+  { value: "approved", label: "Approved" },
+  { value: "declined", label: "Declined" },
+];
 
 export default function ConciergeRequests({ loaderData, actionData }: Route.ComponentProps) {
   useOutcomeToast(actionData);
@@ -77,7 +81,20 @@ export default function ConciergeRequests({ loaderData, actionData }: Route.Comp
   const filtered = Boolean(query.status || query.q);
   return (
     <Section id="invitation-requests" eyebrow="Executive access" title="Invitation requests">
-      <RequestFilters status={query.status} search={query.q} />
+      <ConsoleFilters
+        label="Filter invitation requests"
+        className="grid gap-4 sm:grid-cols-[12rem_1fr_auto] sm:items-end"
+        filters={[
+          { id: "request-status", name: "status", label: "Status", value: query.status, options: statusOptions },
+          {
+            id: "request-search",
+            name: "q",
+            label: "Search",
+            value: query.q,
+            search: { placeholder: "Name, email or company", maxLength: 100 },
+          },
+        ]}
+      />
       <p className="mt-6 text-smoke" role="status">
         {requests.length === 0
           ? filtered

@@ -1,15 +1,16 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import type { Route } from "./+types/outbox";
 import { outboxQuery, queryFields, retryDeliveryForm } from "../concierge-forms.ts";
 import { conciergeMeta, formatConsoleTime, listSummary } from "../console-format.ts";
-import { consoleButtonClasses, consoleFieldClasses, consoleLabelClasses } from "../console-styles.ts";
+import { ConsoleFilters } from "../console-filters.tsx";
 import { cellClasses, ConsoleTable } from "../console-table.tsx";
-import { useOutcomeToast, type FormOutcome } from "#app/ui/form/form-outcome.tsx";
+import { SubmitButton, useOutcomeToast } from "#app/ui/form/form-outcome.tsx";
+import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
+import type { ActionResult } from "#app/lib/form-result.ts";
 import { Section } from "#app/ui/section.tsx";
 import { requestContext } from "#app/context.ts";
-import { formFields } from "#app/features/member-area/member-forms.ts";
 import { listOutboxDeliveries, retryFailedDelivery } from "#app/features/concierge/concierge.server.ts";
-import { submittedForm } from "#app/lib/submitted-form.server.ts";
+import { readSubmission } from "#app/lib/forms.server.ts";
 
 const LIST_LIMIT = 50;
 
@@ -46,39 +47,26 @@ const retryAnswers = {
 /** 'Retry now' for a failed delivery, over its own channel. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { env } = context.get(requestContext);
-  const form = retryDeliveryForm.safeParse(formFields(await submittedForm(request)));
-  if (!form.success) return data<FormOutcome>({ form: "", ok: false, error: "Unknown message." }, { status: 400 });
+  const form = await readSubmission(request, retryDeliveryForm);
+  if (!form.ok) return data<ActionResult>({ form: "", ok: false, error: "Unknown message." }, { status: 400 });
   const result = await retryFailedDelivery(env, form.data.outboxId);
-  return data<FormOutcome>({ form: String(form.data.outboxId), ...retryAnswers[result] }, { status: result === "sent" ? 200 : 409 });
+  return data<ActionResult>({ form: String(form.data.outboxId), ...retryAnswers[result] }, { status: result === "sent" ? 200 : 409 });
 }
 
 const statusLabels = { pending: "Pending", sending: "Sending", sent: "Sent", failed: "Failed", rejected: "Rejected" } as const;
+const statusOptions = Object.entries(statusLabels).map(([value, label]) => ({ value, label }));
 
 export default function ConciergeOutbox({ loaderData, actionData }: Route.ComponentProps) {
   useOutcomeToast(actionData);
-  const navigation = useNavigation();
   const { deliveries, query } = loaderData;
   const refusal = actionData && !actionData.ok ? actionData : undefined;
   return (
     <Section id="outbox" eyebrow="Deliveries" title="Outbox">
-      <Form method="get" role="search" aria-label="Filter deliveries" key={query.status ?? ""} className="flex flex-wrap items-end gap-4">
-        <div className="w-56">
-          <label htmlFor="outbox-status" className={consoleLabelClasses}>
-            Status
-          </label>
-          <select id="outbox-status" name="status" defaultValue={query.status ?? ""} className={consoleFieldClasses}>
-            <option value="">All</option>
-            {Object.entries(statusLabels).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className={consoleButtonClasses("secondary")}>
-          Filter
-        </button>
-      </Form>
+      <ConsoleFilters
+        label="Filter deliveries"
+        className="flex flex-wrap items-end gap-4"
+        filters={[{ id: "outbox-status", name: "status", label: "Status", value: query.status, className: "w-56", options: statusOptions }]}
+      />
       <p role="alert" className={refusal ? "mt-6 font-semibold text-warning" : "sr-only"}>
         {refusal?.error ?? ""}
       </p>
@@ -93,46 +81,41 @@ export default function ConciergeOutbox({ loaderData, actionData }: Route.Compon
           caption="Email and SMS deliveries, newest first"
           columns={["Queued", "Channel", "Recipient", "Subject", "Status", "Attempts", "Last error", "Action"]}
         >
-          {deliveries.map((delivery) => {
-            const pending = navigation.state !== "idle" && navigation.formData?.get("outboxId") === String(delivery.id);
-            return (
-              <tr key={delivery.id}>
-                <td className={cellClasses}>{delivery.createdAtLabel}</td>
-                <td className={cellClasses}>{delivery.channel === "email" ? "Email" : "SMS"}</td>
-                <td className={`${cellClasses} break-all`}>{delivery.recipient}</td>
-                <td className={cellClasses}>{delivery.subject ?? "—"}</td>
-                <td className={cellClasses}>
-                  {statusLabels[delivery.status]}
-                  {delivery.nextAttemptLabel ? <span className="block text-smoke">next try {delivery.nextAttemptLabel}</span> : null}
-                </td>
-                <td className={cellClasses}>{delivery.attempts}</td>
-                <td className={`${cellClasses} break-words`}>{delivery.lastError ?? "—"}</td>
-                <td className={cellClasses}>
-                  {delivery.status === "failed" ? (
-                    <Form method="post">
-                      <input type="hidden" name="outboxId" value={delivery.id} />
-                      <button
-                        type="submit"
-                        aria-disabled={pending || undefined}
-                        aria-describedby={`outbox-${delivery.id}-recipient`}
-                        onClick={(event) => {
-                          if (pending) event.preventDefault();
-                        }}
-                        className={consoleButtonClasses("secondary")}
-                      >
-                        Retry now
-                      </button>
-                      <span id={`outbox-${delivery.id}-recipient`} className="sr-only">
-                        {`to ${delivery.recipient}`}
-                      </span>
-                    </Form>
-                  ) : null}
-                </td>
-              </tr>
-            );
-          })}
+          {deliveries.map((delivery) => (
+            <tr key={delivery.id}>
+              <td className={cellClasses}>{delivery.createdAtLabel}</td>
+              <td className={cellClasses}>{delivery.channel === "email" ? "Email" : "SMS"}</td>
+              <td className={`${cellClasses} break-all`}>{delivery.recipient}</td>
+              <td className={cellClasses}>{delivery.subject ?? "—"}</td>
+              <td className={cellClasses}>
+                {statusLabels[delivery.status]}
+                {delivery.nextAttemptLabel ? <span className="block text-smoke">next try {delivery.nextAttemptLabel}</span> : null}
+              </td>
+              <td className={cellClasses}>{delivery.attempts}</td>
+              <td className={`${cellClasses} break-words`}>{delivery.lastError ?? "—"}</td>
+              <td className={cellClasses}>
+                {delivery.status === "failed" ? <RetryForm outboxId={delivery.id} recipient={delivery.recipient} /> : null}
+              </td>
+            </tr>
+          ))}
         </ConsoleTable>
       ) : null}
     </Section>
+  );
+}
+
+/** 'Retry now' for one failed delivery; it ignores further clicks while its retry is on its way. */
+function RetryForm({ outboxId, recipient }: { outboxId: number; recipient: string }) {
+  const pending = usePendingSubmission("outboxId", String(outboxId));
+  return (
+    <Form method="post">
+      <input type="hidden" name="outboxId" value={outboxId} />
+      <SubmitButton pending={pending} variant="secondary" aria-describedby={`outbox-${outboxId}-recipient`}>
+        Retry now
+      </SubmitButton>
+      <span id={`outbox-${outboxId}-recipient`} className="sr-only">
+        {`to ${recipient}`}
+      </span>
+    </Form>
   );
 }

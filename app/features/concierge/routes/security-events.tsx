@@ -1,8 +1,7 @@
-import { Form } from "react-router";
 import type { Route } from "./+types/security-events";
 import { queryFields, securityEventQuery } from "../concierge-forms.ts";
 import { conciergeMeta, formatConsoleTime, listSummary } from "../console-format.ts";
-import { consoleButtonClasses, consoleFieldClasses, consoleLabelClasses } from "../console-styles.ts";
+import { ConsoleFilters } from "../console-filters.tsx";
 import { cellClasses, ConsoleTable } from "../console-table.tsx";
 import { Section } from "#app/ui/section.tsx";
 import { requestContext } from "#app/context.ts";
@@ -45,47 +44,30 @@ function detailsText(metadata: Record<string, unknown>): string {
   return parts.join("; ").slice(0, 500);
 }
 
+const severityOptions = [
+  { value: "high", label: "High" },
+  { value: "medium", label: "Medium" },
+  { value: "low", label: "Low" },
+];
+
 export default function ConciergeSecurityEvents({ loaderData }: Route.ComponentProps) {
   const { events, types, query } = loaderData;
   return (
     <Section id="security-events" eyebrow="Security log" title="Security events">
-      <Form
-        method="get"
-        role="search"
-        aria-label="Filter security events"
-        key={`${query.severity}|${query.type}`}
+      <ConsoleFilters
+        label="Filter security events"
         className="grid gap-4 sm:grid-cols-[12rem_16rem_auto] sm:items-end"
-      >
-        <div>
-          <label htmlFor="event-severity" className={consoleLabelClasses}>
-            Severity
-          </label>
-          <select id="event-severity" name="severity" defaultValue={query.severity ?? ""} className={consoleFieldClasses}>
-            <option value="">All</option>
-            <option value="high">High</option>
-            <option value="medium">Medium</option>
-            <option value="low">Low</option>
-          </select>
-        </div>
-        <div>
-          <label htmlFor="event-type" className={consoleLabelClasses}>
-            Event type
-          </label>
-          <select id="event-type" name="type" defaultValue={query.type ?? ""} className={consoleFieldClasses}>
-            <option value="">All</option>
-            {types.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <button type="submit" className={consoleButtonClasses("secondary")}>
-            Filter
-          </button>
-        </div>
-      </Form>
+        filters={[
+          { id: "event-severity", name: "severity", label: "Severity", value: query.severity, options: severityOptions },
+          {
+            id: "event-type",
+            name: "type",
+            label: "Event type",
+            value: query.type,
+            options: types.map((type) => ({ value: type, label: type })),
+          },
+        ]}
+      />
       <p className="mt-6 text-smoke">
         {events.length === 0 ? "No security events match." : listSummary(events.length, LIST_LIMIT, ["event", "events"])}
       </p>

@@ -2,7 +2,8 @@ import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/members";
 import { CardGrid } from "#app/ui/card-grid.tsx";
 import { DiamondList } from "#app/ui/diamond-list.tsx";
-import { useOutcomeToast, type FormOutcome } from "#app/ui/form/form-outcome.tsx";
+import { useOutcomeToast } from "#app/ui/form/form-outcome.tsx";
+import type { ActionResult } from "#app/lib/form-result.ts";
 import { GuestWaiverPanel } from "../guest-waiver-panel.tsx";
 import { MemberEventList } from "../member-event-list.tsx";
 import { MembershipSummary } from "../membership-summary.tsx";
@@ -11,7 +12,7 @@ import { Section } from "#app/ui/section.tsx";
 import { requestContext } from "#app/context.ts";
 import { memberWithAcceptedRules, requireMemberWithAcceptedRules } from "../member-area.server.ts";
 import { formatLockerQuarter, formatPortlandDateTime, formatPortlandDay } from "../member-dates.ts";
-import { fieldErrors, formFields, membersPageForm } from "../member-forms.ts";
+import { membersPageForm } from "../member-forms.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { club, lounges, membershipTiers } from "#app/features/site/site-config.ts";
 import {
@@ -23,7 +24,7 @@ import {
   listUpcomingEvents,
   rsvpToEvent,
 } from "#app/features/member-area/member-area.server.ts";
-import { submittedForm } from "#app/lib/submitted-form.server.ts";
+import { readSubmission } from "#app/lib/forms.server.ts";
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, {
@@ -69,14 +70,11 @@ const rsvpRefusals: Record<Exclude<RsvpResult, { ok: true }>["reason"], string> 
 export async function action({ request, context }: Route.ActionArgs) {
   const member = requireMemberWithAcceptedRules(request, context);
   const { env } = context.get(requestContext);
-  const fields = formFields(await submittedForm(request));
-  const form = membersPageForm.safeParse(fields);
+  const form = await readSubmission(request, membersPageForm, {
+    form: (fields) => (fields.intent === "use-guest-waiver" ? "guest-waiver" : `event:${fields.eventId ?? ""}`),
+  });
+  if (!form.ok) return form.invalid;
   const now = new Date();
-
-  if (!form.success) {
-    const target = fields.intent === "use-guest-waiver" ? "guest-waiver" : `event:${fields.eventId ?? ""}`;
-    return data<FormOutcome>({ form: target, ok: false, fieldErrors: fieldErrors(form.error) }, { status: 400 });
-  }
 
   switch (form.data.intent) {
     case "use-guest-waiver": {
@@ -86,9 +84,9 @@ export async function action({ request, context }: Route.ActionArgs) {
           claim.reason === "used-today"
             ? "You have already used today's guest waiver. Your next waived guest can come tomorrow."
             : "You have used every waived guest day this month.";
-        return data<FormOutcome>({ form: "guest-waiver", ok: false, error }, { status: 409 });
+        return data<ActionResult>({ form: "guest-waiver", ok: false, error }, { status: 409 });
       }
-      return data<FormOutcome>({
+      return data<ActionResult>({
         form: "guest-waiver",
         ok: true,
         toast: { title: "Guest waiver used", description: `${claim.guestName}'s stick fee is waived today. Enjoy the evening.` },
@@ -98,12 +96,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       const { eventId, plusOne } = form.data;
       const result = await rsvpToEvent(env.DB, { eventId, memberId: member.id, plusOne, now });
       if (!result.ok) {
-        return data<FormOutcome>(
+        return data<ActionResult>(
           { form: `event:${eventId}`, ok: false, error: rsvpRefusals[result.reason] },
           { status: result.reason === "not-open" ? 404 : 409 },
         );
       }
-      return data<FormOutcome>({
+      return data<ActionResult>({
         form: `event:${eventId}`,
         ok: true,
         toast: { title: "RSVP confirmed", description: plusOne ? "Your place and your plus-one's are held." : "Your place is held." },
@@ -112,12 +110,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "cancel-rsvp": {
       const { eventId } = form.data;
       if (!(await cancelRsvp(env.DB, { eventId, memberId: member.id, now }))) {
-        return data<FormOutcome>(
+        return data<ActionResult>(
           { form: `event:${eventId}`, ok: false, error: "There is no RSVP of yours to cancel for this event." },
           { status: 404 },
         );
       }
-      return data<FormOutcome>({
+      return data<ActionResult>({
         form: `event:${eventId}`,
         ok: true,
         toast: { title: "RSVP cancelled", description: "Your place has gone back to the members." },

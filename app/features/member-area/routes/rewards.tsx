@@ -1,7 +1,8 @@
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/rewards";
 import { DiamondList } from "#app/ui/diamond-list.tsx";
-import { useOutcomeToast, type FormOutcome } from "#app/ui/form/form-outcome.tsx";
+import { useOutcomeToast } from "#app/ui/form/form-outcome.tsx";
+import type { ActionResult } from "#app/lib/form-result.ts";
 import { RecentRedemptions } from "../recent-redemptions.tsx";
 import { formatPoints, RewardCatalogue } from "../reward-catalogue.tsx";
 import { PageHero } from "#app/ui/page-hero.tsx";
@@ -9,7 +10,7 @@ import { Section } from "#app/ui/section.tsx";
 import { requestContext } from "#app/context.ts";
 import { memberWithAcceptedRules, requireMemberWithAcceptedRules } from "../member-area.server.ts";
 import { formatPortlandDate } from "../member-dates.ts";
-import { fieldErrors, formFields, redeemRewardForm } from "../member-forms.ts";
+import { redeemRewardForm } from "../member-forms.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { club } from "#app/features/site/site-config.ts";
 import {
@@ -18,7 +19,7 @@ import {
   listRecentRedemptions,
   redeemReward,
 } from "#app/features/member-area/member-area.server.ts";
-import { submittedForm } from "#app/lib/submitted-form.server.ts";
+import { readSubmission } from "#app/lib/forms.server.ts";
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, {
@@ -48,17 +49,20 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** Redeems one item for the signed-in member (never a member id from the form). */
 export async function action({ request, context }: Route.ActionArgs) {
   const member = requireMemberWithAcceptedRules(request, context);
-  const form = redeemRewardForm.safeParse(formFields(await submittedForm(request)));
-  if (!form.success) return data<FormOutcome>({ form: "reward:", ok: false, fieldErrors: fieldErrors(form.error) }, { status: 400 });
+  const form = await readSubmission(request, redeemRewardForm, { form: "reward:" });
+  if (!form.ok) return form.invalid;
 
   const { itemId } = form.data;
   const result = await redeemReward(context.get(requestContext).env.DB, member.id, itemId);
   if (!result.ok) {
     return result.reason === "not-enough-points"
-      ? data<FormOutcome>({ form: `reward:${itemId}`, ok: false, error: "You do not have enough points for this reward." }, { status: 409 })
-      : data<FormOutcome>({ form: `reward:${itemId}`, ok: false, error: "This reward is no longer in the catalogue." }, { status: 404 });
+      ? data<ActionResult>(
+          { form: `reward:${itemId}`, ok: false, error: "You do not have enough points for this reward." },
+          { status: 409 },
+        )
+      : data<ActionResult>({ form: `reward:${itemId}`, ok: false, error: "This reward is no longer in the catalogue." }, { status: 404 });
   }
-  return data<FormOutcome>({
+  return data<ActionResult>({
     form: `reward:${itemId}`,
     ok: true,
     toast: {

@@ -11,7 +11,8 @@ import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { SIGN_IN_RATE_LIMITED, SIGN_IN_REFUSED, signInFormSchema } from "../sign-in-schema.ts";
 import { club } from "#app/features/site/site-config.ts";
 import { googleClient, signInWithPassword } from "#app/features/sign-in/sign-in.server.ts";
-import { submittedForm } from "#app/lib/submitted-form.server.ts";
+import { readSubmission } from "#app/lib/forms.server.ts";
+import type { ActionResult } from "#app/lib/form-result.ts";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -38,14 +39,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = signInFormSchema.safeParse(Object.fromEntries(await submittedForm(request)));
-  if (!form.success) return data({ error: SIGN_IN_REFUSED }, { status: 400 });
+  const form = await readSubmission(request, signInFormSchema);
+  // One message for every refusal, an incomplete form included: no field errors.
+  if (!form.ok) return data<ActionResult>({ ok: false, error: SIGN_IN_REFUSED }, { status: 400 });
   const result = await signInWithPassword(context.get(requestContext), form.data);
   if (result.ok) throw redirect(destination(request, form.data.redirectTo), { headers: { "Set-Cookie": result.setCookie } });
   if (result.reason === "rate_limited") {
-    return data({ error: SIGN_IN_RATE_LIMITED }, { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } });
+    return data<ActionResult>(
+      { ok: false, error: SIGN_IN_RATE_LIMITED },
+      { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+    );
   }
-  return data({ error: SIGN_IN_REFUSED }, { status: 400 });
+  return data<ActionResult>({ ok: false, error: SIGN_IN_REFUSED }, { status: 400 });
 }
 
 export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
@@ -59,7 +64,11 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
       </PageHero>
 
       <Section id="sign-in" eyebrow="Members only" title="Sign in to the members area">
-        <SignInForm redirectTo={loaderData.redirectTo} error={actionData?.error ?? null} googleEnabled={loaderData.googleEnabled} />
+        <SignInForm
+          redirectTo={loaderData.redirectTo}
+          error={(actionData && !actionData.ok ? actionData.error : undefined) ?? null}
+          googleEnabled={loaderData.googleEnabled}
+        />
       </Section>
 
       <Section id="not-a-member" eyebrow="Not yet a member?" title="Every membership begins with a sit-down">
