@@ -1,3 +1,5 @@
+import { hmacHex } from "./signing.ts";
+
 /**
  * The client's network address as Cloudflare saw it (docs/security.md#rate-limits): CF-Connecting-IP,
  * never X-Forwarded-For, which the client controls. This exact address is what Google's siteverify
@@ -32,10 +34,4 @@ function ipv6Prefix64(address: string): string {
 /** A keyed hash of the address for logs: linkable within the club's records, never reversible. */
 export async function hashClientAddress(address: string, signingKey: string): Promise<string> {
   return hmacHex(signingKey, `client-address:${address}`);
-}
-
-export async function hmacHex(key: string, message: string): Promise<string> {
-  const cryptoKey = await crypto.subtle.importKey("raw", new TextEncoder().encode(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const signature = await crypto.subtle.sign("HMAC", cryptoKey, new TextEncoder().encode(message));
-  return Array.from(new Uint8Array(signature), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }

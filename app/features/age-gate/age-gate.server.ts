@@ -1,5 +1,5 @@
 import { isbot } from "isbot";
-import { readCookie } from "#worker/shared/request-cookies.ts";
+import { readCookie } from "#worker/shared/cookies.ts";
 import { AGE_GATE_COOKIE, ageGateStage, type AgeGateStage } from "./age-gate-stage.ts";
 
 /** Where this request's browser session stands with the age gate (the root loader's question). */

@@ -44,7 +44,7 @@ describe("Google sign-in", { timeout: 30_000 }, () => {
     expect(url.searchParams.get("code_challenge_method")).toBe("S256");
     expect(url.searchParams.get("redirect_uri")).toBe("http://localhost:8787/auth/google/callback");
     expect(url.searchParams.get("scope")).toBe("openid email");
-    for (const cookie of start.cookies) expect(cookie).toMatch(/; Path=\/auth\/google; Max-Age=600; HttpOnly; Secure; SameSite=Lax$/);
+    for (const cookie of start.cookies) expect(cookie).toMatch(/; Max-Age=600; Path=\/auth\/google; HttpOnly; Secure; SameSite=Lax$/);
   });
 
   it("signs in the active member whose verified Google email it is, links the account, and returns to the page", async () => {

@@ -130,6 +130,6 @@ describe("destroyMemberSession", () => {
 
   it("still clears the cookie when there is no session to delete", async () => {
     const clearing = await destroyMemberSession(new Request("http://example.com/auth/sign-out"), env);
-    expect(clearing).toBe("ember_session=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Lax");
+    expect(clearing).toBe("ember_session=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax");
   });
 });

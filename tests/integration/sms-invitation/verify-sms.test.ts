@@ -33,7 +33,7 @@ describe("POST /api/verify-sms (local stand-in)", () => {
     expect(verified.status).toBe(200);
     expect(await verified.json()).toEqual({ success: true, message: "Welcome to the Inner Circle!" });
     const cookie = verified.headers.get("Set-Cookie")!;
-    expect(cookie).toMatch(/^ember_sms_verified=[^;]+; Path=\/; Max-Age=31536000; HttpOnly; SameSite=Lax$/);
+    expect(cookie).toMatch(/^ember_sms_verified=[^;]+; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Lax$/);
     const cookieValue = cookie.split(";")[0]!;
     expect(
       await hasSmsVerifiedCookie(new Request("http://example.com/", { headers: { Cookie: cookieValue } }), "development", signingKey),

@@ -1,16 +1,13 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { setCookie } from "hono/cookie";
 import { z } from "zod";
 import { AGE_GATE_COOKIE, ageGateStage, type AgeGateAnswer, type AgeGateCookie } from "#app/features/age-gate/age-gate-stage.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { club } from "#app/features/site/site-config.ts";
 import type { AppBindings } from "#worker/http/app-bindings.ts";
-import { workerConfig } from "#worker/config.ts";
 import { recordAgeGateAnswer, type AgeGateAuditAnswer } from "./age-gate-audit.ts";
-import { clientNetwork } from "#worker/shared/client-address.ts";
 import { checkFormRateLimit } from "#worker/shared/rate-limit.ts";
-import { readCookie } from "#worker/shared/request-cookies.ts";
+import { cookieHeader, readCookie } from "#worker/shared/cookies.ts";
 import { tooManySubmissions } from "#worker/http/guards.ts";
 
 /**
@@ -42,12 +39,8 @@ ageGate.post("/", bodyLimit({ maxSize: 4 * 1024, onError: (c) => c.json({ error:
   }
   // A visitor answers two or three times per browser session; the limit only stops a script
   // from filling the audit trail. Generous, because whole offices share one address.
-  const decision = await checkFormRateLimit(
-    c.env.RATE_LIMITS,
-    clientNetwork(c.req.raw) ?? "unknown",
-    "age-gate",
-    60 * workerConfig(c.env).FORM_RATE_LIMIT_MULTIPLIER,
-  );
+  const { config, clientNetwork } = c.var.requestContext;
+  const decision = await checkFormRateLimit(c.env.RATE_LIMITS, clientNetwork, "age-gate", 60 * config.FORM_RATE_LIMIT_MULTIPLIER);
   if (!decision.allowed) return tooManySubmissions(c, decision);
   // Empty fields count as absent: without JavaScript the form's sessionId field stays empty.
   const fields = [...new URLSearchParams(await c.req.text())].filter(([, value]) => value !== "");
@@ -74,12 +67,10 @@ ageGate.post("/", bodyLimit({ maxSize: 4 * 1024, onError: (c) => c.json({ error:
   if (answer !== "no") {
     const value: AgeGateCookie = answer === "yes" ? "verified" : "entered";
     // No Max-Age: a session cookie, so a new browser session shows the opener again.
-    setCookie(c, AGE_GATE_COOKIE, value, {
-      path: "/",
-      httpOnly: true,
-      sameSite: "Lax",
-      secure: c.env.ENVIRONMENT === "production",
-    });
+    c.header(
+      "Set-Cookie",
+      cookieHeader(AGE_GATE_COOKIE, value, { path: "/", httpOnly: true, sameSite: "Lax", secure: config.ENVIRONMENT === "production" }),
+    );
   }
 
   if (c.req.header("Accept")?.includes("application/json")) {

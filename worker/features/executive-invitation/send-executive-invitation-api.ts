@@ -12,14 +12,11 @@ import {
 } from "#app/features/executive-invitation/invitation-request.ts";
 import { fieldErrors as firstErrorPerField } from "#app/lib/form-result.ts";
 import type { AppBindings } from "#worker/http/app-bindings.ts";
-import { signingKey, workerConfig } from "#worker/config.ts";
-import { clientNetwork } from "#worker/shared/client-address.ts";
 import { redeemCaptchaPass } from "./captcha/captcha-pass.ts";
 import { emailSender } from "#worker/shared/send-email.ts";
 import { storeInvitationRequest } from "./invitation-requests.ts";
 import { deliverOutboxMessage } from "#worker/shared/outbox.ts";
 import { checkFormRateLimit } from "#worker/shared/rate-limit.ts";
-import { logSecurityEvent } from "#worker/shared/security-events.ts";
 import { readJsonBody, requireJson, tooManySubmissions } from "#worker/http/guards.ts";
 
 /**
@@ -41,13 +38,11 @@ sendExecutiveInvitationApi.post(
   bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ error: "Request too large" }, 413) }),
   requireJson(),
   async (c) => {
-    const config = workerConfig(c.env);
-    const key = signingKey(config);
-    const log = (event: Parameters<typeof logSecurityEvent>[4]) => logSecurityEvent(c.env, c.executionCtx, c.req.raw, key, event);
+    const { config, signingKey, clientNetwork, logSecurityEvent: log } = c.var.requestContext;
 
     const decision = await checkFormRateLimit(
       c.env.RATE_LIMITS,
-      clientNetwork(c.req.raw) ?? "unknown",
+      clientNetwork,
       EXECUTIVE_INVITATION_ACTION,
       5 * config.FORM_RATE_LIMIT_MULTIPLIER,
     );
@@ -59,7 +54,7 @@ sendExecutiveInvitationApi.post(
 
     const body = await readJsonBody(c);
     const outer = envelope.safeParse(body);
-    const pass = outer.success ? await redeemCaptchaPass(c.env.DB, key, outer.data.captchaPass, EXECUTIVE_INVITATION_ACTION) : null;
+    const pass = outer.success ? await redeemCaptchaPass(c.env.DB, signingKey, outer.data.captchaPass, EXECUTIVE_INVITATION_ACTION) : null;
     if (!outer.success || !pass) {
       log({ eventType: "authn_captcha_fail", severity: "high", description: "invitation sent without a valid captcha pass" });
       return c.json({ error: "Security validation failed" }, 403);

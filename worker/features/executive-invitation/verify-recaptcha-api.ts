@@ -3,12 +3,10 @@ import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { EXECUTIVE_INVITATION_ACTION } from "#app/features/executive-invitation/invitation-request.ts";
 import type { AppBindings } from "#worker/http/app-bindings.ts";
-import { signingKey, workerConfig } from "#worker/config.ts";
-import { clientAddress, clientNetwork } from "#worker/shared/client-address.ts";
+import { clientAddress } from "#worker/shared/client-address.ts";
 import { issueCaptchaPass } from "./captcha/captcha-pass.ts";
 import { verifyCaptcha } from "./captcha/verify-captcha.ts";
 import { checkFormRateLimit } from "#worker/shared/rate-limit.ts";
-import { logSecurityEvent } from "#worker/shared/security-events.ts";
 import { readJsonBody, requireJson, tooManySubmissions } from "#worker/http/guards.ts";
 
 /** POST /api/verify-recaptcha {token} → {success, score, error?, captchaPass?}
@@ -22,19 +20,18 @@ verifyRecaptchaApi.post(
   bodyLimit({ maxSize: 8 * 1024, onError: (c) => c.json({ error: "Request too large" }, 413) }),
   requireJson(),
   async (c) => {
-    const config = workerConfig(c.env);
-    const key = signingKey(config);
+    const { config, signingKey, clientNetwork, logSecurityEvent: log } = c.var.requestContext;
 
     // Rate limits come before any call to Google (docs/security.md#rate-limits).
     const decision = await checkFormRateLimit(
       c.env.RATE_LIMITS,
-      clientNetwork(c.req.raw) ?? "unknown",
+      clientNetwork,
       "verify-recaptcha",
       10 * config.FORM_RATE_LIMIT_MULTIPLIER,
       15,
     );
     if (!decision.allowed) {
-      logSecurityEvent(c.env, c.executionCtx, c.req.raw, key, {
+      log({
         eventType: "excess_rate_limit_exceeded",
         severity: "medium",
         description: "captcha verifications over the limit",
@@ -51,7 +48,7 @@ verifyRecaptchaApi.post(
       remoteIp: clientAddress(c.req.raw),
     });
     if (!verdict.success) {
-      logSecurityEvent(c.env, c.executionCtx, c.req.raw, key, {
+      log({
         eventType: "authn_captcha_fail",
         severity: "medium",
         description: "captcha verification failed",
@@ -62,7 +59,7 @@ verifyRecaptchaApi.post(
     return c.json({
       success: true,
       score: verdict.score,
-      captchaPass: await issueCaptchaPass(key, EXECUTIVE_INVITATION_ACTION, verdict.score),
+      captchaPass: await issueCaptchaPass(signingKey, EXECUTIVE_INVITATION_ACTION, verdict.score),
     });
   },
 );

@@ -2,10 +2,8 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { AppBindings } from "#worker/http/app-bindings.ts";
-import { signingKey, workerConfig } from "#worker/config.ts";
-import { clientNetwork } from "#worker/shared/client-address.ts";
 import { checkFormRateLimit } from "#worker/shared/rate-limit.ts";
-import { logSecurityEvent, type SecurityEventInput } from "#worker/shared/security-events.ts";
+import type { SecurityEventInput } from "#worker/shared/security-events.ts";
 import { readJsonBody, requireJson, tooManySubmissions } from "#worker/http/guards.ts";
 
 /**
@@ -44,10 +42,10 @@ securityEventsApi.post(
   bodyLimit({ maxSize: 4 * 1024, onError: (c) => c.json({ error: "Request too large" }, 413) }),
   requireJson(),
   async (c) => {
-    const config = workerConfig(c.env);
+    const { config, clientNetwork, logSecurityEvent: log } = c.var.requestContext;
     const decision = await checkFormRateLimit(
       c.env.RATE_LIMITS,
-      clientNetwork(c.req.raw) ?? "unknown",
+      clientNetwork,
       "security-events",
       20 * config.FORM_RATE_LIMIT_MULTIPLIER,
       15,
@@ -55,7 +53,7 @@ securityEventsApi.post(
     if (!decision.allowed) return tooManySubmissions(c, decision);
     const report = clientReport.safeParse(await readJsonBody(c));
     if (!report.success) return c.json({ error: "Unknown security event" }, 400);
-    logSecurityEvent(c.env, c.executionCtx, c.req.raw, signingKey(config), {
+    log({
       ...reportable[report.data.type]!,
       referrer: report.data.referrer ?? null,
       details: report.data.detail ? { detail: report.data.detail } : {},

@@ -8,8 +8,8 @@ import type { RequestContext } from "#worker/http/request-context.ts";
 import { createMemberSession } from "./member-session.ts";
 import { consumeInvitationForGoogle } from "../admissions/invitation-links.ts";
 import { findActiveMember, findMemberByEmail } from "../members/members.ts";
-import { readCookie } from "#worker/shared/request-cookies.ts";
-import { timingSafeEqual } from "#worker/shared/signed-token.ts";
+import { readCookie } from "#worker/shared/cookies.ts";
+import { timingSafeEqual } from "#worker/shared/signing.ts";
 import { OAUTH_COOKIES, clearedOauthCookies, oauthCookie } from "./oauth-cookies.ts";
 
 /**
@@ -60,12 +60,11 @@ export async function finishGoogleSignIn({ env, request, config, logSecurityEven
   const state = url.searchParams.get("state");
   const storedState = readCookie(request, OAUTH_COOKIES.state);
   const verifier = readCookie(request, OAUTH_COOKIES.verifier);
-  if (!code || !state || !storedState || !verifier || !timingSafeEqual(state, decodeURIComponent(storedState)))
-    return fail("state_mismatch");
+  if (!code || !state || !storedState || !verifier || !timingSafeEqual(state, storedState)) return fail("state_mismatch");
 
   let claims: z.infer<typeof idTokenClaims>;
   try {
-    const tokens = await google.validateAuthorizationCode(code, decodeURIComponent(verifier));
+    const tokens = await google.validateAuthorizationCode(code, verifier);
     claims = idTokenClaims.parse(decodeIdToken(tokens.idToken()));
   } catch {
     return fail("provider_error");
@@ -73,7 +72,7 @@ export async function finishGoogleSignIn({ env, request, config, logSecurityEven
 
   const invitation = readCookie(request, OAUTH_COOKIES.invitation);
   const memberId = invitation
-    ? await consumeInvitationForGoogle(env.DB, decodeURIComponent(invitation), claims.sub)
+    ? await consumeInvitationForGoogle(env.DB, invitation, claims.sub)
     : await memberForGoogleAccount(env.DB, claims);
   if (!memberId) return fail(invitation ? "invitation_invalid" : "no_member");
 
@@ -85,7 +84,7 @@ export async function finishGoogleSignIn({ env, request, config, logSecurityEven
     userId: memberId,
   });
   const redirectTo = readCookie(request, OAUTH_COOKIES.redirectTo);
-  return { ok: true, memberId, setCookies: [...cleared, setCookie], redirectTo: redirectTo ? decodeURIComponent(redirectTo) : null };
+  return { ok: true, memberId, setCookies: [...cleared, setCookie], redirectTo };
 }
 
 /** The active member this Google account belongs to: linked already, or by verified email (then linked). */

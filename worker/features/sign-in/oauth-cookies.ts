@@ -1,3 +1,5 @@
+import { cookieHeader, expiredCookieHeader, type CookieOptions } from "#worker/shared/cookies.ts";
+
 /**
  * The short-lived cookies of the Google sign-in round trip (docs/security.md#google-sign-in): HttpOnly,
  * Secure, SameSite=Lax (Google's redirect back is a top-level GET, which Lax allows), 10 minutes,
@@ -10,13 +12,13 @@ export const OAUTH_COOKIES = {
   redirectTo: "google_oauth_redirect",
 } as const;
 
-const OAUTH_COOKIE_PATH = "/auth/google";
+const OAUTH_COOKIE_OPTIONS: CookieOptions = { path: "/auth/google", httpOnly: true, secure: true, sameSite: "Lax" };
 const TEN_MINUTES = 600;
 
 export function oauthCookie(name: string, value: string): string {
-  return `${name}=${encodeURIComponent(value)}; Path=${OAUTH_COOKIE_PATH}; Max-Age=${TEN_MINUTES}; HttpOnly; Secure; SameSite=Lax`;
+  return cookieHeader(name, value, { ...OAUTH_COOKIE_OPTIONS, maxAge: TEN_MINUTES });
 }
 
 export function clearedOauthCookies(): string[] {
-  return Object.values(OAUTH_COOKIES).map((name) => `${name}=; Path=${OAUTH_COOKIE_PATH}; Max-Age=0; HttpOnly; Secure; SameSite=Lax`);
+  return Object.values(OAUTH_COOKIES).map((name) => expiredCookieHeader(name, OAUTH_COOKIE_OPTIONS));
 }

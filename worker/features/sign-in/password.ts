@@ -1,6 +1,6 @@
 import { pbkdf2 } from "@noble/hashes/pbkdf2.js";
 import { sha256 } from "@noble/hashes/sha2.js";
-import { timingSafeEqual } from "#worker/shared/signed-token.ts";
+import { timingSafeEqual } from "#worker/shared/signing.ts";
 import { decodeBase64, encodeBase64 } from "#worker/shared/base64.ts";
 
 /**

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { hmacHex } from "#worker/shared/client-address.ts";
-import { timingSafeEqual } from "#worker/shared/signed-token.ts";
+import { hmacHex, verifyHmacHex } from "#worker/shared/signing.ts";
 import { takeStrictCount } from "#worker/shared/strict-counter.ts";
 import { CODE_LIFETIME_MS, type SmsProvider } from "./sms-provider.ts";
 
@@ -15,13 +14,17 @@ const storedCode = z.object({ id: z.string(), hash: z.string(), expiresAt: z.num
 export function localSmsProvider(env: Pick<Env, "DB" | "RATE_LIMITS" | "ENVIRONMENT">, signingKey: string): SmsProvider {
   if (env.ENVIRONMENT === "production") throw new Error("The local SMS stand-in refuses to run in production: configure Twilio Verify");
   const kvKey = (e164: string) => `sms-code:${e164}`;
-  const codeHash = (e164: string, code: string) => hmacHex(signingKey, `sms-code:${e164}:${code}`);
+  const codeMessage = (e164: string, code: string) => `sms-code:${e164}:${code}`;
 
   return {
     name: "local",
     async prepareCode(phone, now = Date.now()) {
       const code = randomSixDigitCode();
-      const record = { id: crypto.randomUUID(), hash: await codeHash(phone.e164, code), expiresAt: now + CODE_LIFETIME_MS };
+      const record = {
+        id: crypto.randomUUID(),
+        hash: await hmacHex(signingKey, codeMessage(phone.e164, code)),
+        expiresAt: now + CODE_LIFETIME_MS,
+      };
       // A new code replaces the previous one for this number.
       await env.RATE_LIMITS.put(kvKey(phone.e164), JSON.stringify(record), { expirationTtl: CODE_LIFETIME_MS / 1000 });
       return {
@@ -37,7 +40,7 @@ export function localSmsProvider(env: Pick<Env, "DB" | "RATE_LIMITS" | "ENVIRONM
     async checkCode(phone, code, now = Date.now()) {
       const record = storedCode.safeParse(await env.RATE_LIMITS.get(kvKey(phone.e164), "json"));
       if (!record.success || record.data.expiresAt <= now) return "wrong";
-      if (!timingSafeEqual(await codeHash(phone.e164, code), record.data.hash)) return "wrong";
+      if (!(await verifyHmacHex(signingKey, codeMessage(phone.e164, code), record.data.hash))) return "wrong";
       // Single use, strictly: of concurrent checks with the right code, only the first claim wins.
       const claim = await takeStrictCount(env.DB, `sms-code-used:${record.data.id}`, 1, CODE_LIFETIME_MS, now);
       if (!claim.allowed) return "wrong";

@@ -2,10 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { AppBindings } from "#worker/http/app-bindings.ts";
-import { signingKey, workerConfig } from "#worker/config.ts";
-import { clientNetwork } from "#worker/shared/client-address.ts";
 import { deliverOutboxMessage } from "#worker/shared/outbox.ts";
-import { logSecurityEvent } from "#worker/shared/security-events.ts";
 import { smsProviderFor } from "./sms-provider-for.ts";
 import { markSmsOptInRejected, storeSmsOptIn } from "./sms-opt-ins.ts";
 import { parseUsPhoneNumber } from "./us-phone-number.ts";
@@ -36,9 +33,7 @@ sendSmsApi.post(
   bodyLimit({ maxSize: 4 * 1024, onError: (c) => c.json(refusal("Request too large"), 413) }),
   requireJson(refusal),
   async (c) => {
-    const config = workerConfig(c.env);
-    const key = signingKey(config);
-    const log = (event: Parameters<typeof logSecurityEvent>[4]) => logSecurityEvent(c.env, c.executionCtx, c.req.raw, key, event);
+    const { config, clientNetwork, logSecurityEvent: log } = c.var.requestContext;
 
     const parsed = sendSmsRequest.safeParse(await readJsonBody(c));
     const phone = parsed.success ? parseUsPhoneNumber(parsed.data.phoneNumber) : null;
@@ -50,7 +45,7 @@ sendSmsApi.post(
     const multiplier = config.FORM_RATE_LIMIT_MULTIPLIER;
     const network = await takeStrictCount(
       c.env.DB,
-      `sms-send:network:${clientNetwork(c.req.raw) ?? "unknown"}`,
+      `sms-send:network:${clientNetwork}`,
       PER_NETWORK.max * multiplier,
       PER_NETWORK.windowMs,
     );

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { readCookie } from "#worker/shared/request-cookies.ts";
-import { readSignedPayload, signPayload } from "#worker/shared/signed-token.ts";
+import { cookieHeader, readCookie } from "#worker/shared/cookies.ts";
+import { readSignedPayload, signPayload } from "#worker/shared/signing.ts";
 
 /**
  * The signed, HttpOnly cookie /api/verify-sms sets, so the server knows this browser
@@ -19,8 +19,13 @@ function cookieName(environment: string): string {
 
 export async function smsVerifiedCookie(environment: string, signingKey: string, now: number = Date.now()): Promise<string> {
   const value = await signPayload(signingKey, PURPOSE, { verifiedAt: now });
-  const secure = environment === "production" ? "; Secure" : "";
-  return `${cookieName(environment)}=${value}; Path=/; Max-Age=${LIFETIME_SECONDS}; HttpOnly; SameSite=Lax${secure}`;
+  return cookieHeader(cookieName(environment), value, {
+    path: "/",
+    maxAge: LIFETIME_SECONDS,
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: environment === "production",
+  });
 }
 
 export async function hasSmsVerifiedCookie(request: Request, environment: string, signingKey: string): Promise<boolean> {

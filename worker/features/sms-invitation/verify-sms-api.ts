@@ -2,9 +2,6 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { AppBindings } from "#worker/http/app-bindings.ts";
-import { signingKey, workerConfig } from "#worker/config.ts";
-import { clientNetwork } from "#worker/shared/client-address.ts";
-import { logSecurityEvent } from "#worker/shared/security-events.ts";
 import { smsProviderFor } from "./sms-provider-for.ts";
 import { smsVerifiedCookie } from "./sms-verified-cookie.ts";
 import { parseUsPhoneNumber } from "./us-phone-number.ts";
@@ -39,9 +36,7 @@ verifySmsApi.post(
   bodyLimit({ maxSize: 4 * 1024, onError: (c) => c.json(refusal("Request too large"), 413) }),
   requireJson(refusal),
   async (c) => {
-    const config = workerConfig(c.env);
-    const key = signingKey(config);
-    const log = (event: Parameters<typeof logSecurityEvent>[4]) => logSecurityEvent(c.env, c.executionCtx, c.req.raw, key, event);
+    const { config, signingKey, clientNetwork, logSecurityEvent: log } = c.var.requestContext;
 
     const parsed = verifySmsRequest.safeParse(await readJsonBody(c));
     const phone = parsed.success ? parseUsPhoneNumber(parsed.data.phoneNumber) : null;
@@ -52,7 +47,7 @@ verifySmsApi.post(
 
     const network = await takeStrictCount(
       c.env.DB,
-      `sms-check:network:${clientNetwork(c.req.raw) ?? "unknown"}`,
+      `sms-check:network:${clientNetwork}`,
       PER_NETWORK.max * config.FORM_RATE_LIMIT_MULTIPLIER,
       PER_NETWORK.windowMs,
     );
@@ -88,7 +83,7 @@ verifySmsApi.post(
     }
 
     log({ eventType: "sms_verify_success", severity: "low", description: "SMS invitation verified" });
-    c.header("Set-Cookie", await smsVerifiedCookie(config.ENVIRONMENT, key));
+    c.header("Set-Cookie", await smsVerifiedCookie(config.ENVIRONMENT, signingKey));
     return c.json({ success: true, message: "Welcome to the Inner Circle!" });
   },
 );

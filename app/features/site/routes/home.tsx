@@ -59,9 +59,8 @@ const blenderEvents = [
 
 // The SMS block renders 'Access Granted' in the first HTML for a browser that has passed SMS
 // verification (the signed cookie /api/verify-sms sets).
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env } = context.get(requestContext);
-  return { smsVerified: await hasPassedSmsVerification(request, env) };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { smsVerified: await hasPassedSmsVerification(context.get(requestContext)) };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

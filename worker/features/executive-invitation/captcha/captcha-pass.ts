@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { readSignedPayload, signPayload } from "#worker/shared/signed-token.ts";
+import { readSignedPayload, signPayload } from "#worker/shared/signing.ts";
 import { takeStrictCount } from "#worker/shared/strict-counter.ts";
 
 /**
