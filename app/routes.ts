@@ -3,7 +3,8 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 // The route table in the order of docs/product-rules.md ("Routes"), except that the members-only
 // pages sit together under their shared layout (React Router ranks routes by specificity, so the
 // order never changes which route matches). Each route lives in its feature's routes/ folder
-// (docs/decisions/006-feature-layout.md). /lounges and /lounges/kickback render the same module.
+// (docs/decisions/006-feature-layout.md). The lounges share one module, which picks its lounge by
+// route id; /lounges is the Kickback's second address.
 const site = (file: string) => `features/site/routes/${file}`;
 const signIn = (file: string) => `features/sign-in/routes/${file}`;
 const memberArea = (file: string) => `features/member-area/routes/${file}`;
@@ -22,10 +23,10 @@ export default [
   route("manufacturer-partnership", site("manufacturer-partnership.tsx")),
   route("blog", site("blog.tsx")),
   route("blog/:slug", site("blog-post.tsx")),
-  route("lounges", site("lounge-kickback.tsx"), { id: "lounges" }),
-  route("lounges/kickback", site("lounge-kickback.tsx"), { id: "lounges-kickback" }),
-  route("lounges/business", site("lounge-business.tsx")),
-  route("lounges/platinum", site("lounge-platinum.tsx")),
+  route("lounges", site("lounge.tsx"), { id: "lounges" }),
+  route("lounges/kickback", site("lounge.tsx"), { id: "lounges-kickback" }),
+  route("lounges/business", site("lounge.tsx"), { id: "lounges-business" }),
+  route("lounges/platinum", site("lounge.tsx"), { id: "lounges-platinum" }),
   route("compliance", site("compliance.tsx")),
   route("public-health", site("public-health.tsx")),
   // The members-only areas share one layout: requireMember and the club rules step.

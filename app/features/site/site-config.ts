@@ -88,6 +88,7 @@ export const monthlyPriceRange = {
 } as const;
 
 export interface Lounge {
+  slug: "kickback" | "business" | "platinum";
   path: string;
   /** 640×420 art; a photograph of the same size can replace it without layout shift. */
   image: string;
@@ -95,38 +96,46 @@ export interface Lounge {
   neighbourhood: string;
   hours: string;
   summary: string;
+  /** The memberships whose members hold a key, as their tiers' `includes` say. */
+  tiers: MembershipTier["slug"][];
 }
 
 export const lounges: Lounge[] = [
   {
+    slug: "kickback",
     path: "/lounges/kickback",
     image: "/images/kickback-lounge.svg",
     name: "Kickback Lounge",
     neighbourhood: "Pearl District",
     hours: "Daily, 11 am – midnight",
     summary: "Deep leather, a long walnut bar and a patio heated from October to May.",
+    tiers: ["kickback", "business", "platinum"],
   },
   {
+    slug: "business",
     path: "/lounges/business",
     image: "/images/business-lounge.svg",
     name: "Business Lounge",
     neighbourhood: "Downtown, near Pioneer Courthouse Square",
     hours: "Monday – Saturday, 7 am – 10 pm",
     summary: "Two meeting rooms, quiet booths and coffee service for the working day.",
+    tiers: ["business", "platinum"],
   },
   {
+    slug: "platinum",
     path: "/lounges/platinum",
     image: "/images/platinum-lounge.svg",
     name: "Platinum Lounge",
     neighbourhood: "Northwest 23rd",
     hours: "Daily, 4 pm – 2 am",
     summary: "Twelve chairs, a cedar humidor room and a bartender who keeps your pour.",
+    tiers: ["platinum"],
   },
 ];
 
-export function loungeByPath(path: string): Lounge {
-  const lounge = lounges.find((entry) => entry.path === path);
-  if (!lounge) throw new Error(`site-config lists no lounge at ${path}`);
+export function loungeBySlug(slug: Lounge["slug"]): Lounge {
+  const lounge = lounges.find((entry) => entry.slug === slug);
+  if (!lounge) throw new Error(`site-config lists no ${slug} lounge`);
   return lounge;
 }
 

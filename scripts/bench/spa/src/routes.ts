@@ -43,17 +43,26 @@ const pages: RouteObject[] = [
     lazy: () => import("#app/features/site/routes/blog-post.tsx").then((m) => page(m.default, m.meta, m.loader as LoaderFunction)),
   },
   {
+    // The module picks its lounge by this id, as in app/routes.ts.
     id: "lounges",
     path: "lounges",
-    lazy: () => import("#app/features/site/routes/lounge-kickback.tsx").then((m) => page(m.default, m.meta)),
+    lazy: () => import("#app/features/site/routes/lounge.tsx").then((m) => page(m.default, m.meta)),
   },
   {
     id: "lounges-kickback",
     path: "lounges/kickback",
-    lazy: () => import("#app/features/site/routes/lounge-kickback.tsx").then((m) => page(m.default, m.meta)),
+    lazy: () => import("#app/features/site/routes/lounge.tsx").then((m) => page(m.default, m.meta)),
   },
-  { path: "lounges/business", lazy: () => import("#app/features/site/routes/lounge-business.tsx").then((m) => page(m.default, m.meta)) },
-  { path: "lounges/platinum", lazy: () => import("#app/features/site/routes/lounge-platinum.tsx").then((m) => page(m.default, m.meta)) },
+  {
+    id: "lounges-business",
+    path: "lounges/business",
+    lazy: () => import("#app/features/site/routes/lounge.tsx").then((m) => page(m.default, m.meta)),
+  },
+  {
+    id: "lounges-platinum",
+    path: "lounges/platinum",
+    lazy: () => import("#app/features/site/routes/lounge.tsx").then((m) => page(m.default, m.meta)),
+  },
   { path: "compliance", lazy: () => import("#app/features/site/routes/compliance.tsx").then((m) => page(m.default, m.meta)) },
   { path: "public-health", lazy: () => import("#app/features/site/routes/public-health.tsx").then((m) => page(m.default, m.meta)) },
   { path: "member-yards", lazy: () => import("#app/features/site/routes/member-yards.tsx").then((m) => page(m.default, m.meta)) },
