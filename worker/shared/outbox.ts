@@ -57,6 +57,7 @@ export async function deliverOutboxMessage(
   const staleBefore = new Date(now - STALE_CLAIM_MS).toISOString();
   const [claimed] = await database
     .update(outbox)
+    // The attempt is counted by the claim itself: the builder has no "column plus one".
     .set({ status: "sending", attempts: sql`${outbox.attempts} + 1`, updatedAt: nowIso })
     .where(
       and(

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, lte, sql } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
 import { strictCounters } from "#db/schema.ts";
 import type { RateLimitDecision } from "./rate-limit.ts";
@@ -22,6 +22,7 @@ export async function takeStrictCount(
     .values({ key, count: 1, windowEndsAt })
     .onConflictDoUpdate({
       target: strictCounters.key,
+      // The count restarts or grows in the same statement that reads it: the builder has no CASE.
       set: {
         count: sql`CASE WHEN ${strictCounters.windowEndsAt} <= ${now} THEN 1 ELSE ${strictCounters.count} + 1 END`,
         windowEndsAt: sql`CASE WHEN ${strictCounters.windowEndsAt} <= ${now} THEN ${windowEndsAt} ELSE ${strictCounters.windowEndsAt} END`,
@@ -34,14 +35,10 @@ export async function takeStrictCount(
 
 /** The cron's housekeeping: windows that ended no longer limit anything. */
 export async function deleteEndedStrictCounts(db: D1Database, now: number = Date.now()): Promise<void> {
-  await getDatabase(db)
-    .delete(strictCounters)
-    .where(sql`${strictCounters.windowEndsAt} <= ${now}`);
+  await getDatabase(db).delete(strictCounters).where(lte(strictCounters.windowEndsAt, now));
 }
 
 /** Forgets a key's count, e.g. an account's failed sign-ins once the member signs in. */
 export async function resetStrictCount(db: D1Database, key: string): Promise<void> {
-  await getDatabase(db)
-    .delete(strictCounters)
-    .where(sql`${strictCounters.key} = ${key}`);
+  await getDatabase(db).delete(strictCounters).where(eq(strictCounters.key, key));
 }

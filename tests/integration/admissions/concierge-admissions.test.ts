@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { approveInvitationRequest, declineInvitationRequest, listInvitationRequests } from "#worker/features/admissions/admissions.ts";
 import { recordConciergeDecision } from "#worker/features/admissions/concierge-decisions.ts";
 import { createRequestContext } from "#worker/http/request-context.ts";
-import { hashInvitationToken } from "#worker/features/admissions/invitation-links.ts";
+import { sha256Hex } from "#worker/shared/hashing.ts";
 import { clearAdmissionTables, countRows, insertInvitationRequest, insertMember, tokenInEmail } from "../support/concierge-fixtures.ts";
 
 /** The concierge's decisions on invitation requests, against the real D1. */
@@ -94,7 +94,7 @@ describe("approveInvitationRequest", () => {
     const link = await env.DB.prepare("SELECT * FROM member_invitations WHERE member_id = ?")
       .bind(result.memberId)
       .first<Record<string, string | null>>();
-    expect(link).toMatchObject({ token_hash: await hashInvitationToken(token), expires_at: "2026-11-28T18:00:00.000Z", used_at: null });
+    expect(link).toMatchObject({ token_hash: await sha256Hex(token), expires_at: "2026-11-28T18:00:00.000Z", used_at: null });
     // Only the hash is stored, never the token itself.
     expect(JSON.stringify(await env.DB.prepare("SELECT * FROM member_invitations").all())).not.toContain(token);
   });

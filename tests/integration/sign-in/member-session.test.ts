@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { hashSessionToken, readMemberSession } from "#worker/features/sign-in/member-session.ts";
+import { readMemberSession } from "#worker/features/sign-in/member-session.ts";
+import { sha256Hex } from "#worker/shared/hashing.ts";
 
 const token = "a".repeat(43);
 const request = (cookie?: string) => new Request("http://example.com/members", { headers: cookie ? { Cookie: cookie } : {} });
@@ -11,7 +12,7 @@ describe("readMemberSession", () => {
   });
 
   it("resolves a session whose token hash is stored in KV and has not expired", async () => {
-    await env.SESSIONS.put(`session:${await hashSessionToken(token)}`, JSON.stringify({ memberId: "m_1", expiresAt: Date.now() + 60_000 }));
+    await env.SESSIONS.put(`session:${await sha256Hex(token)}`, JSON.stringify({ memberId: "m_1", expiresAt: Date.now() + 60_000 }));
     expect(await readMemberSession(request(`theme=dark; ember_session=${token}`), env)).toMatchObject({ memberId: "m_1" });
   });
 
@@ -23,18 +24,18 @@ describe("readMemberSession", () => {
   });
 
   it("is anonymous once the session has expired", async () => {
-    await env.SESSIONS.put(`session:${await hashSessionToken(token)}`, JSON.stringify({ memberId: "m_1", expiresAt: Date.now() - 1 }));
+    await env.SESSIONS.put(`session:${await sha256Hex(token)}`, JSON.stringify({ memberId: "m_1", expiresAt: Date.now() - 1 }));
     expect(await readMemberSession(request(`ember_session=${token}`), env)).toBeNull();
   });
 
   it("ignores malformed tokens and malformed stored sessions", async () => {
     expect(await readMemberSession(request("ember_session=short"), env)).toBeNull();
-    await env.SESSIONS.put(`session:${await hashSessionToken(token)}`, "not json at all");
+    await env.SESSIONS.put(`session:${await sha256Hex(token)}`, "not json at all");
     await expect(readMemberSession(request(`ember_session=${token}`), env)).resolves.toBeNull();
   });
 
   it("reads only the __Host- cookie in production", async () => {
-    await env.SESSIONS.put(`session:${await hashSessionToken(token)}`, JSON.stringify({ memberId: "m_1", expiresAt: Date.now() + 60_000 }));
+    await env.SESSIONS.put(`session:${await sha256Hex(token)}`, JSON.stringify({ memberId: "m_1", expiresAt: Date.now() + 60_000 }));
     const production = { ...env, ENVIRONMENT: "production" as const };
     expect(await readMemberSession(request(`ember_session=${token}`), production)).toBeNull();
     expect(await readMemberSession(request(`__Host-ember_session=${token}`), production)).toMatchObject({ memberId: "m_1" });

@@ -4,10 +4,10 @@ import {
   SESSION_LIFETIME_MS,
   createMemberSession,
   destroyMemberSession,
-  hashSessionToken,
   readMemberSession,
   renewMemberSessionIfDue,
 } from "#worker/features/sign-in/member-session.ts";
+import { sha256Hex } from "#worker/shared/hashing.ts";
 
 /** A member's session from sign-in to sign-out, against the real KV simulator. */
 const DAY = 24 * 60 * 60 * 1000;
@@ -35,9 +35,9 @@ describe("createMemberSession", () => {
     const now = Date.now();
     const { token } = await createMemberSession(env, "m_stored", now);
     expect(await env.SESSIONS.get(`session:${token}`)).toBeNull();
-    const stored = await env.SESSIONS.getWithMetadata(`session:${await hashSessionToken(token)}`);
+    const stored = await env.SESSIONS.getWithMetadata(`session:${await sha256Hex(token)}`);
     expect(JSON.parse(stored.value!)).toEqual({ memberId: "m_stored", createdAt: now, expiresAt: now + SESSION_LIFETIME_MS });
-    const listed = await env.SESSIONS.list({ prefix: `session:${await hashSessionToken(token)}` });
+    const listed = await env.SESSIONS.list({ prefix: `session:${await sha256Hex(token)}` });
     expect(listed.keys[0]?.expiration).toBeGreaterThanOrEqual(Math.floor((Date.now() + 30 * DAY) / 1000) - 5);
   });
 
@@ -113,7 +113,7 @@ describe("destroyMemberSession", () => {
   it("deletes the session server-side, so replaying the old cookie is anonymous", async () => {
     const { token, setCookie } = await createMemberSession(env, "m_signout");
     const clearing = await destroyMemberSession(requestWith(setCookie), env);
-    expect(await env.SESSIONS.get(`session:${await hashSessionToken(token)}`)).toBeNull();
+    expect(await env.SESSIONS.get(`session:${await sha256Hex(token)}`)).toBeNull();
     expect(await readMemberSession(requestWith(setCookie), env)).toBeNull();
     expect(clearing.startsWith("ember_session=; ")).toBe(true);
     expect(attributes(clearing)).toEqual(["HttpOnly", "Max-Age=0", "Path=/", "SameSite=Lax", "Secure"]);

@@ -1,14 +1,19 @@
 import { env } from "cloudflare:workers";
+import { getDatabase } from "#db/client.ts";
+import { invitationRequests, memberInvitations, members, outbox, securityEvents } from "#db/schema.ts";
 
 /** Rows for the concierge and invitation-link tests, written straight to D1. */
 let created = 0;
 
 export async function clearAdmissionTables(): Promise<void> {
-  await env.DB.batch(
-    ["invitation_requests", "members", "member_invitations", "outbox", "security_events"].map((table) =>
-      env.DB.prepare(`DELETE FROM ${table}`),
-    ),
-  );
+  const database = getDatabase(env.DB);
+  await database.batch([
+    database.delete(invitationRequests),
+    database.delete(members),
+    database.delete(memberInvitations),
+    database.delete(outbox),
+    database.delete(securityEvents),
+  ]);
 }
 
 export async function insertInvitationRequest(
@@ -23,19 +28,9 @@ export async function insertInvitationRequest(
     invitedBy: fields.invitedBy ?? "Jordan Reyes",
     message: fields.message ?? "Jordan suggested I ask for a sit-down this winter.",
   };
-  await env.DB.prepare(
-    "INSERT INTO invitation_requests (id, name, email, company, invited_by, message, recaptcha_score, created_at) VALUES (?, ?, ?, ?, ?, ?, 0.9, ?)",
-  )
-    .bind(
-      request.id,
-      request.name,
-      request.email,
-      request.company,
-      request.invitedBy,
-      request.message,
-      fields.createdAt ?? new Date(Date.now() + created).toISOString(),
-    )
-    .run();
+  await getDatabase(env.DB)
+    .insert(invitationRequests)
+    .values({ ...request, recaptchaScore: 0.9, createdAt: fields.createdAt ?? new Date(Date.now() + created).toISOString() });
   return request;
 }
 
@@ -54,9 +49,15 @@ export async function insertMember(
     email: fields.email ?? `member${created}@example.com`,
     name: fields.name ?? `Member ${created}`,
   };
-  await env.DB.prepare("INSERT INTO members (id, email, name, tier, role, status, google_subject) VALUES (?, ?, ?, 'business', ?, ?, ?)")
-    .bind(member.id, member.email, member.name, fields.role ?? "member", fields.status ?? "active", fields.googleSubject ?? null)
-    .run();
+  await getDatabase(env.DB)
+    .insert(members)
+    .values({
+      ...member,
+      tier: "business",
+      role: fields.role ?? "member",
+      status: fields.status ?? "active",
+      googleSubject: fields.googleSubject ?? null,
+    });
   return member;
 }
 

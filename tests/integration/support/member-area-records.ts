@@ -1,4 +1,6 @@
 import { env } from "cloudflare:workers";
+import { getDatabase } from "#db/client.ts";
+import { memberEvents, members } from "#db/schema.ts";
 import type { SignedInMember } from "#worker/features/members/members.ts";
 
 /**
@@ -16,34 +18,33 @@ export async function createMember(
     tier: overrides.tier ?? "business",
     role: "member",
   };
-  await env.DB.prepare(
-    "INSERT INTO members (id, email, name, tier, status, points_balance, locker_number, locker_quarter) VALUES (?, ?, ?, ?, 'active', ?, ?, ?)",
-  )
-    .bind(
+  await getDatabase(env.DB)
+    .insert(members)
+    .values({
       id,
-      member.email,
-      member.name,
-      member.tier,
-      overrides.points ?? 0,
-      overrides.lockerNumber ?? null,
-      overrides.lockerQuarter ?? null,
-    )
-    .run();
+      email: member.email,
+      name: member.name,
+      tier: member.tier,
+      status: "active",
+      pointsBalance: overrides.points ?? 0,
+      lockerNumber: overrides.lockerNumber ?? null,
+      lockerQuarter: overrides.lockerQuarter ?? null,
+    });
   return member;
 }
 
 export async function createEvent(overrides: { capacity?: number; startsAt?: string; title?: string } = {}): Promise<string> {
   const id = `test-event-${crypto.randomUUID()}`;
-  await env.DB.prepare("INSERT INTO member_events (id, title, description, lounge, starts_at, capacity) VALUES (?, ?, ?, ?, ?, ?)")
-    .bind(
+  await getDatabase(env.DB)
+    .insert(memberEvents)
+    .values({
       id,
-      overrides.title ?? "Test tasting",
-      "A tasting for the tests.",
-      "Kickback Lounge",
-      overrides.startsAt ?? "2030-01-01T03:00:00.000Z",
-      overrides.capacity ?? 10,
-    )
-    .run();
+      title: overrides.title ?? "Test tasting",
+      description: "A tasting for the tests.",
+      lounge: "Kickback Lounge",
+      startsAt: overrides.startsAt ?? "2030-01-01T03:00:00.000Z",
+      capacity: overrides.capacity ?? 10,
+    });
   return id;
 }
 

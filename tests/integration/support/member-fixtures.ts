@@ -1,4 +1,6 @@
 import { env } from "cloudflare:workers";
+import { getDatabase } from "#db/client.ts";
+import { members } from "#db/schema.ts";
 import { hashPassword } from "#worker/features/sign-in/password.ts";
 
 /**
@@ -26,18 +28,17 @@ export async function createTestMember(
   const email = `member${created}.${id.slice(0, 8)}@example.com`;
   const password = overrides.password ?? "correct horse battery staple";
   const passwordHash = overrides.password === null ? null : await hashPassword(password, 100_000);
-  await env.DB.prepare(
-    "INSERT INTO members (id, email, name, tier, role, status, password_hash, google_subject) VALUES (?, ?, ?, 'business', ?, ?, ?, ?)",
-  )
-    .bind(
+  await getDatabase(env.DB)
+    .insert(members)
+    .values({
       id,
       email,
-      `Test Member ${created}`,
-      overrides.role ?? "member",
-      overrides.status ?? "active",
+      name: `Test Member ${created}`,
+      tier: "business",
+      role: overrides.role ?? "member",
+      status: overrides.status ?? "active",
       passwordHash,
-      overrides.googleSubject ?? null,
-    )
-    .run();
+      googleSubject: overrides.googleSubject ?? null,
+    });
   return { id, email, password };
 }

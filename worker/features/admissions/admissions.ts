@@ -1,7 +1,8 @@
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { alias, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { getDatabase } from "#db/client.ts";
-import { invitationRequests, members } from "#db/schema.ts";
+import { insertSelectRow } from "#db/insert-select.ts";
+import { invitationRequests, memberInvitations, members, outbox } from "#db/schema.ts";
 import { memberInvitationEmail } from "./member-invitation-email.ts";
 import { invitationUrl, isUniqueViolation, newInvitationLink } from "./invitation-links.ts";
 import { findMemberByEmail, normalizeEmail, type MemberRow } from "../members/members.ts";
@@ -59,6 +60,7 @@ export async function listInvitationRequests(db: D1Database, filter: InvitationR
   const search = filter.search?.trim();
   if (search) {
     const pattern = `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    // Drizzle's like() has no ESCAPE clause, and the search must match %, _ and \ literally.
     const matches = (column: AnySQLiteColumn) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
     conditions.push(or(matches(invitationRequests.name), matches(invitationRequests.email), matches(invitationRequests.company))!);
   }
@@ -100,7 +102,8 @@ export async function approveInvitationRequest(
   db: D1Database,
   input: DecisionInput & { tier: MemberRow["tier"]; siteUrl: string },
 ): Promise<ApprovalResult> {
-  const request = await getDatabase(db).select().from(invitationRequests).where(eq(invitationRequests.id, input.requestId)).get();
+  const database = getDatabase(db);
+  const request = await database.select().from(invitationRequests).where(eq(invitationRequests.id, input.requestId)).get();
   if (!request) return { ok: false, reason: "not-found" };
   if (request.status !== "new") return { ok: false, reason: "already-decided" };
   const email = normalizeEmail(request.email);
@@ -116,36 +119,61 @@ export async function approveInvitationRequest(
     link: invitationUrl(input.siteUrl, link.token),
     expiresAt: link.expiresAt,
   });
-  const approvedHere = "EXISTS (SELECT 1 FROM invitation_requests WHERE id = ? AND member_id = ? AND status = 'approved')";
+  // Each insert selects its row from the request, found only once this batch's UPDATE approved it for this member.
+  const approvedHere = and(
+    eq(invitationRequests.id, request.id),
+    eq(invitationRequests.memberId, memberId),
+    eq(invitationRequests.status, "approved"),
+  );
 
-  let results: D1Result<{ id: number }>[];
+  let queued: { id: number } | undefined;
   try {
-    results = await db.batch<{ id: number }>([
-      db
-        .prepare(
-          `UPDATE invitation_requests SET status = 'approved', decided_by = ?, decided_at = ?, decision_note = ?, member_id = ?
-           WHERE id = ? AND status = 'new'`,
+    const results = await database.batch([
+      database
+        .update(invitationRequests)
+        .set({ status: "approved", decidedBy: input.conciergeId, decidedAt: nowIso, decisionNote: input.note, memberId })
+        .where(and(eq(invitationRequests.id, request.id), eq(invitationRequests.status, "new"))),
+      database.insert(members).select(
+        database
+          .select(
+            insertSelectRow(members, {
+              id: memberId,
+              email,
+              name: request.name,
+              tier: input.tier,
+              role: "member",
+              status: "invited",
+              invitedBy: request.invitedBy,
+              invitationRequestId: request.id,
+              admittedBy: input.conciergeId,
+              createdAt: nowIso,
+            }),
+          )
+          .from(invitationRequests)
+          .where(approvedHere),
+      ),
+      database.insert(memberInvitations).select(
+        database
+          .select(insertSelectRow(memberInvitations, { tokenHash: link.tokenHash, memberId, expiresAt: link.expiresAt, createdAt: nowIso }))
+          .from(invitationRequests)
+          .where(approvedHere),
+      ),
+      // Not outboxInsert(), which writes whatever happened before it: this row too needs the approval.
+      database
+        .insert(outbox)
+        .select(
+          database
+            .select(insertSelectRow(outbox, { channel: "email", recipient: email, subject: message.subject, body: message.body }))
+            .from(invitationRequests)
+            .where(approvedHere),
         )
-        .bind(input.conciergeId, nowIso, input.note, memberId, request.id),
-      db
-        .prepare(
-          `INSERT INTO members (id, email, name, tier, role, status, invited_by, invitation_request_id, admitted_by, created_at)
-           SELECT ?, ?, ?, ?, 'member', 'invited', ?, ?, ?, ? WHERE ${approvedHere}`,
-        )
-        .bind(memberId, email, request.name, input.tier, request.invitedBy, request.id, input.conciergeId, nowIso, request.id, memberId),
-      db
-        .prepare(`INSERT INTO member_invitations (token_hash, member_id, expires_at, created_at) SELECT ?, ?, ?, ? WHERE ${approvedHere}`)
-        .bind(link.tokenHash, memberId, link.expiresAt, nowIso, request.id, memberId),
-      // outboxInsert() cannot be made conditional, so the outbox row is written here the same way.
-      db
-        .prepare(`INSERT INTO outbox (channel, recipient, subject, body) SELECT 'email', ?, ?, ? WHERE ${approvedHere} RETURNING id`)
-        .bind(email, message.subject, message.body, request.id, memberId),
+        .returning({ id: outbox.id }),
     ]);
+    queued = results[3][0];
   } catch (error) {
     if (isUniqueViolation(error, "members.email")) return { ok: false, reason: "member-exists" };
     throw error;
   }
-  const queued = results[3]?.results[0];
   if (!queued) return { ok: false, reason: "already-decided" };
   return { ok: true, memberId, email, outboxId: queued.id };
 }

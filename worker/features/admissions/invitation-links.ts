@@ -1,3 +1,7 @@
+import { and, eq, gt, inArray, isNull } from "drizzle-orm";
+import { getDatabase } from "#db/client.ts";
+import { memberInvitations, members } from "#db/schema.ts";
+import { sha256Hex } from "#worker/shared/hashing.ts";
 import { hashPassword } from "../sign-in/password.ts";
 import { randomToken } from "../sign-in/session-token.ts";
 
@@ -5,7 +9,7 @@ import { randomToken } from "../sign-in/session-token.ts";
  * Single-use invitation links (docs/product-rules.md#admissions). The link carries a random 256-bit token; D1 keeps only
  * its SHA-256 (member_invitations.token_hash), so a copy of the database opens no account. A link
  * lives 7 days and works once: it sets the member's password (or links their Google account) and
- * makes them active. The operator scripts make links the same way (scripts/lib/invitation-link.mjs).
+ * makes them active. The operator commands (scripts/members-records.ts) use these same functions.
  */
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -26,13 +30,7 @@ export interface OpenInvitation {
 
 export async function newInvitationLink(now: number = Date.now()): Promise<NewInvitationLink> {
   const token = randomToken(32);
-  return { token, tokenHash: await hashInvitationToken(token), expiresAt: new Date(now + INVITATION_LIFETIME_MS).toISOString() };
-}
-
-/** SHA-256 of the token, in hex (the same digest the scripts compute with node:crypto). */
-export async function hashInvitationToken(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return { token, tokenHash: await sha256Hex(token), expiresAt: new Date(now + INVITATION_LIFETIME_MS).toISOString() };
 }
 
 export function invitationUrl(siteUrl: string, token: string): string {
@@ -45,14 +43,12 @@ export function invitationUrl(siteUrl: string, token: string): string {
  */
 export async function findOpenInvitation(db: D1Database, token: string, now: number = Date.now()): Promise<OpenInvitation | null> {
   if (!TOKEN_SHAPE.test(token)) return null;
-  const row = await db
-    .prepare(
-      `SELECT m.id AS memberId, m.name AS memberName
-       FROM member_invitations AS i JOIN members AS m ON m.id = i.member_id
-       WHERE i.token_hash = ? AND i.used_at IS NULL AND i.expires_at > ? AND m.status IN ('invited', 'active')`,
-    )
-    .bind(await hashInvitationToken(token), new Date(now).toISOString())
-    .first<OpenInvitation>();
+  const row = await getDatabase(db)
+    .select({ memberId: members.id, memberName: members.name })
+    .from(memberInvitations)
+    .innerJoin(members, eq(members.id, memberInvitations.memberId))
+    .where(and(isOpenLink(await sha256Hex(token), new Date(now).toISOString()), inArray(members.status, ["invited", "active"])))
+    .get();
   return row ?? null;
 }
 
@@ -69,7 +65,7 @@ export async function acceptInvitationWithPassword(
   { now = Date.now(), hash = hashPassword }: { now?: number; hash?: (password: string) => Promise<string> } = {},
 ): Promise<string | null> {
   if (!(await findOpenInvitation(db, token, now))) return null;
-  return consumeInvitation(db, token, { column: "password_hash", value: await hash(password) }, now);
+  return consumeInvitation(db, token, { passwordHash: await hash(password) }, now);
 }
 
 /**
@@ -85,7 +81,7 @@ export async function consumeInvitationForGoogle(
   now: number = Date.now(),
 ): Promise<string | null> {
   try {
-    return await consumeInvitation(db, token, { column: "google_subject", value: googleSubject }, now);
+    return await consumeInvitation(db, token, { googleSubject }, now);
   } catch (error) {
     if (isUniqueViolation(error, "members.google_subject")) return null;
     throw error;
@@ -101,30 +97,39 @@ export async function consumeInvitationForGoogle(
 async function consumeInvitation(
   db: D1Database,
   token: string,
-  credential: { column: "password_hash" | "google_subject"; value: string },
+  credential: { passwordHash: string } | { googleSubject: string },
   now: number,
 ): Promise<string | null> {
   if (!TOKEN_SHAPE.test(token)) return null;
-  const tokenHash = await hashInvitationToken(token);
-  const nowIso = new Date(now).toISOString();
-  const [, used] = await db.batch<{ member_id: string }>([
-    db
-      .prepare(
-        `UPDATE members SET ${credential.column} = ?, status = 'active'
-         WHERE status IN ('invited', 'active')
-           AND id = (SELECT member_id FROM member_invitations WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?)`,
+  const database = getDatabase(db);
+  const openLink = isOpenLink(await sha256Hex(token), new Date(now).toISOString());
+  const [, used] = await database.batch([
+    database
+      .update(members)
+      .set({ ...credential, status: "active" })
+      .where(
+        and(
+          inArray(members.status, ["invited", "active"]),
+          eq(members.id, database.select({ memberId: memberInvitations.memberId }).from(memberInvitations).where(openLink)),
+        ),
+      ),
+    database
+      .update(memberInvitations)
+      .set({ usedAt: new Date(now).toISOString() })
+      .where(
+        and(
+          openLink,
+          inArray(memberInvitations.memberId, database.select({ id: members.id }).from(members).where(eq(members.status, "active"))),
+        ),
       )
-      .bind(credential.value, tokenHash, nowIso),
-    db
-      .prepare(
-        `UPDATE member_invitations SET used_at = ?
-         WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?
-           AND member_id IN (SELECT id FROM members WHERE status = 'active')
-         RETURNING member_id`,
-      )
-      .bind(nowIso, tokenHash, nowIso),
+      .returning({ memberId: memberInvitations.memberId }),
   ]);
-  return used?.results[0]?.member_id ?? null;
+  return used[0]?.memberId ?? null;
+}
+
+/** The link with this token hash, while it is unused and unexpired at `nowIso`. */
+function isOpenLink(tokenHash: string, nowIso: string) {
+  return and(eq(memberInvitations.tokenHash, tokenHash), isNull(memberInvitations.usedAt), gt(memberInvitations.expiresAt, nowIso));
 }
 
 /** Whether D1 refused a write for a unique index on `column` ("table.column"). */

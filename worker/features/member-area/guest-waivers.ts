@@ -1,6 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, between, count, eq, lt } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
-import { guestWaivers } from "#db/schema.ts";
+import { insertSelectRow } from "#db/insert-select.ts";
+import { guestWaivers, members } from "#db/schema.ts";
 import { portlandDay } from "#app/features/member-area/member-dates.ts";
 import type { MemberRow } from "../members/members.ts";
 
@@ -28,15 +29,18 @@ export interface GuestWaiverStatus {
 
 export type GuestWaiverClaim = { ok: true; day: string; guestName: string } | { ok: false; reason: "used-today" | "monthly-limit-reached" };
 
-/** "2026-11" of "2026-11-21". */
-const monthOf = (day: string) => day.slice(0, 7);
+/** The waivers of `day`'s month: days are YYYY-MM-DD text, so the month runs from -01 to -31. */
+function inMonthOf(day: string) {
+  const month = day.slice(0, 7);
+  return between(guestWaivers.day, `${month}-01`, `${month}-31`);
+}
 
 export async function guestWaiverStatus(db: D1Database, memberId: string, tier: MemberRow["tier"], now: Date): Promise<GuestWaiverStatus> {
   const day = portlandDay(now);
   const rows = await getDatabase(db)
     .select({ day: guestWaivers.day, guestName: guestWaivers.guestName })
     .from(guestWaivers)
-    .where(and(eq(guestWaivers.memberId, memberId), sql`substr(${guestWaivers.day}, 1, 7) = ${monthOf(day)}`))
+    .where(and(eq(guestWaivers.memberId, memberId), inMonthOf(day)))
     .all();
   return {
     day,
@@ -47,8 +51,9 @@ export async function guestWaiverStatus(db: D1Database, memberId: string, tier: 
 }
 
 /**
- * Uses today's waiver for `guestName`. One statement, so the daily key and the monthly count are
- * checked and the row written atomically: concurrent claims cannot both pass either limit.
+ * Uses today's waiver for `guestName`. One statement (INSERT … SELECT from the member's row WHERE
+ * the month's count is under the limit, ON CONFLICT DO NOTHING on the daily key), so both limits
+ * are checked and the row written atomically: concurrent claims cannot both pass either limit.
  */
 export async function claimGuestWaiver(
   db: D1Database,
@@ -56,17 +61,23 @@ export async function claimGuestWaiver(
 ): Promise<GuestWaiverClaim> {
   const day = portlandDay(now);
   const limit = guestWaiverDaysPerMonth[tier];
-  const withinMonthlyLimit =
-    limit === null
-      ? sql`1`
-      : sql`(SELECT count(*) FROM guest_waivers WHERE member_id = ${memberId} AND substr(day, 1, 7) = ${monthOf(day)}) < ${limit}`;
-  const [claimed] = await getDatabase(db).all<{ day: string }>(sql`
-    INSERT INTO guest_waivers (member_id, day, guest_name)
-    SELECT ${memberId}, ${day}, ${guestName} WHERE ${withinMonthlyLimit}
-    ON CONFLICT DO NOTHING
-    RETURNING day`);
+  const database = getDatabase(db);
+  const usedThisMonth = database
+    .select({ used: count() })
+    .from(guestWaivers)
+    .where(and(eq(guestWaivers.memberId, memberId), inMonthOf(day)));
+  const [claimed] = await database
+    .insert(guestWaivers)
+    .select(
+      database
+        .select(insertSelectRow(guestWaivers, { memberId, day, guestName }))
+        .from(members)
+        .where(and(eq(members.id, memberId), limit === null ? undefined : lt(usedThisMonth, limit))),
+    )
+    .onConflictDoNothing()
+    .returning({ day: guestWaivers.day });
   if (claimed) return { ok: true, day, guestName };
-  const today = await getDatabase(db)
+  const today = await database
     .select({ day: guestWaivers.day })
     .from(guestWaivers)
     .where(and(eq(guestWaivers.memberId, memberId), eq(guestWaivers.day, day)))

@@ -1,5 +1,6 @@
-import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
+import { insertSelectRow } from "#db/insert-select.ts";
 import { eventRsvps, memberEvents } from "#db/schema.ts";
 
 /**
@@ -20,6 +21,11 @@ export interface UpcomingEvent {
 
 export type RsvpResult = { ok: true } | { ok: false; reason: "not-open" | "already-attending" | "full" | "no-room-for-plus-one" };
 
+/** The places a set of RSVPs take: one each, two with a plus-one (an aggregate the builder has no helper for). */
+function placesTaken() {
+  return sql<number>`coalesce(sum(1 + ${eventRsvps.plusOne}), 0)`;
+}
+
 /** Events starting after `now`, soonest first, with the places left and the member's own RSVP. */
 export function listUpcomingEvents(db: D1Database, memberId: string, now: Date, limit = 20): Promise<UpcomingEvent[]> {
   return selectUpcomingEvents(db, memberId, now, { limit });
@@ -39,8 +45,8 @@ async function selectUpcomingEvents(
       lounge: memberEvents.lounge,
       startsAt: memberEvents.startsAt,
       capacity: memberEvents.capacity,
-      placesTaken: sql<number>`coalesce(sum(1 + ${eventRsvps.plusOne}), 0)`.mapWith(Number),
-      // 1 when the member comes alone, 2 with a plus-one, null when they have not replied.
+      placesTaken: placesTaken().mapWith(Number),
+      // 1 when the member comes alone, 2 with a plus-one, null when they have not replied (CASE: not in the builder).
       ownPlaces: sql<number | null>`max(CASE WHEN ${eventRsvps.memberId} = ${memberId} THEN 1 + ${eventRsvps.plusOne} END)`,
     })
     .from(memberEvents)
@@ -59,7 +65,7 @@ async function selectUpcomingEvents(
 
 /**
  * RSVPs the member (and a plus-one) to an upcoming event. The capacity check and the insert are
- * one statement (INSERT … SELECT … WHERE taken + places <= capacity), which D1 runs alone, so ten
+ * one statement (INSERT … SELECT … FROM the event WHERE taken <= capacity - places), which D1 runs alone, so ten
  * members replying at once to the last place leave exactly one of them in.
  */
 export async function rsvpToEvent(
@@ -67,15 +73,25 @@ export async function rsvpToEvent(
   { eventId, memberId, plusOne, now }: { eventId: string; memberId: string; plusOne: boolean; now: Date },
 ): Promise<RsvpResult> {
   const places = plusOne ? 2 : 1;
-  const [inserted] = await getDatabase(db).all<{ event_id: string }>(sql`
-    INSERT INTO event_rsvps (event_id, member_id, plus_one)
-    SELECT e.id, ${memberId}, ${plusOne ? 1 : 0}
-    FROM member_events AS e
-    WHERE e.id = ${eventId}
-      AND e.starts_at > ${now.toISOString()}
-      AND (SELECT coalesce(sum(1 + r.plus_one), 0) FROM event_rsvps AS r WHERE r.event_id = e.id) + ${places} <= e.capacity
-    ON CONFLICT DO NOTHING
-    RETURNING event_id`);
+  const database = getDatabase(db);
+  const takenOfThisEvent = database.select({ taken: placesTaken() }).from(eventRsvps).where(eq(eventRsvps.eventId, memberEvents.id));
+  const [inserted] = await database
+    .insert(eventRsvps)
+    .select(
+      database
+        .select(insertSelectRow(eventRsvps, { eventId, memberId, plusOne }))
+        .from(memberEvents)
+        .where(
+          and(
+            eq(memberEvents.id, eventId),
+            gt(memberEvents.startsAt, now.toISOString()),
+            // Arithmetic on the event's capacity: the builder compares columns and values, not sums.
+            lte(takenOfThisEvent, sql`${memberEvents.capacity} - ${places}`),
+          ),
+        ),
+    )
+    .onConflictDoNothing()
+    .returning({ eventId: eventRsvps.eventId });
   if (inserted) return { ok: true };
   return { ok: false, reason: await whyRsvpWasRefused(db, eventId, memberId, plusOne, now) };
 }

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
+import { insertSelectRow } from "#db/insert-select.ts";
 import { members, rewardItems, rewardRedemptions } from "#db/schema.ts";
 
 /**
@@ -51,25 +52,31 @@ export async function listRecentRedemptions(db: D1Database, memberId: string, li
 }
 
 export async function redeemReward(db: D1Database, memberId: string, itemId: string): Promise<RedemptionResult> {
-  const item = await getDatabase(db)
+  const database = getDatabase(db);
+  const item = await database
     .select({ id: rewardItems.id, name: rewardItems.name, description: rewardItems.description, pointsCost: rewardItems.pointsCost })
     .from(rewardItems)
     .where(and(eq(rewardItems.id, itemId), eq(rewardItems.active, true)))
     .get();
   if (!item) return { ok: false, reason: "unknown-item" };
 
-  // D1's own batch rather than Drizzle's: the redemption is written only for a member row that
-  // exists (INSERT … SELECT … FROM members), which Drizzle's insert builder cannot express.
   try {
-    const [deducted] = await db.batch<{ balance: number }>([
-      db
-        .prepare("UPDATE members SET points_balance = points_balance - ?1 WHERE id = ?2 RETURNING points_balance AS balance")
-        .bind(item.pointsCost, memberId),
-      db
-        .prepare("INSERT INTO reward_redemptions (member_id, item_id, points) SELECT id, ?1, ?2 FROM members WHERE id = ?3")
-        .bind(item.id, item.pointsCost, memberId),
+    const [deducted] = await database.batch([
+      database
+        .update(members)
+        // Arithmetic on the stored balance: the builder has no "column minus value".
+        .set({ pointsBalance: sql`${members.pointsBalance} - ${item.pointsCost}` })
+        .where(eq(members.id, memberId))
+        .returning({ balance: members.pointsBalance }),
+      // Written only for a member row that exists (INSERT … SELECT … FROM members).
+      database.insert(rewardRedemptions).select(
+        database
+          .select(insertSelectRow(rewardRedemptions, { memberId, itemId: item.id, points: item.pointsCost }))
+          .from(members)
+          .where(eq(members.id, memberId)),
+      ),
     ]);
-    const balance = deducted?.results[0]?.balance;
+    const balance = deducted[0]?.balance;
     // Only a signed-in (so existing) member redeems; without the row, the batch changed nothing.
     if (balance === undefined) throw new Error(`no member ${memberId} to redeem for`);
     return { ok: true, item, balance };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { generateSessionToken, isSessionTokenShape } from "./session-token.ts";
-import { cookieHeader, expiredCookieHeader, readCookie, type CookieOptions } from "#worker/shared/cookies.ts";
+import { readCookie } from "#worker/shared/request-cookies.ts";
+import { sha256Hex } from "#worker/shared/hashing.ts";
 
 /**
  * Members' sessions (docs/security.md#sessions): the cookie holds a random 256-bit token, KV
@@ -8,12 +9,6 @@ import { cookieHeader, expiredCookieHeader, readCookie, type CookieOptions } fro
  * only once less than half remains (KV allows one write per second per key); sign-out deletes it.
  */
 const SESSION_COOKIE = { production: "__Host-ember_session", development: "ember_session" } as const;
-
-/**
- * The session cookie: HttpOnly, Secure and SameSite=Lax everywhere (browsers accept Secure
- * cookies from http://localhost); `__Host-` in production, so Path=/ and no Domain.
- */
-const SESSION_COOKIE_OPTIONS: CookieOptions = { path: "/", httpOnly: true, secure: true, sameSite: "Lax" };
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 const RENEW_BELOW_MS = SESSION_LIFETIME_MS / 2;
@@ -35,11 +30,6 @@ export type MemberSession = z.infer<typeof storedSessionSchema>;
 
 type SessionEnv = Pick<Env, "SESSIONS" | "ENVIRONMENT">;
 
-export async function hashSessionToken(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
 /** Starts a new session for the member (never reuses a token) and the cookie that carries it. */
 export async function createMemberSession(
   env: SessionEnv,
@@ -48,14 +38,14 @@ export async function createMemberSession(
 ): Promise<{ token: string; setCookie: string }> {
   const token = generateSessionToken();
   const session: MemberSession = { memberId, createdAt: now, expiresAt: now + SESSION_LIFETIME_MS };
-  await storeSession(env, await hashSessionToken(token), session, now);
-  return { token, setCookie: sessionCookie(env.ENVIRONMENT, token) };
+  await storeSession(env, await sha256Hex(token), session, now);
+  return { token, setCookie: sessionCookie(env.ENVIRONMENT, token, SESSION_LIFETIME_MS / 1000) };
 }
 
 export async function readMemberSession(request: Request, env: SessionEnv, now: number = Date.now()): Promise<MemberSession | null> {
   const token = sessionTokenOf(request, env);
   if (!token) return null;
-  const session = storedSessionSchema.safeParse(parseJsonOrNull(await env.SESSIONS.get(sessionKey(await hashSessionToken(token)))));
+  const session = storedSessionSchema.safeParse(parseJsonOrNull(await env.SESSIONS.get(sessionKey(await sha256Hex(token)))));
   if (!session.success || session.data.expiresAt <= now) return null;
   return session.data;
 }
@@ -74,17 +64,17 @@ export async function renewMemberSessionIfDue(
   if (session.expiresAt - now >= RENEW_BELOW_MS) return null;
   const token = sessionTokenOf(request, env);
   if (!token) return null;
-  const tokenHash = await hashSessionToken(token);
+  const tokenHash = await sha256Hex(token);
   if ((await env.SESSIONS.get(sessionKey(tokenHash))) === null) return null;
   await storeSession(env, tokenHash, { ...session, expiresAt: now + SESSION_LIFETIME_MS }, now);
-  return sessionCookie(env.ENVIRONMENT, token);
+  return sessionCookie(env.ENVIRONMENT, token, SESSION_LIFETIME_MS / 1000);
 }
 
 /** Sign-out: forgets the session server-side (the old cookie opens nothing) and clears the cookie. */
 export async function destroyMemberSession(request: Request, env: SessionEnv): Promise<string> {
   const token = sessionTokenOf(request, env);
-  if (token) await env.SESSIONS.delete(sessionKey(await hashSessionToken(token)));
-  return expiredCookieHeader(sessionCookieName(env.ENVIRONMENT), SESSION_COOKIE_OPTIONS);
+  if (token) await env.SESSIONS.delete(sessionKey(await sha256Hex(token)));
+  return sessionCookie(env.ENVIRONMENT, "", 0);
 }
 
 function sessionTokenOf(request: Request, env: SessionEnv): string | null {
@@ -101,8 +91,12 @@ async function storeSession(env: SessionEnv, tokenHash: string, session: MemberS
   await env.SESSIONS.put(sessionKey(tokenHash), JSON.stringify(session), { expirationTtl });
 }
 
-function sessionCookie(environment: string, token: string): string {
-  return cookieHeader(sessionCookieName(environment), token, { ...SESSION_COOKIE_OPTIONS, maxAge: SESSION_LIFETIME_MS / 1000 });
+/**
+ * HttpOnly, Secure and SameSite=Lax everywhere (browsers accept Secure cookies from
+ * http://localhost); `__Host-` in production, so Path=/ and no Domain.
+ */
+function sessionCookie(environment: string, token: string, maxAgeSeconds: number): string {
+  return `${sessionCookieName(environment)}=${token}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; Secure; SameSite=Lax`;
 }
 
 function parseJsonOrNull(text: string | null): unknown {
