@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { generateSessionToken, isSessionTokenShape } from "./session-token.ts";
-import { readCookie } from "#worker/shared/request-cookies.ts";
+import { cookieHeader, expiredCookieHeader, readCookie, type CookieOptions } from "#worker/shared/cookies.ts";
 import { sha256Hex } from "#worker/shared/hashing.ts";
 
 /**
@@ -9,6 +9,12 @@ import { sha256Hex } from "#worker/shared/hashing.ts";
  * only once less than half remains (KV allows one write per second per key); sign-out deletes it.
  */
 const SESSION_COOKIE = { production: "__Host-ember_session", development: "ember_session" } as const;
+
+/**
+ * The session cookie: HttpOnly, Secure and SameSite=Lax everywhere (browsers accept Secure
+ * cookies from http://localhost); `__Host-` in production, so Path=/ and no Domain.
+ */
+const SESSION_COOKIE_OPTIONS: CookieOptions = { path: "/", httpOnly: true, secure: true, sameSite: "Lax" };
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 const RENEW_BELOW_MS = SESSION_LIFETIME_MS / 2;
@@ -39,7 +45,7 @@ export async function createMemberSession(
   const token = generateSessionToken();
   const session: MemberSession = { memberId, createdAt: now, expiresAt: now + SESSION_LIFETIME_MS };
   await storeSession(env, await sha256Hex(token), session, now);
-  return { token, setCookie: sessionCookie(env.ENVIRONMENT, token, SESSION_LIFETIME_MS / 1000) };
+  return { token, setCookie: sessionCookie(env.ENVIRONMENT, token) };
 }
 
 export async function readMemberSession(request: Request, env: SessionEnv, now: number = Date.now()): Promise<MemberSession | null> {
@@ -67,14 +73,14 @@ export async function renewMemberSessionIfDue(
   const tokenHash = await sha256Hex(token);
   if ((await env.SESSIONS.get(sessionKey(tokenHash))) === null) return null;
   await storeSession(env, tokenHash, { ...session, expiresAt: now + SESSION_LIFETIME_MS }, now);
-  return sessionCookie(env.ENVIRONMENT, token, SESSION_LIFETIME_MS / 1000);
+  return sessionCookie(env.ENVIRONMENT, token);
 }
 
 /** Sign-out: forgets the session server-side (the old cookie opens nothing) and clears the cookie. */
 export async function destroyMemberSession(request: Request, env: SessionEnv): Promise<string> {
   const token = sessionTokenOf(request, env);
   if (token) await env.SESSIONS.delete(sessionKey(await sha256Hex(token)));
-  return sessionCookie(env.ENVIRONMENT, "", 0);
+  return expiredCookieHeader(sessionCookieName(env.ENVIRONMENT), SESSION_COOKIE_OPTIONS);
 }
 
 function sessionTokenOf(request: Request, env: SessionEnv): string | null {
@@ -91,12 +97,8 @@ async function storeSession(env: SessionEnv, tokenHash: string, session: MemberS
   await env.SESSIONS.put(sessionKey(tokenHash), JSON.stringify(session), { expirationTtl });
 }
 
-/**
- * HttpOnly, Secure and SameSite=Lax everywhere (browsers accept Secure cookies from
- * http://localhost); `__Host-` in production, so Path=/ and no Domain.
- */
-function sessionCookie(environment: string, token: string, maxAgeSeconds: number): string {
-  return `${sessionCookieName(environment)}=${token}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; Secure; SameSite=Lax`;
+function sessionCookie(environment: string, token: string): string {
+  return cookieHeader(sessionCookieName(environment), token, { ...SESSION_COOKIE_OPTIONS, maxAge: SESSION_LIFETIME_MS / 1000 });
 }
 
 function parseJsonOrNull(text: string | null): unknown {
