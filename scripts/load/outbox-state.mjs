@@ -2,17 +2,17 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { setTimeout as sleep } from "node:timers/promises";
-import { d1Target, executeD1 } from "../lib/d1.mjs";
+import { executeLocalD1 } from "../lib/d1.mjs";
 
 /**
- * The local D1 of a load run, read the way the operator scripts read it (`wrangler d1 execute`,
- * scripts/lib/d1.mjs), while the server runs. The checks use this.
+ * The local D1 of a load run, read with `wrangler d1 execute` (scripts/lib/d1.mjs) while the
+ * server runs. The checks use this.
  * @param {string} persistTo
  * @param {string} sql one or more statements
  * @returns {any[][]} the rows of each statement
  */
 export function queryRun(persistTo, sql) {
-  return executeD1(d1Target({ "persist-to": persistTo }), sql);
+  return executeLocalD1(persistTo, sql);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { type Page } from "@playwright/test";
-import { demoAccounts } from "../../../scripts/lib/local-members.mjs";
+import { demoAccounts } from "#scripts/members-demo-accounts.ts";
 import { expect, expectNoAxeViolations, expectToast, gotoHydrated, test, waitForHydration } from "../support/fixtures.ts";
 import { latestOutboxMessage } from "../support/local-d1.ts";
 import { SIGN_IN_TIMEOUT, createMember } from "../support/members-fixtures.ts";

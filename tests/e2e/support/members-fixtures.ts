@@ -1,10 +1,10 @@
 import { type Page } from "@playwright/test";
-import { claimPoolMember } from "./member-pool.mjs";
+import { claimPoolMember } from "./member-pool.ts";
 import { expect } from "./fixtures.ts";
 
 /**
  * Members for the end-to-end suite: each test claims its own member from the pool seeded before
- * the server started (tests/e2e/member-pool.mjs) and signs in through the real /auth form, so
+ * the server started (tests/e2e/support/member-pool.ts) and signs in through the real /auth form, so
  * tests never share a balance, an RSVP or a session.
  */
 

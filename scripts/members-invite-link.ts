@@ -1,0 +1,36 @@
+import "./members-node-version.ts";
+import { invitationUrl } from "#worker/features/admissions/invitation-links.ts";
+import { findMemberByEmail } from "#worker/features/members/members.ts";
+import { memberEmail, OperatorError, readOptions, runOperatorScript, text } from "./members-cli.ts";
+import { d1Target, describeTarget, openMemberDatabase, siteUrlFor, targetOptions } from "./members-d1.ts";
+import { replaceInvitationLink } from "./members-records.ts";
+
+const usage = `Prints a new single-use invitation link for an existing member (docs/operators.md).
+
+  npm run member:invite-link -- --email EMAIL [--site-url URL] [--remote [--env NAME] | --persist-to DIR]
+
+The link works once, for 7 days, and replaces the member's earlier open links. Opening it sets a
+new password (or links Google), so it also serves as a password reset for an active member.`;
+
+await runOperatorScript(async () => {
+  const options = readOptions({ usage, options: { email: { type: "string" }, "site-url": { type: "string" }, ...targetOptions } });
+  const email = memberEmail(text(options.email));
+  const target = d1Target(options);
+  const siteUrl = siteUrlFor({ siteUrl: text(options["site-url"]), remote: target.remote, env: target.env });
+
+  const { db, dispose } = await openMemberDatabase(target);
+  try {
+    const member = await findMemberByEmail(db, email);
+    if (!member) throw new OperatorError(`no member with the email ${email} on ${describeTarget(target)}`);
+    if (member.status === "suspended") {
+      throw new OperatorError(`${email} is suspended; a link would not open. Make them active first with npm run member:set-status.`);
+    }
+    const link = await replaceInvitationLink(db, member.id);
+    console.log(`A new invitation link for ${member.name} <${email}> on ${describeTarget(target)} (works once, until ${link.expiresAt}; earlier open links no longer work):
+
+  ${invitationUrl(siteUrl, link.token)}
+`);
+  } finally {
+    await dispose();
+  }
+});
