@@ -16,7 +16,7 @@ import { demoAccounts } from "#scripts/members-demo-accounts.ts";
  * Each command starts wrangler's platform proxy (workerd), so every step takes seconds.
  */
 const run = promisify(execFile);
-const COMMAND_TIMEOUT = 120_000;
+const COMMAND_TIMEOUT = 180_000;
 
 let persistTo: string;
 
