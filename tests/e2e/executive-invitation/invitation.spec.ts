@@ -108,7 +108,7 @@ test.describe("the executive invitation dialog", () => {
     const scriptHeld = new Promise<void>((resolve) => (releaseScript = resolve));
     await page.route(/^https:\/\/www\.google\.com\/recaptcha\/api\.js/, async (route) => {
       await scriptHeld;
-      await route.fulfill({ path: "tests/e2e/fakes/grecaptcha.js", contentType: "text/javascript" });
+      await route.fulfill({ path: "tests/e2e/support/fakes/grecaptcha.js", contentType: "text/javascript" });
     });
     await gotoHydrated(page, "/memberships");
     await page.getByRole("banner").getByRole("button", { name: "Executive Access" }).click();
@@ -169,7 +169,7 @@ test.describe("the error toasts of the invitation flow", () => {
     await page.route(/^https:\/\/www\.google\.com\/recaptcha\/api\.js/, async (route) => {
       scriptRequests += 1;
       if (scriptRequests === 1) return route.abort();
-      return route.fulfill({ path: "tests/e2e/fakes/grecaptcha.js", contentType: "text/javascript" });
+      return route.fulfill({ path: "tests/e2e/support/fakes/grecaptcha.js", contentType: "text/javascript" });
     });
     await gotoHydrated(page, "/memberships");
     await page.getByRole("banner").getByRole("button", { name: "Executive Access" }).click();

@@ -15,7 +15,7 @@ export const test = base.extend<{ pageProblems: string[]; ageGatePassed: boolean
     if (ageGatePassed && baseURL) await context.addCookies([{ name: AGE_GATE_COOKIE, value: "entered", url: baseURL }]);
     // Google's reCAPTCHA script is replaced by a local fake (there is no network here).
     await context.route(/^https:\/\/www\.google\.com\/recaptcha\/api\.js/, (route) =>
-      route.fulfill({ path: "tests/e2e/fakes/grecaptcha.js", contentType: "text/javascript" }),
+      route.fulfill({ path: "tests/e2e/support/fakes/grecaptcha.js", contentType: "text/javascript" }),
     );
     await use(context);
   },
