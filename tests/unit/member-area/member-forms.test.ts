@@ -58,11 +58,3 @@ describe("the rules step's form", () => {
     expect(acceptClubRulesForm.safeParse({ redirectTo: "/members" }).success).toBe(false);
   });
 });
-
-describe("formFields", () => {
-  it("keeps text fields and leaves out files", () => {
-    const data = form({ itemId: "house-lighter" });
-    data.append("upload", new Blob(["x"]), "x.txt");
-    expect(formFields(data)).toEqual({ itemId: "house-lighter" });
-  });
-});
