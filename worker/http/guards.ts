@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import type { AppBindings } from "./app-bindings.ts";
 import type { RateLimitDecision } from "../shared/rate-limit.ts";
@@ -9,6 +10,11 @@ import type { RateLimitDecision } from "../shared/rate-limit.ts";
  */
 export type RefusalBody = (text: string) => Record<string, unknown>;
 const errorBody: RefusalBody = (text) => ({ error: text });
+
+/** Refuses a body over `maxBytes` with a 413 before anything reads it (hono counts streamed bodies too). */
+export function limitBody(maxBytes: number, refusal: RefusalBody = errorBody) {
+  return bodyLimit({ maxSize: maxBytes, onError: (c) => c.json(refusal("Request too large"), 413) });
+}
 
 /** JSON endpoints accept only JSON (docs/security.md#requests): anything else is a 415. */
 export function requireJson(refusal: RefusalBody = errorBody) {

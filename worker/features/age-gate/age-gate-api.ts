@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { AGE_GATE_COOKIE, ageGateStage, type AgeGateAnswer, type AgeGateCookie } from "#app/features/age-gate/age-gate-stage.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
@@ -8,7 +7,7 @@ import type { AppBindings } from "#worker/http/app-bindings.ts";
 import { recordAgeGateAnswer, type AgeGateAuditAnswer } from "./age-gate-audit.ts";
 import { checkFormRateLimit } from "#worker/shared/rate-limit.ts";
 import { cookieHeader, readCookie } from "#worker/shared/cookies.ts";
-import { tooManySubmissions } from "#worker/http/guards.ts";
+import { limitBody, tooManySubmissions } from "#worker/http/guards.ts";
 
 /**
  * POST /api/age-gate — the opener's answers (docs/product-rules.md#age-gate). A plain form post, so the gate works
@@ -33,7 +32,7 @@ const auditAnswer: Record<"yes" | "no" | "enter", AgeGateAuditAnswer> = {
   enter: "entered",
 };
 
-ageGate.post("/", bodyLimit({ maxSize: 4 * 1024, onError: (c) => c.json({ error: "Request too large" }, 413) }), async (c) => {
+ageGate.post("/", limitBody(4 * 1024), async (c) => {
   if (!c.req.header("Content-Type")?.toLowerCase().startsWith("application/x-www-form-urlencoded")) {
     return c.json({ error: "Send the age gate form as application/x-www-form-urlencoded" }, 415);
   }

@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { checkEmail, checkText, type CheckResult } from "#app/features/executive-invitation/input-checks.ts";
 import {
@@ -17,7 +16,7 @@ import { emailSender } from "#worker/shared/send-email.ts";
 import { storeInvitationRequest } from "./invitation-requests.ts";
 import { deliverOutboxMessage } from "#worker/shared/outbox.ts";
 import { checkFormRateLimit } from "#worker/shared/rate-limit.ts";
-import { readJsonBody, requireJson, tooManySubmissions } from "#worker/http/guards.ts";
+import { limitBody, readJsonBody, requireJson, tooManySubmissions } from "#worker/http/guards.ts";
 
 /**
  * POST /api/send-executive-invitation (docs/product-rules.md#executive-invitation): rate limit, then the captcha pass, then
@@ -33,72 +32,67 @@ const envelope = z.object({
   website: z.string().max(200).optional(),
 });
 
-sendExecutiveInvitationApi.post(
-  "/",
-  bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ error: "Request too large" }, 413) }),
-  requireJson(),
-  async (c) => {
-    const { config, signingKey, clientNetwork, logSecurityEvent: log } = c.var.requestContext;
+sendExecutiveInvitationApi.post("/", limitBody(16 * 1024), requireJson(), async (c) => {
+  const { config, signingKey, clientNetwork, logSecurityEvent: log } = c.var.requestContext;
 
-    const decision = await checkFormRateLimit(
-      c.env.RATE_LIMITS,
-      clientNetwork,
-      EXECUTIVE_INVITATION_ACTION,
-      5 * config.FORM_RATE_LIMIT_MULTIPLIER,
-    );
-    if (!decision.allowed) {
-      log({ eventType: "excess_rate_limit_exceeded", severity: "medium", description: "executive invitation requests over the limit" });
-      return tooManySubmissions(c, decision);
-    }
-    log({ eventType: "invitation_request_attempt", severity: "medium", description: "executive invitation request received" });
+  const decision = await checkFormRateLimit(
+    c.env.RATE_LIMITS,
+    clientNetwork,
+    EXECUTIVE_INVITATION_ACTION,
+    5 * config.FORM_RATE_LIMIT_MULTIPLIER,
+  );
+  if (!decision.allowed) {
+    log({ eventType: "excess_rate_limit_exceeded", severity: "medium", description: "executive invitation requests over the limit" });
+    return tooManySubmissions(c, decision);
+  }
+  log({ eventType: "invitation_request_attempt", severity: "medium", description: "executive invitation request received" });
 
-    const body = await readJsonBody(c);
-    const outer = envelope.safeParse(body);
-    const pass = outer.success ? await redeemCaptchaPass(c.env.DB, signingKey, outer.data.captchaPass, EXECUTIVE_INVITATION_ACTION) : null;
-    if (!outer.success || !pass) {
-      log({ eventType: "authn_captcha_fail", severity: "high", description: "invitation sent without a valid captcha pass" });
-      return c.json({ error: "Security validation failed" }, 403);
-    }
+  const body = await readJsonBody(c);
+  const outer = envelope.safeParse(body);
+  const pass = outer.success ? await redeemCaptchaPass(c.env.DB, signingKey, outer.data.captchaPass, EXECUTIVE_INVITATION_ACTION) : null;
+  if (!outer.success || !pass) {
+    log({ eventType: "authn_captcha_fail", severity: "high", description: "invitation sent without a valid captcha pass" });
+    return c.json({ error: "Security validation failed" }, 403);
+  }
 
-    const fields = invitationRequestSchema.safeParse(body);
-    const fieldErrors = fields.success ? genericCheckErrors(fields.data) : firstErrorPerField(fields.error);
-    if (!fields.success || Object.keys(fieldErrors).length > 0) {
-      log({
-        eventType: "input_validation_fail",
-        severity: "low",
-        description: "invitation request failed validation",
-        details: { fields: Object.keys(fieldErrors) },
-      });
-      return c.json({ error: "Please correct the highlighted fields.", fieldErrors }, 400);
-    }
-
-    if (outer.data.website) {
-      // Answer as if accepted, so the bot learns nothing; store and send nothing.
-      log({ eventType: "input_validation_fail", severity: "medium", description: "invitation honeypot filled" });
-      return c.json({ data: { id: crypto.randomUUID() } });
-    }
-
-    let stored: Awaited<ReturnType<typeof storeInvitationRequest>>;
-    try {
-      stored = await storeInvitationRequest(c.env.DB, config.CONCIERGE_EMAIL, sanitizeInvitationRequest(fields.data), pass.score);
-    } catch (error) {
-      log({ eventType: "invitation_request_error", severity: "high", description: "invitation request could not be stored" });
-      throw error;
-    }
+  const fields = invitationRequestSchema.safeParse(body);
+  const fieldErrors = fields.success ? genericCheckErrors(fields.data) : firstErrorPerField(fields.error);
+  if (!fields.success || Object.keys(fieldErrors).length > 0) {
     log({
-      eventType: "invitation_request_success",
+      eventType: "input_validation_fail",
       severity: "low",
-      description: "executive invitation request stored",
-      details: { requestId: stored.id },
+      description: "invitation request failed validation",
+      details: { fields: Object.keys(fieldErrors) },
     });
-    c.executionCtx.waitUntil(
-      deliverOutboxMessage(c.env.DB, stored.outboxId, emailSender(c.env.EMAIL, config.EMAIL_FROM)).catch((error: unknown) =>
-        console.error("invitation email: first delivery attempt crashed; the cron will retry", error),
-      ),
-    );
-    return c.json({ data: { id: stored.id } });
-  },
-);
+    return c.json({ error: "Please correct the highlighted fields.", fieldErrors }, 400);
+  }
+
+  if (outer.data.website) {
+    // Answer as if accepted, so the bot learns nothing; store and send nothing.
+    log({ eventType: "input_validation_fail", severity: "medium", description: "invitation honeypot filled" });
+    return c.json({ data: { id: crypto.randomUUID() } });
+  }
+
+  let stored: Awaited<ReturnType<typeof storeInvitationRequest>>;
+  try {
+    stored = await storeInvitationRequest(c.env.DB, config.CONCIERGE_EMAIL, sanitizeInvitationRequest(fields.data), pass.score);
+  } catch (error) {
+    log({ eventType: "invitation_request_error", severity: "high", description: "invitation request could not be stored" });
+    throw error;
+  }
+  log({
+    eventType: "invitation_request_success",
+    severity: "low",
+    description: "executive invitation request stored",
+    details: { requestId: stored.id },
+  });
+  c.executionCtx.waitUntil(
+    deliverOutboxMessage(c.env.DB, stored.outboxId, emailSender(c.env.EMAIL, config.EMAIL_FROM)).catch((error: unknown) =>
+      console.error("invitation email: first delivery attempt crashed; the cron will retry", error),
+    ),
+  );
+  return c.json({ data: { id: stored.id } });
+});
 
 /**
  * The generic checker (docs/product-rules.md#executive-invitation), a second guard behind the schema on every field it fits: the

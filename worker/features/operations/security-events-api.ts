@@ -1,10 +1,9 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { AppBindings } from "#worker/http/app-bindings.ts";
 import { checkFormRateLimit } from "#worker/shared/rate-limit.ts";
 import type { SecurityEventInput } from "#worker/shared/security-events.ts";
-import { readJsonBody, requireJson, tooManySubmissions } from "#worker/http/guards.ts";
+import { limitBody, readJsonBody, requireJson, tooManySubmissions } from "#worker/http/guards.ts";
 
 /**
  * POST /api/security-events — what the browser may report (docs/security.md#logging). The client names one of a
@@ -37,27 +36,22 @@ const clientReport = z.object({
   detail: z.string().max(200).optional(),
 });
 
-securityEventsApi.post(
-  "/",
-  bodyLimit({ maxSize: 4 * 1024, onError: (c) => c.json({ error: "Request too large" }, 413) }),
-  requireJson(),
-  async (c) => {
-    const { config, clientNetwork, logSecurityEvent: log } = c.var.requestContext;
-    const decision = await checkFormRateLimit(
-      c.env.RATE_LIMITS,
-      clientNetwork,
-      "security-events",
-      20 * config.FORM_RATE_LIMIT_MULTIPLIER,
-      15,
-    );
-    if (!decision.allowed) return tooManySubmissions(c, decision);
-    const report = clientReport.safeParse(await readJsonBody(c));
-    if (!report.success) return c.json({ error: "Unknown security event" }, 400);
-    log({
-      ...reportable[report.data.type]!,
-      referrer: report.data.referrer ?? null,
-      details: report.data.detail ? { detail: report.data.detail } : {},
-    });
-    return c.json({ ok: true }, 202);
-  },
-);
+securityEventsApi.post("/", limitBody(4 * 1024), requireJson(), async (c) => {
+  const { config, clientNetwork, logSecurityEvent: log } = c.var.requestContext;
+  const decision = await checkFormRateLimit(
+    c.env.RATE_LIMITS,
+    clientNetwork,
+    "security-events",
+    20 * config.FORM_RATE_LIMIT_MULTIPLIER,
+    15,
+  );
+  if (!decision.allowed) return tooManySubmissions(c, decision);
+  const report = clientReport.safeParse(await readJsonBody(c));
+  if (!report.success) return c.json({ error: "Unknown security event" }, 400);
+  log({
+    ...reportable[report.data.type]!,
+    referrer: report.data.referrer ?? null,
+    details: report.data.detail ? { detail: report.data.detail } : {},
+  });
+  return c.json({ ok: true }, 202);
+});

@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { AppBindings } from "#worker/http/app-bindings.ts";
 import { deliverOutboxMessage } from "#worker/shared/outbox.ts";
@@ -7,7 +6,7 @@ import { smsProviderFor } from "./sms-provider-for.ts";
 import { markSmsOptInRejected, storeSmsOptIn } from "./sms-opt-ins.ts";
 import { parseUsPhoneNumber } from "./us-phone-number.ts";
 import { takeStrictCount } from "#worker/shared/strict-counter.ts";
-import { readJsonBody, requireJson, type RefusalBody } from "#worker/http/guards.ts";
+import { type RefusalBody, limitBody, readJsonBody, requireJson } from "#worker/http/guards.ts";
 
 /**
  * POST /api/send-sms (docs/product-rules.md#sms-invitation): validate, then the strict limits, then store the opt-in
@@ -28,72 +27,62 @@ const sendSmsRequest = z.object({
 const PER_PHONE = { max: 3, windowMs: 10 * 60_000 };
 const PER_NETWORK = { max: 5, windowMs: 15 * 60_000 };
 
-sendSmsApi.post(
-  "/",
-  bodyLimit({ maxSize: 4 * 1024, onError: (c) => c.json(refusal("Request too large"), 413) }),
-  requireJson(refusal),
-  async (c) => {
-    const { config, clientNetwork, logSecurityEvent: log } = c.var.requestContext;
+sendSmsApi.post("/", limitBody(4 * 1024, refusal), requireJson(refusal), async (c) => {
+  const { config, clientNetwork, logSecurityEvent: log } = c.var.requestContext;
 
-    const parsed = sendSmsRequest.safeParse(await readJsonBody(c));
-    const phone = parsed.success ? parseUsPhoneNumber(parsed.data.phoneNumber) : null;
-    if (!phone) {
-      log({ eventType: "input_validation_fail", severity: "low", description: "SMS invitation refused: not a valid US number or request" });
-      return c.json(refusal("Please enter a valid 10-digit US phone number."), 400);
-    }
+  const parsed = sendSmsRequest.safeParse(await readJsonBody(c));
+  const phone = parsed.success ? parseUsPhoneNumber(parsed.data.phoneNumber) : null;
+  if (!phone) {
+    log({ eventType: "input_validation_fail", severity: "low", description: "SMS invitation refused: not a valid US number or request" });
+    return c.json(refusal("Please enter a valid 10-digit US phone number."), 400);
+  }
 
-    const multiplier = config.FORM_RATE_LIMIT_MULTIPLIER;
-    const network = await takeStrictCount(
-      c.env.DB,
-      `sms-send:network:${clientNetwork}`,
-      PER_NETWORK.max * multiplier,
-      PER_NETWORK.windowMs,
-    );
-    const perPhone = network.allowed
-      ? await takeStrictCount(c.env.DB, `sms-send:phone:${phone.e164}`, PER_PHONE.max * multiplier, PER_PHONE.windowMs)
-      : network;
-    if (!perPhone.allowed) {
-      log({
-        eventType: "excess_rate_limit_exceeded",
-        severity: "medium",
-        description: network.allowed ? "SMS sends to one number over the limit" : "SMS sends from one address over the limit",
-      });
-      c.header("Retry-After", String(perPhone.retryAfterSeconds));
-      return c.json(refusal("Too many requests. Please try again later."), 429);
-    }
-
-    const provider = smsProviderFor(config, c.env);
-    let stored: Awaited<ReturnType<typeof storeSmsOptIn>>;
-    try {
-      stored = await storeSmsOptIn(c.env.DB, phone, await provider.prepareCode(phone));
-    } catch (error) {
-      log({ eventType: "sms_send_error", severity: "high", description: "SMS opt-in could not be stored" });
-      throw error;
-    }
-
-    // The first delivery runs now, so a number the provider refuses gets an honest answer. A
-    // transient failure stays in the outbox and the cron (every minute) sends it: the visitor was
-    // told the code may take 1-2 minutes.
-    const outcome = await deliverOutboxMessage(c.env.DB, stored.outboxId, provider.send).catch((error: unknown) => {
-      console.error("SMS: first delivery attempt crashed; the cron will retry", error);
-      return "failed" as const;
-    });
-    if (outcome === "rejected") {
-      await markSmsOptInRejected(c.env.DB, stored.optInId);
-      log({
-        eventType: "sms_send_fail",
-        severity: "medium",
-        description: `${provider.name} refused the number`,
-        details: { optInId: stored.optInId },
-      });
-      return c.json(refusal("We could not send a code to this number."), 502);
-    }
+  const multiplier = config.FORM_RATE_LIMIT_MULTIPLIER;
+  const network = await takeStrictCount(c.env.DB, `sms-send:network:${clientNetwork}`, PER_NETWORK.max * multiplier, PER_NETWORK.windowMs);
+  const perPhone = network.allowed
+    ? await takeStrictCount(c.env.DB, `sms-send:phone:${phone.e164}`, PER_PHONE.max * multiplier, PER_PHONE.windowMs)
+    : network;
+  if (!perPhone.allowed) {
     log({
-      eventType: "sms_send_success",
-      severity: "low",
-      description: outcome === "failed" ? "SMS stored; first delivery failed, queued for retry" : "SMS invitation code sent",
-      details: { optInId: stored.optInId, provider: provider.name },
+      eventType: "excess_rate_limit_exceeded",
+      severity: "medium",
+      description: network.allowed ? "SMS sends to one number over the limit" : "SMS sends from one address over the limit",
     });
-    return c.json({ success: true });
-  },
-);
+    c.header("Retry-After", String(perPhone.retryAfterSeconds));
+    return c.json(refusal("Too many requests. Please try again later."), 429);
+  }
+
+  const provider = smsProviderFor(config, c.env);
+  let stored: Awaited<ReturnType<typeof storeSmsOptIn>>;
+  try {
+    stored = await storeSmsOptIn(c.env.DB, phone, await provider.prepareCode(phone));
+  } catch (error) {
+    log({ eventType: "sms_send_error", severity: "high", description: "SMS opt-in could not be stored" });
+    throw error;
+  }
+
+  // The first delivery runs now, so a number the provider refuses gets an honest answer. A
+  // transient failure stays in the outbox and the cron (every minute) sends it: the visitor was
+  // told the code may take 1-2 minutes.
+  const outcome = await deliverOutboxMessage(c.env.DB, stored.outboxId, provider.send).catch((error: unknown) => {
+    console.error("SMS: first delivery attempt crashed; the cron will retry", error);
+    return "failed" as const;
+  });
+  if (outcome === "rejected") {
+    await markSmsOptInRejected(c.env.DB, stored.optInId);
+    log({
+      eventType: "sms_send_fail",
+      severity: "medium",
+      description: `${provider.name} refused the number`,
+      details: { optInId: stored.optInId },
+    });
+    return c.json(refusal("We could not send a code to this number."), 502);
+  }
+  log({
+    eventType: "sms_send_success",
+    severity: "low",
+    description: outcome === "failed" ? "SMS stored; first delivery failed, queued for retry" : "SMS invitation code sent",
+    details: { optInId: stored.optInId, provider: provider.name },
+  });
+  return c.json({ success: true });
+});
