@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from "node:fs";
 import { Miniflare } from "miniflare";
+import { parse } from "smol-toml";
 import { spaDirectory } from "./build.mjs";
 
 /** The Worker's compatibility date, from wrangler.toml (the single Worker configuration). */
 function compatibilityDate() {
-  const toml = readFileSync(new URL("../../../wrangler.toml", import.meta.url), "utf8");
-  const date = /^compatibility_date = "([^"]+)"/m.exec(toml)?.[1];
-  if (!date) throw new Error("wrangler.toml has no compatibility_date");
+  const date = parse(readFileSync(new URL("../../../wrangler.toml", import.meta.url), "utf8")).compatibility_date;
+  if (typeof date !== "string") throw new Error("wrangler.toml has no compatibility_date");
   return date;
 }
 
