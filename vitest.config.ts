@@ -14,8 +14,10 @@ function fuzzRuns(): number {
   return runs;
 }
 
-// Two projects: pure functions run in Node (fast); everything touching bindings runs inside
-// workerd with the real D1 and KV simulators, migrations applied by tests/integration/support/setup.ts.
+// Three projects: pure functions run in Node (fast); everything touching bindings runs inside
+// workerd with the real D1 and KV simulators, migrations applied by tests/integration/support/setup.ts;
+// the operator commands run as an operator runs them (`npm run member:*`, each starting workerd,
+// seconds per command), kept out of the unit project so `npm run test:unit` stays fast.
 export default defineConfig({
   // The blog posts' build step (app/features/site/blog/blog.server.ts imports them through it).
   plugins: [blogMarkdown()],
@@ -24,6 +26,10 @@ export default defineConfig({
       {
         extends: true,
         test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], environment: "node" },
+      },
+      {
+        extends: true,
+        test: { name: "commands", include: ["tests/commands/**/*.test.ts"], environment: "node" },
       },
       {
         extends: true,
