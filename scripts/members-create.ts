@@ -1,6 +1,6 @@
 import "./members-node-version.ts";
-import { invitationUrl } from "#worker/features/admissions/invitation-links.ts";
-import { findMemberByEmail } from "#worker/features/members/members.ts";
+import { createInvitedMember, invitationUrl } from "#worker/features/admissions/invitation-links.ts";
+import { createActiveMember, findMemberByEmail } from "#worker/features/members/members.ts";
 import {
   memberEmail,
   memberName,
@@ -13,7 +13,6 @@ import {
   text,
 } from "./members-cli.ts";
 import { d1Target, describeTarget, openMemberDatabase, siteUrlFor, targetOptions } from "./members-d1.ts";
-import { createActiveMember, createInvitedMember } from "./members-records.ts";
 
 const usage = `Creates a member of Ember & Oak Society (docs/operators.md).
 

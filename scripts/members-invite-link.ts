@@ -1,9 +1,8 @@
 import "./members-node-version.ts";
-import { invitationUrl } from "#worker/features/admissions/invitation-links.ts";
+import { invitationUrl, replaceInvitationLink } from "#worker/features/admissions/invitation-links.ts";
 import { findMemberByEmail } from "#worker/features/members/members.ts";
 import { memberEmail, OperatorError, readOptions, runOperatorScript, text } from "./members-cli.ts";
 import { d1Target, describeTarget, openMemberDatabase, siteUrlFor, targetOptions } from "./members-d1.ts";
-import { replaceInvitationLink } from "./members-records.ts";
 
 const usage = `Prints a new single-use invitation link for an existing member (docs/operators.md).
 

@@ -2,7 +2,7 @@ import "./members-node-version.ts";
 import { parseArgs } from "node:util";
 import { runOperatorScript } from "./members-cli.ts";
 import { openMemberDatabase } from "./members-d1.ts";
-import { seedDemoMembers } from "./members-records.ts";
+import { seedDemoMembers } from "./members-seeding.ts";
 
 /**
  * Seeds the two LOCAL demo accounts (docs/operators.md) into a local D1; `npm start` runs it after

@@ -1,8 +1,7 @@
 import "./members-node-version.ts";
-import { findMemberByEmail } from "#worker/features/members/members.ts";
+import { findMemberByEmail, setMemberStatus } from "#worker/features/members/members.ts";
 import { memberEmail, OperatorError, readOptions, runOperatorScript, text } from "./members-cli.ts";
 import { d1Target, describeTarget, openMemberDatabase, targetOptions } from "./members-d1.ts";
-import { setMemberStatus } from "./members-records.ts";
 
 const usage = `Suspends a member, or makes them active again (docs/operators.md).
 

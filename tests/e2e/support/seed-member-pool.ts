@@ -1,7 +1,7 @@
 import "#scripts/members-node-version.ts";
 import { hashPassword } from "#worker/features/sign-in/password.ts";
 import { openMemberDatabase } from "#scripts/members-d1.ts";
-import { currentLockerQuarter, seedDemoMembers, upsertActiveMembers } from "#scripts/members-records.ts";
+import { currentLockerQuarter, seedDemoMembers, upsertActiveMembers } from "#scripts/members-seeding.ts";
 import { E2E_PERSIST_DIR, POOL_PASSWORD, poolMembers } from "./member-pool.ts";
 
 // `npm run serve:e2e`: the local demo accounts (as `npm start` seeds them) and the suite's member

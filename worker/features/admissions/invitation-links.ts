@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, isNull } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
 import { memberInvitations, members } from "#db/schema.ts";
 import { sha256Hex } from "#worker/shared/hashing.ts";
+import type { NewMemberFields } from "../members/members.ts";
 import { hashPassword } from "../sign-in/password.ts";
 import { randomToken } from "../sign-in/session-token.ts";
 
@@ -9,7 +10,7 @@ import { randomToken } from "../sign-in/session-token.ts";
  * Single-use invitation links (docs/product-rules.md#admissions). The link carries a random 256-bit token; D1 keeps only
  * its SHA-256 (member_invitations.token_hash), so a copy of the database opens no account. A link
  * lives 7 days and works once: it sets the member's password (or links their Google account) and
- * makes them active. The operator commands (scripts/members-records.ts) use these same functions.
+ * makes them active. The operator commands (scripts/members-*.ts) call these same functions.
  */
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -35,6 +36,34 @@ export async function newInvitationLink(now: number = Date.now()): Promise<NewIn
 
 export function invitationUrl(siteUrl: string, token: string): string {
   return new URL(`/invitation/${token}`, siteUrl).toString();
+}
+
+/** An 'invited' member and their first single-use invitation link, in one batch. */
+export async function createInvitedMember(d1: D1Database, fields: NewMemberFields, now: number = Date.now()): Promise<NewInvitationLink> {
+  const database = getDatabase(d1);
+  const id = crypto.randomUUID();
+  const link = await newInvitationLink(now);
+  const createdAt = new Date(now).toISOString();
+  await database.batch([
+    database.insert(members).values({ ...fields, id, status: "invited", createdAt }),
+    database.insert(memberInvitations).values({ tokenHash: link.tokenHash, memberId: id, expiresAt: link.expiresAt, createdAt }),
+  ]);
+  return link;
+}
+
+/** A new link for the member (a re-invitation, or a password reset); their links still open stop working in the same batch. */
+export async function replaceInvitationLink(d1: D1Database, memberId: string, now: number = Date.now()): Promise<NewInvitationLink> {
+  const database = getDatabase(d1);
+  const link = await newInvitationLink(now);
+  const nowIso = new Date(now).toISOString();
+  await database.batch([
+    database
+      .update(memberInvitations)
+      .set({ expiresAt: nowIso })
+      .where(and(eq(memberInvitations.memberId, memberId), isNull(memberInvitations.usedAt), gt(memberInvitations.expiresAt, nowIso))),
+    database.insert(memberInvitations).values({ tokenHash: link.tokenHash, memberId, expiresAt: link.expiresAt, createdAt: nowIso }),
+  ]);
+  return link;
 }
 
 /**

@@ -1,8 +1,12 @@
 import { eq } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
 import { members } from "#db/schema.ts";
+import { hashPassword } from "../sign-in/password.ts";
 
 export type MemberRow = typeof members.$inferSelect;
+
+/** What an operator or the concierge chooses for a new member. */
+export type NewMemberFields = Pick<MemberRow, "email" | "name" | "tier" | "role">;
 
 /** What the pages may know about the signed-in member (never the password hash). */
 export interface SignedInMember {
@@ -41,4 +45,27 @@ export async function findMemberByEmail(db: D1Database, email: string): Promise<
 export async function findActiveMember(db: D1Database, id: string): Promise<MemberRow | undefined> {
   const member = await findMemberById(db, id);
   return member?.status === "active" ? member : undefined;
+}
+
+/** An 'active' member who signs in with `password` at once (an operator's command; the club admits through invitation links). */
+export async function createActiveMember(
+  d1: D1Database,
+  fields: NewMemberFields & { password: string },
+  now: number = Date.now(),
+): Promise<void> {
+  const { password, ...member } = fields;
+  await getDatabase(d1)
+    .insert(members)
+    .values({
+      ...member,
+      id: crypto.randomUUID(),
+      status: "active",
+      passwordHash: await hashPassword(password),
+      createdAt: new Date(now).toISOString(),
+    });
+}
+
+/** Suspends or reactivates a member: the next members-only request reads it from D1 (see findActiveMember). */
+export async function setMemberStatus(d1: D1Database, memberId: string, status: MemberRow["status"]): Promise<void> {
+  await getDatabase(d1).update(members).set({ status }).where(eq(members.id, memberId));
 }
