@@ -70,7 +70,7 @@ function DecisionRecord({ request }: { request: InvitationRequestCardView }) {
 }
 
 function DecisionForm({ request, outcome }: { request: InvitationRequestCardView; outcome: ActionResult | undefined }) {
-  const pending = usePendingSubmission("requestId", request.id);
+  const { pending } = usePendingSubmission({ sentWith: { field: "requestId", value: request.id } });
   const refusal = outcome && !outcome.ok ? outcome : undefined;
   const tierError = refusal?.fieldErrors?.tier;
   const noteError = refusal?.fieldErrors?.note;

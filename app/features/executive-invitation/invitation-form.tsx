@@ -5,6 +5,7 @@ import { fieldErrors } from "#app/lib/form-result.ts";
 import { showToast } from "#app/ui/toast/toast-store.ts";
 import { submitInvitation } from "./submit-invitation.ts";
 import { invitationRequestSchema, type InvitationField, type InvitationRequest } from "./invitation-request.ts";
+import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
 
 const fields: ReadonlyArray<{ name: InvitationField; label: string; type?: string; autoComplete?: string; multiline?: boolean }> = [
   { name: "name", label: "Identity", autoComplete: "name" },
@@ -43,7 +44,7 @@ export function InvitationForm({
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [validateOnChange, setValidateOnChange] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  const { pending: submitting, track } = usePendingSubmission({ navigation: false });
 
   function change(name: InvitationField, value: string) {
     const next = { ...values, [name]: value };
@@ -62,9 +63,7 @@ export function InvitationForm({
       return;
     }
     if (new FormData(event.currentTarget).get("website")) return;
-    setSubmitting(true);
-    const outcome = await submitInvitation(siteKey, values);
-    setSubmitting(false);
+    const outcome = await track(() => submitInvitation(siteKey, values));
     if (!outcome.sent && outcome.captchaMissing) onCaptchaMissing();
     if (outcome.sent) {
       setValues(empty);

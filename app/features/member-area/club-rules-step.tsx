@@ -12,7 +12,7 @@ import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
  */
 export function ClubRulesStep({ rulesVersion }: { rulesVersion: string }) {
   const { pathname, search } = useLocation();
-  const pending = usePendingSubmission("rulesVersion", rulesVersion);
+  const { pending } = usePendingSubmission({ sentWith: { field: "rulesVersion", value: rulesVersion } });
   return (
     <>
       <PageHero eyebrow="Before you enter" title="First, the club rules.">

@@ -22,7 +22,7 @@ export function GuestWaiverPanel({ waiver, outcome }: { waiver: GuestWaiverView;
   const fieldError = outcome && !outcome.ok ? outcome.fieldErrors?.guestName : undefined;
   const input = useRef<HTMLInputElement>(null);
   const card = useRef<HTMLDivElement>(null);
-  const pending = usePendingSubmission("intent", "use-guest-waiver");
+  const { pending } = usePendingSubmission({ sentWith: { field: "intent", value: "use-guest-waiver" } });
   const monthUsedUp = waiver.monthlyLimit !== null && waiver.usedThisMonth >= waiver.monthlyLimit;
 
   // A field error takes focus to the field; success replaces the form, so focus goes to what replaced it.

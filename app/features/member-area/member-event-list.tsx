@@ -35,7 +35,7 @@ export function MemberEventList({ events, outcome }: { events: MemberEventView[]
 }
 
 function MemberEventCard({ event, outcome }: { event: MemberEventView; outcome: ActionResult | undefined }) {
-  const pending = usePendingSubmission("eventId", event.id);
+  const { pending } = usePendingSubmission({ sentWith: { field: "eventId", value: event.id } });
   const headingId = `event-${event.id}-title`;
   // The button just pressed is replaced (RSVP by Cancel, and back): keep focus on the reply.
   const reply = useRef<HTMLDivElement>(null);

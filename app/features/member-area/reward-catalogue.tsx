@@ -35,7 +35,7 @@ export function RewardCatalogue({
 }
 
 function RewardCard({ item, balance, outcome }: { item: RewardItemView; balance: number; outcome: ActionResult | undefined }) {
-  const pending = usePendingSubmission("itemId", item.id);
+  const { pending } = usePendingSubmission({ sentWith: { field: "itemId", value: item.id } });
   const shortfall = item.pointsCost - balance;
   return (
     <article aria-labelledby={`reward-${item.id}-name`} className="flex h-full flex-col rounded-sm border border-cedar bg-night p-5">

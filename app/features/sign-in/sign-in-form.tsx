@@ -12,7 +12,7 @@ const inputClasses = "mt-2 w-full rounded-sm border border-brass-deep bg-night p
  */
 export function SignInForm({ redirectTo, error, googleEnabled }: { redirectTo: string; error: string | null; googleEnabled: boolean }) {
   // The page's only POST form: members who are signed in, and so see the header's sign-out, never reach it.
-  const submitting = usePendingSubmission();
+  const { pending: submitting } = usePendingSubmission();
   const errorRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (error) errorRef.current?.focus();

@@ -6,6 +6,7 @@ import { buttonClasses } from "#app/ui/button-link.tsx";
 import { showToast } from "#app/ui/toast/toast-store.ts";
 import { phoneDigits } from "./phone-input.ts";
 import { club } from "../site/site-config.ts";
+import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
 
 /**
  * Step two (docs/product-rules.md#sms-invitation): the code from the SMS. 'Verify Code' is unavailable while the code is
@@ -25,7 +26,7 @@ export function CodeStep({
 }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState("");
-  const [checking, setChecking] = useState(false);
+  const { pending: checking, track } = usePendingSubmission({ navigation: false });
   const trimmedCode = code.trim();
 
   useEffect(() => {
@@ -39,9 +40,7 @@ export function CodeStep({
       showToast({ title: "Code Required", description: "Please enter the verification code from your SMS.", variant: "destructive" });
       return;
     }
-    setChecking(true);
-    const verified = await checkSmsCode(phoneDigits(phone), trimmedCode);
-    setChecking(false);
+    const verified = await track(() => checkSmsCode(phoneDigits(phone), trimmedCode));
     if (verified) onVerified();
   }
 

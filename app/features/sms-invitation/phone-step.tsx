@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useEffect, useRef, type ChangeEvent, type FormEvent } from "react";
 import { Field } from "#app/ui/form/field.tsx";
 import { smsInputClasses, smsSubmitClasses } from "./sms-form-styles.ts";
 import { requestSmsCode } from "./sms-api.ts";
 import { showToast } from "#app/ui/toast/toast-store.ts";
 import { editPhoneInput, PHONE_DIGIT_COUNT, phoneDigits } from "./phone-input.ts";
+import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
 
 /**
  * Step one (docs/product-rules.md#sms-invitation): a US number, formatted as it is typed; 'Send Code' is unavailable until
@@ -21,7 +22,7 @@ export function PhoneStep({
   focusOnMount: boolean;
 }) {
   const inputRef = useRef<HTMLInputElement>(null);
-  const [sending, setSending] = useState(false);
+  const { pending: sending, track } = usePendingSubmission({ navigation: false });
   const complete = phoneDigits(phone).length === PHONE_DIGIT_COUNT;
 
   useEffect(() => {
@@ -47,9 +48,7 @@ export function PhoneStep({
       showToast({ title: "Invalid Phone Number", description: "Please enter a valid 10-digit phone number.", variant: "destructive" });
       return;
     }
-    setSending(true);
-    const sent = await requestSmsCode(phoneNumber);
-    setSending(false);
+    const sent = await track(() => requestSmsCode(phoneNumber));
     if (sent) onSent();
   }
 

@@ -104,7 +104,7 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
 }
 
 function SetPasswordForm({ serverErrors }: { serverErrors: FieldErrors }) {
-  const submitting = usePendingSubmission();
+  const { pending: submitting } = usePendingSubmission();
   const [browserErrors, setBrowserErrors] = useState<FieldErrors | null>(null);
   const errors = browserErrors ?? serverErrors;
   const passwordField = useRef<HTMLInputElement>(null);

@@ -106,7 +106,7 @@ export default function ConciergeOutbox({ loaderData, actionData }: Route.Compon
 
 /** 'Retry now' for one failed delivery; it ignores further clicks while its retry is on its way. */
 function RetryForm({ outboxId, recipient }: { outboxId: number; recipient: string }) {
-  const pending = usePendingSubmission("outboxId", String(outboxId));
+  const { pending } = usePendingSubmission({ sentWith: { field: "outboxId", value: String(outboxId) } });
   return (
     <Form method="post">
       <input type="hidden" name="outboxId" value={outboxId} />
