@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import type { AppBindings } from "./app-bindings.ts";
-import type { RateLimitDecision } from "../shared/rate-limit.ts";
+import type { RateLimitDecision } from "#worker/shared/rate-limit.ts";
 
 /**
  * How an endpoint words a refusal: each keeps its own answer shape (docs/product-rules.md#operations) ({error} for most,

@@ -1,6 +1,6 @@
 import { signingKey, workerConfig, type WorkerConfig } from "../config.ts";
-import { clientNetwork } from "../shared/client-address.ts";
-import { logSecurityEvent, type SecurityEventInput } from "../shared/security-events.ts";
+import { clientNetwork } from "#worker/shared/client-address.ts";
+import { logSecurityEvent, type SecurityEventInput } from "#worker/shared/security-events.ts";
 
 /**
  * What every API handler, loader and action needs about the request it serves, made once per
