@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { club } from "../features/site/site-config.ts";
+import { club } from "#app/features/site/site-config.ts";
 
 export interface PageMetaInput {
   title: string;

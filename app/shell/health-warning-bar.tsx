@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { club, healthWarning } from "../features/site/site-config.ts";
+import { club, healthWarning } from "#app/features/site/site-config.ts";
 
 /** The bar above the header: the tobacco-health disclaimer on every page. */
 export function HealthWarningBar() {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigation } from "react-router";
-import { prefersReducedMotion } from "../features/accessibility/accessibility-settings.ts";
-import { membersOnlyPaths } from "../features/site/public-paths.ts";
+import { prefersReducedMotion } from "#app/features/accessibility/accessibility-settings.ts";
+import { membersOnlyPaths } from "#app/features/site/public-paths.ts";
 
 /** Navigations into member areas check membership on the server first
  * (docs/product-rules.md#member-area). */

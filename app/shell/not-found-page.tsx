@@ -1,4 +1,4 @@
-import { ButtonLink } from "../ui/button-link.tsx";
+import { ButtonLink } from "#app/ui/button-link.tsx";
 
 /** The answer to any unknown path (docs/product-rules.md#routes), also used for unknown blog posts. */
 export function NotFoundPage() {

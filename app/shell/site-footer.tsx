@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { buttonClasses } from "../ui/button-link.tsx";
-import { ExecutiveAccessButton } from "../features/executive-invitation/invitation-dialog.tsx";
-import { LogoMark } from "../ui/logo-mark.tsx";
-import { club, footerLinks, healthWarning } from "../features/site/site-config.ts";
+import { buttonClasses } from "#app/ui/button-link.tsx";
+import { ExecutiveAccessButton } from "#app/features/executive-invitation/invitation-dialog.tsx";
+import { LogoMark } from "#app/ui/logo-mark.tsx";
+import { club, footerLinks, healthWarning } from "#app/features/site/site-config.ts";
 
 /**
  * The footer (docs/product-rules.md#layout-header-and-footer): every footer link, location line, office phone, the quit resources, and the

@@ -1,12 +1,12 @@
 import { useEffect } from "react";
 import { Form, Link, NavLink } from "react-router";
-import { buttonClasses } from "../ui/button-link.tsx";
-import { ExecutiveAccessButton } from "../features/executive-invitation/invitation-dialog.tsx";
-import { LogoMark } from "../ui/logo-mark.tsx";
-import { ProhibitionIcon } from "../ui/prohibition-icon.tsx";
-import { useAuth } from "../features/sign-in/auth.tsx";
+import { buttonClasses } from "#app/ui/button-link.tsx";
+import { ExecutiveAccessButton } from "#app/features/executive-invitation/invitation-dialog.tsx";
+import { LogoMark } from "#app/ui/logo-mark.tsx";
+import { ProhibitionIcon } from "#app/ui/prohibition-icon.tsx";
+import { useAuth } from "#app/features/sign-in/auth.tsx";
 import { useMainMenu } from "./main-menu.tsx";
-import { club, memberNavigation, visitorNavigation } from "../features/site/site-config.ts";
+import { club, memberNavigation, visitorNavigation } from "#app/features/site/site-config.ts";
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
   `block whitespace-nowrap rounded-sm px-2 py-2 text-sm tracking-wide transition-colors ${

@@ -1,14 +1,14 @@
 import type { ReactNode } from "react";
-import { AccessibilityWidget } from "../features/accessibility/accessibility-widget.tsx";
-import { AgeGate } from "../features/age-gate/age-gate.tsx";
+import { AccessibilityWidget } from "#app/features/accessibility/accessibility-widget.tsx";
+import { AgeGate } from "#app/features/age-gate/age-gate.tsx";
 import { HealthWarningBar } from "./health-warning-bar.tsx";
-import { InvitationDialogProvider } from "../features/executive-invitation/invitation-dialog.tsx";
+import { InvitationDialogProvider } from "#app/features/executive-invitation/invitation-dialog.tsx";
 import { NavigationStatus } from "./navigation-status.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
 import { SkipLink } from "./skip-link.tsx";
-import type { AgeGateStage } from "../features/age-gate/age-gate-stage.ts";
-import { AuthProvider, type AuthSession, type AuthUser } from "../features/sign-in/auth.tsx";
+import type { AgeGateStage } from "#app/features/age-gate/age-gate-stage.ts";
+import { AuthProvider, type AuthSession, type AuthUser } from "#app/features/sign-in/auth.tsx";
 import { MainMenuProvider } from "./main-menu.tsx";
 
 /** What the shell needs from the root loader. */

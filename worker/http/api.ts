@@ -1,13 +1,13 @@
 import { Hono } from "hono";
 import type { AppBindings } from "./app-bindings.ts";
-import { ageGate } from "../features/age-gate/age-gate-api.ts";
+import { ageGate } from "#worker/features/age-gate/age-gate-api.ts";
 import { handleUnexpectedError } from "./errors.ts";
-import { health } from "../features/operations/health-api.ts";
-import { securityEventsApi } from "../features/operations/security-events-api.ts";
-import { sendExecutiveInvitationApi } from "../features/executive-invitation/send-executive-invitation-api.ts";
-import { sendSmsApi } from "../features/sms-invitation/send-sms-api.ts";
-import { verifyRecaptchaApi } from "../features/executive-invitation/verify-recaptcha-api.ts";
-import { verifySmsApi } from "../features/sms-invitation/verify-sms-api.ts";
+import { health } from "#worker/features/operations/health-api.ts";
+import { securityEventsApi } from "#worker/features/operations/security-events-api.ts";
+import { sendExecutiveInvitationApi } from "#worker/features/executive-invitation/send-executive-invitation-api.ts";
+import { sendSmsApi } from "#worker/features/sms-invitation/send-sms-api.ts";
+import { verifyRecaptchaApi } from "#worker/features/executive-invitation/verify-recaptcha-api.ts";
+import { verifySmsApi } from "#worker/features/sms-invitation/verify-sms-api.ts";
 
 /** The JSON API under /api. One sub-app per resource (Cloudflare's templates). */
 export const api = new Hono<AppBindings>();

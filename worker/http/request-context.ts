@@ -1,4 +1,4 @@
-import { signingKey, workerConfig, type WorkerConfig } from "../config.ts";
+import { signingKey, workerConfig, type WorkerConfig } from "#worker/config.ts";
 import { clientNetwork } from "#worker/shared/client-address.ts";
 import { logSecurityEvent, type SecurityEventInput } from "#worker/shared/security-events.ts";
 

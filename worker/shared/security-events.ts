@@ -1,7 +1,7 @@
 import { getDatabase } from "#db/client.ts";
 import { securityEvents } from "#db/schema.ts";
 import { clientNetwork, hashClientAddress } from "./client-address.ts";
-import { readMemberSession } from "../features/sign-in/member-session.ts";
+import { readMemberSession } from "#worker/features/sign-in/member-session.ts";
 
 /** OWASP logging-vocabulary names (docs/security.md#logging), plus the flow's own milestones. */
 export type SecurityEventType =

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form } from "react-router";
-import { membershipTiers } from "../site/site-config.ts";
+import { membershipTiers } from "#app/features/site/site-config.ts";
 import { Field, inputClasses } from "#app/ui/form/field.tsx";
 import { SubmitButton } from "#app/ui/form/form-outcome.tsx";
 import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";

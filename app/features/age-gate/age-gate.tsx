@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import { AgeQuestion } from "./age-question.tsx";
 import { Intro } from "./intro.tsx";
 import { sendAgeGateAnswer } from "./send-age-gate-answer.ts";
-import { prefersReducedMotion } from "../accessibility/accessibility-settings.ts";
+import { prefersReducedMotion } from "#app/features/accessibility/accessibility-settings.ts";
 import type { AgeGateStage } from "./age-gate-stage.ts";
 import { complianceSessionId, recordAgeAnswer, recordEntered } from "./age-gate-records.ts";
 import { FocusWrap } from "#app/ui/focus-wrap.tsx";

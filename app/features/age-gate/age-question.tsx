@@ -1,6 +1,6 @@
 import { type FormEvent, type RefObject } from "react";
 import { buttonClasses } from "#app/ui/button-link.tsx";
-import { club, healthWarning } from "../site/site-config.ts";
+import { club, healthWarning } from "#app/features/site/site-config.ts";
 import { PublicHealthVideo } from "./public-health-video.tsx";
 
 /**

@@ -1,6 +1,6 @@
 import { type FormEvent, type RefObject } from "react";
 import { buttonClasses } from "#app/ui/button-link.tsx";
-import { club } from "../site/site-config.ts";
+import { club } from "#app/features/site/site-config.ts";
 
 /**
  * The intro opener after 'Yes' (docs/product-rules.md#age-gate): the brand story, the 'Our Story - Coming Soon'

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { publicHealthVideo } from "../site/site-config.ts";
+import { publicHealthVideo } from "#app/features/site/site-config.ts";
 
 /**
  * The age gate's public-health video, loaded only when the visitor asks for it: until

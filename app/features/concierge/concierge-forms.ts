@@ -1,5 +1,5 @@
 import { z } from "#app/lib/zod.ts";
-import { membershipTiers, type MembershipTier } from "../site/site-config.ts";
+import { membershipTiers, type MembershipTier } from "#app/features/site/site-config.ts";
 
 /**
  * The concierge console's forms: one schema per form, shared by the pages, their actions

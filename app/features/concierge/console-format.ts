@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
-import { CLUB_TIME_ZONE } from "../member-area/member-dates.ts";
-import { club } from "../site/site-config.ts";
+import { CLUB_TIME_ZONE } from "#app/features/member-area/member-dates.ts";
+import { club } from "#app/features/site/site-config.ts";
 
 /**
  * Shared bits of the concierge console's pages. Times are formatted on the server in Portland

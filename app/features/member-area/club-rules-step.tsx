@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from "react-router";
-import { ClubCodeOfConduct, rulesEffectiveDate } from "../site/club-code-of-conduct.tsx";
+import { ClubCodeOfConduct, rulesEffectiveDate } from "#app/features/site/club-code-of-conduct.tsx";
 import { PageHero } from "#app/ui/page-hero.tsx";
 import { Section } from "#app/ui/section.tsx";
 import { SubmitButton } from "#app/ui/form/form-outcome.tsx";

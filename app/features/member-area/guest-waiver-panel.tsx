@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form } from "react-router";
-import { club } from "../site/site-config.ts";
+import { club } from "#app/features/site/site-config.ts";
 import { Field, inputClasses } from "#app/ui/form/field.tsx";
 import { FormAlert, SubmitButton } from "#app/ui/form/form-outcome.tsx";
 import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";

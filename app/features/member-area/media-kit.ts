@@ -1,4 +1,4 @@
-import { club } from "../site/site-config.ts";
+import { club } from "#app/features/site/site-config.ts";
 
 /**
  * The media kit (docs/product-rules.md#member-area): what /media offers and the brand facts both the page and the

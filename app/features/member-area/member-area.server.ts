@@ -1,6 +1,6 @@
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { requestContext, memberContext } from "#app/context.ts";
-import { RULES_VERSION } from "../site/club-rules.ts";
+import { RULES_VERSION } from "#app/features/site/club-rules.ts";
 import type { SignedInMember } from "#worker/features/members/members.ts";
 import { hasAcceptedRules } from "#worker/features/member-area/rules-acceptance.ts";
 

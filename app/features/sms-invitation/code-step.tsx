@@ -5,7 +5,7 @@ import { checkSmsCode } from "./sms-api.ts";
 import { buttonClasses } from "#app/ui/button-link.tsx";
 import { showToast } from "#app/ui/toast/toast-store.ts";
 import { phoneDigits } from "./phone-input.ts";
-import { club } from "../site/site-config.ts";
+import { club } from "#app/features/site/site-config.ts";
 import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
 
 /**

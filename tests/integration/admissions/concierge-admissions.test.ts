@@ -5,7 +5,13 @@ import { approveInvitationRequest, declineInvitationRequest, listInvitationReque
 import { recordConciergeDecision } from "#worker/features/admissions/concierge-decisions.ts";
 import { createRequestContext } from "#worker/http/request-context.ts";
 import { sha256Hex } from "#worker/shared/hashing.ts";
-import { clearAdmissionTables, countRows, insertInvitationRequest, insertMember, tokenInEmail } from "../support/concierge-fixtures.ts";
+import {
+  clearAdmissionTables,
+  countRows,
+  insertInvitationRequest,
+  insertMember,
+  tokenInEmail,
+} from "#tests/integration/support/concierge-fixtures.ts";
 
 /** The concierge's decisions on invitation requests, against the real D1. */
 const siteUrl = "https://emberandoak.test";

@@ -9,7 +9,12 @@ import {
   findOpenInvitation,
   newInvitationLink,
 } from "#worker/features/admissions/invitation-links.ts";
-import { clearAdmissionTables, insertInvitationRequest, insertMember, tokenInEmail } from "../support/concierge-fixtures.ts";
+import {
+  clearAdmissionTables,
+  insertInvitationRequest,
+  insertMember,
+  tokenInEmail,
+} from "#tests/integration/support/concierge-fixtures.ts";
 
 /** Single-use invitation links against the real D1. */
 /**

@@ -1,8 +1,8 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { uniqueClientAddress } from "../support/client-address.ts";
-import worker from "../support/worker-under-test.ts";
+import { uniqueClientAddress } from "#tests/integration/support/client-address.ts";
+import worker from "#tests/integration/support/worker-under-test.ts";
 
 const origin = "http://example.com";
 const sessionId = "3f2b8c1e-9d4a-4e7b-8c2d-1a2b3c4d5e6f";

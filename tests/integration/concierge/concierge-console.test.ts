@@ -7,7 +7,7 @@ import {
   retryFailedDelivery,
   securityEventTypes,
 } from "#worker/features/concierge/concierge-console.ts";
-import { clearAdmissionTables, insertMember } from "../support/concierge-fixtures.ts";
+import { clearAdmissionTables, insertMember } from "#tests/integration/support/concierge-fixtures.ts";
 
 /** The concierge console's other lists and 'Retry now', against the real D1. */
 const printed: string[] = [];

@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { issueCaptchaPass } from "#worker/features/executive-invitation/captcha/captcha-pass.ts";
 import { emailSender } from "#worker/shared/send-email.ts";
 import { deliverDueOutboxMessages } from "#worker/shared/outbox.ts";
-import { uniqueClientAddress } from "../support/client-address.ts";
-import { goodCaptchaPass, TEST_SIGNING_KEY, validInvitation } from "../support/invitation-fixtures.ts";
-import worker from "../support/worker-under-test.ts";
+import { uniqueClientAddress } from "#tests/integration/support/client-address.ts";
+import { goodCaptchaPass, TEST_SIGNING_KEY, validInvitation } from "#tests/integration/support/invitation-fixtures.ts";
+import worker from "#tests/integration/support/worker-under-test.ts";
 
 const origin = "http://example.com";
 const signingKey = TEST_SIGNING_KEY;

@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeSiteverify, goodSiteverifyAnswer } from "#tests/fakes/siteverify.ts";
-import { uniqueClientAddress } from "../support/client-address.ts";
+import { uniqueClientAddress } from "#tests/integration/support/client-address.ts";
 
 const origin = "http://example.com";
 let clientIp = "";

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { issueCaptchaPass } from "#worker/features/executive-invitation/captcha/captcha-pass.ts";
 import { parseUsPhoneNumber } from "#worker/features/sms-invitation/us-phone-number.ts";
-import { uniqueClientAddress } from "../support/client-address.ts";
+import { uniqueClientAddress } from "#tests/integration/support/client-address.ts";
 import {
   byteLength,
   characterCount,
@@ -22,7 +22,7 @@ import {
   readRow,
   RowTracker,
 } from "./fuzz-bodies.ts";
-import { codeFromOutbox, sendSms } from "../support/sms-requests.ts";
+import { codeFromOutbox, sendSms } from "#tests/integration/support/sms-requests.ts";
 
 /**
  * Fuzzing of the endpoints that store requests or cost money: the executive invitation

@@ -26,7 +26,7 @@ import {
   readRow,
   RowTracker,
 } from "./fuzz-bodies.ts";
-import { uniqueClientAddress } from "../support/client-address.ts";
+import { uniqueClientAddress } from "#tests/integration/support/client-address.ts";
 
 /**
  * Fuzzing of the public API endpoints that need no captcha pass: the age gate, the

@@ -5,7 +5,7 @@ import { expect, inject, vi } from "vitest";
 import { requestContext, memberContext } from "#app/context.ts";
 import { createRequestContext } from "#worker/http/request-context.ts";
 import type { SignedInMember } from "#worker/features/members/members.ts";
-import { uniqueClientAddress } from "../support/client-address.ts";
+import { uniqueClientAddress } from "#tests/integration/support/client-address.ts";
 
 /**
  * Generators and helpers of the fuzz suite: hostile request bodies for every API

@@ -7,8 +7,8 @@ import { action as signOutAction } from "#app/features/sign-in/routes/sign-out.t
 import { action as invitationAction } from "#app/features/admissions/routes/invitation.tsx";
 import { createMemberSession } from "#worker/features/sign-in/member-session.ts";
 import { newInvitationLink } from "#worker/features/admissions/invitation-links.ts";
-import { uniqueClientAddress } from "../support/client-address.ts";
-import { insertMember } from "../support/concierge-fixtures.ts";
+import { uniqueClientAddress } from "#tests/integration/support/client-address.ts";
+import { insertMember } from "#tests/integration/support/concierge-fixtures.ts";
 import {
   actionArgs,
   actionExecutionContext,
@@ -25,7 +25,7 @@ import {
   RowTracker,
   SITE_ORIGIN,
 } from "./fuzz-bodies.ts";
-import { createTestMember } from "../support/member-fixtures.ts";
+import { createTestMember } from "#tests/integration/support/member-fixtures.ts";
 
 /**
  * Fuzzing of the signed-out form actions: password sign-in, sign-out and the invitation

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { action as conciergeOutboxAction } from "#app/features/concierge/routes/outbox.tsx";
 import { action as conciergeRequestsAction } from "#app/features/admissions/routes/requests.tsx";
 import type { SignedInMember } from "#worker/features/members/members.ts";
-import { insertInvitationRequest, insertMember } from "../support/concierge-fixtures.ts";
+import { insertInvitationRequest, insertMember } from "#tests/integration/support/concierge-fixtures.ts";
 import {
   actionArgs,
   actionExecutionContext,

@@ -28,7 +28,7 @@ import {
   SITE_ORIGIN,
   submittedFields,
 } from "./fuzz-bodies.ts";
-import { createEvent, createMember } from "../support/member-area-records.ts";
+import { createEvent, createMember } from "#tests/integration/support/member-area-records.ts";
 
 /**
  * Fuzzing of the member areas' form actions, called as React Router calls them once

@@ -2,7 +2,7 @@ import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { workerConfig } from "#worker/config.ts";
-import worker from "../support/worker-under-test.ts";
+import worker from "#tests/integration/support/worker-under-test.ts";
 
 describe("workerConfig", () => {
   it("reads the configured values with their types", () => {

@@ -16,7 +16,7 @@ import { action as membersAction, loader as membersLoader } from "#app/features/
 import { action as rewardsAction, loader as rewardsLoader } from "#app/features/member-area/routes/rewards.tsx";
 import type { SignedInMember } from "#worker/features/members/members.ts";
 import { acceptRules } from "#worker/features/member-area/rules-acceptance.ts";
-import { countRows, createMember, pointsOf } from "../support/member-area-records.ts";
+import { countRows, createMember, pointsOf } from "#tests/integration/support/member-area-records.ts";
 
 /**
  * The member-area routes' loaders and actions, called as React Router calls them: after

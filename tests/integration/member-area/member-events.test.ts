@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { cancelRsvp, listUpcomingEvents, rsvpToEvent } from "#worker/features/member-area/member-events.ts";
-import { countRows, createEvent, createMember } from "../support/member-area-records.ts";
+import { countRows, createEvent, createMember } from "#tests/integration/support/member-area-records.ts";
 
 const now = new Date("2029-06-01T00:00:00Z");
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { claimGuestWaiver, guestWaiverStatus } from "#worker/features/member-area/guest-waivers.ts";
-import { countRows, createMember } from "../support/member-area-records.ts";
+import { countRows, createMember } from "#tests/integration/support/member-area-records.ts";
 
 // 20:00 in Portland on Saturday, November 21 2026, and 23:59 the same Portland day (07:59 UTC on the 22nd).
 const saturdayEvening = new Date("2026-11-22T04:00:00Z");

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { findPointsBalance, listActiveRewardItems, listRecentRedemptions, redeemReward } from "#worker/features/member-area/rewards.ts";
-import { countRows, createMember, pointsOf } from "../support/member-area-records.ts";
+import { countRows, createMember, pointsOf } from "#tests/integration/support/member-area-records.ts";
 
 // The catalogue of migrations/0004_club_catalogue.sql: the cutter costs 1,200 points.
 const cutter = { id: "double-guillotine-cutter", name: "Double-guillotine cutter", pointsCost: 1200 };

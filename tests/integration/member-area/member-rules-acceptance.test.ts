@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { acceptRules, hasAcceptedRules } from "#worker/features/member-area/rules-acceptance.ts";
-import { countRows, createMember } from "../support/member-area-records.ts";
+import { countRows, createMember } from "#tests/integration/support/member-area-records.ts";
 
 describe("club rules acceptance", () => {
   it("is not accepted until the member accepts, then is accepted for that version", async () => {

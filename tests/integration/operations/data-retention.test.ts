@@ -2,7 +2,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { DATA_RETENTION_CRON } from "#worker/features/operations/scheduled.ts";
-import worker from "../support/worker-under-test.ts";
+import worker from "#tests/integration/support/worker-under-test.ts";
 
 /** The retention periods the privacy policy promises (/privacy), kept by the daily cron. */
 const DAY = 24 * 60 * 60 * 1000;

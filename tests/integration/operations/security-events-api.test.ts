@@ -1,8 +1,8 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { uniqueClientAddress } from "../support/client-address.ts";
-import worker from "../support/worker-under-test.ts";
+import { uniqueClientAddress } from "#tests/integration/support/client-address.ts";
+import worker from "#tests/integration/support/worker-under-test.ts";
 
 const origin = "http://example.com";
 /** Posts a report and waits for the event the Worker writes after answering. */

@@ -2,10 +2,10 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createMemberSession } from "#worker/features/sign-in/member-session.ts";
-import { uniqueClientAddress } from "../support/client-address.ts";
-import { goodCaptchaPass, validInvitation } from "../support/invitation-fixtures.ts";
-import { createTestMember } from "../support/member-fixtures.ts";
-import worker from "../support/worker-under-test.ts";
+import { uniqueClientAddress } from "#tests/integration/support/client-address.ts";
+import { goodCaptchaPass, validInvitation } from "#tests/integration/support/invitation-fixtures.ts";
+import { createTestMember } from "#tests/integration/support/member-fixtures.ts";
+import worker from "#tests/integration/support/worker-under-test.ts";
 
 /**
  * The security-event logger (docs/security.md#logging) as an operator reads its rows: which events

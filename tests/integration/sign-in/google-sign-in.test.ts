@@ -7,7 +7,7 @@ import { createRequestContext } from "#worker/http/request-context.ts";
 import { readMemberSession } from "#worker/features/sign-in/member-session.ts";
 import { newInvitationLink } from "#worker/features/admissions/invitation-links.ts";
 import { fakeGoogleTokenEndpoint } from "#tests/fakes/google-oauth.ts";
-import { createTestMember } from "../support/member-fixtures.ts";
+import { createTestMember } from "#tests/integration/support/member-fixtures.ts";
 
 /** 'Continue with Google' with Google's token endpoint faked. */
 const googleEnv = () =>

@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { signInWithPassword } from "#worker/features/sign-in/password-sign-in.ts";
 import { createRequestContext } from "#worker/http/request-context.ts";
 import { readMemberSession } from "#worker/features/sign-in/member-session.ts";
-import { uniqueClientAddress } from "../support/client-address.ts";
-import { createTestMember } from "../support/member-fixtures.ts";
+import { uniqueClientAddress } from "#tests/integration/support/client-address.ts";
+import { createTestMember } from "#tests/integration/support/member-fixtures.ts";
 
 /**
  * Email and password sign-in against the real D1 and KV. Test members are hashed with 100,000

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { uniqueClientAddress } from "../support/client-address.ts";
-import { clearSmsTables, count, sendSms, sendSmsBody } from "../support/sms-requests.ts";
+import { uniqueClientAddress } from "#tests/integration/support/client-address.ts";
+import { clearSmsTables, count, sendSms, sendSmsBody } from "#tests/integration/support/sms-requests.ts";
 
 /** POST /api/send-sms with the labelled local stand-in (no Twilio settings in the test env). */
 let clientAddress = "";

@@ -2,8 +2,8 @@ import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { retryOutboxDeliveries } from "#worker/features/operations/scheduled.ts";
 import { TWILIO_FAKE_CODE, TWILIO_TEST_SETTINGS, fakeTwilioVerify, twilioError } from "#tests/fakes/twilio-verify.ts";
-import { uniqueClientAddress } from "../support/client-address.ts";
-import { clearSmsTables, count, sendSms, verifySms } from "../support/sms-requests.ts";
+import { uniqueClientAddress } from "#tests/integration/support/client-address.ts";
+import { clearSmsTables, count, sendSms, verifySms } from "#tests/integration/support/sms-requests.ts";
 
 /** The endpoints with Twilio Verify configured, against a fake of its REST API. */
 let clientAddress = "";

@@ -3,8 +3,8 @@ import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { hasSmsVerifiedCookie } from "#worker/features/sms-invitation/sms-verified-cookie.ts";
 import { localSmsProvider } from "#worker/features/sms-invitation/local-sms.ts";
-import { uniqueClientAddress } from "../support/client-address.ts";
-import { clearSmsTables, codeFromOutbox, sendSms, verifySms } from "../support/sms-requests.ts";
+import { uniqueClientAddress } from "#tests/integration/support/client-address.ts";
+import { clearSmsTables, codeFromOutbox, sendSms, verifySms } from "#tests/integration/support/sms-requests.ts";
 
 /** POST /api/verify-sms with the labelled local stand-in. */
 const signingKey = "test-signing-key-with-at-least-32-characters";

@@ -5,7 +5,7 @@ import { insertSelectRow } from "#db/insert-select.ts";
 import { invitationRequests, memberInvitations, members, outbox } from "#db/schema.ts";
 import { memberInvitationEmail } from "./member-invitation-email.ts";
 import { invitationUrl, isUniqueViolation, newInvitationLink } from "./invitation-links.ts";
-import { findMemberByEmail, normalizeEmail, type MemberRow } from "../members/members.ts";
+import { findMemberByEmail, normalizeEmail, type MemberRow } from "#worker/features/members/members.ts";
 
 /**
  * The concierge's decisions on executive invitation requests (docs/product-rules.md#admissions). Approving admits the

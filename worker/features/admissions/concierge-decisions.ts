@@ -2,7 +2,7 @@ import type { RequestContext } from "#worker/http/request-context.ts";
 import { emailSender } from "#worker/shared/send-email.ts";
 import { deliverOutboxMessage } from "#worker/shared/outbox.ts";
 import { approveInvitationRequest, declineInvitationRequest } from "./admissions.ts";
-import type { MemberRow } from "../members/members.ts";
+import type { MemberRow } from "#worker/features/members/members.ts";
 
 /**
  * A concierge's decision on an invitation request, from the console: the decision is

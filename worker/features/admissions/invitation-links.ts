@@ -2,9 +2,9 @@ import { and, eq, gt, inArray, isNull } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
 import { memberInvitations, members } from "#db/schema.ts";
 import { sha256Hex } from "#worker/shared/hashing.ts";
-import type { NewMemberFields } from "../members/members.ts";
-import { hashPassword } from "../sign-in/password.ts";
-import { randomToken } from "../sign-in/session-token.ts";
+import type { NewMemberFields } from "#worker/features/members/members.ts";
+import { hashPassword } from "#worker/features/sign-in/password.ts";
+import { randomToken } from "#worker/features/sign-in/session-token.ts";
 
 /**
  * Single-use invitation links (docs/product-rules.md#admissions). The link carries a random 256-bit token; D1 keeps only

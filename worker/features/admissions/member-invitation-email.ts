@@ -1,6 +1,6 @@
 import { CLUB_TIME_ZONE } from "#app/features/member-area/member-dates.ts";
 import { club, healthWarning, membershipTiers } from "#app/features/site/site-config.ts";
-import type { MemberRow } from "../members/members.ts";
+import type { MemberRow } from "#worker/features/members/members.ts";
 import { escapeMarkup } from "#app/lib/escape-markup.ts";
 
 /**

@@ -4,7 +4,7 @@ import { members, outbox, securityEvents, smsOptIns } from "#db/schema.ts";
 import { workerConfig } from "#worker/config.ts";
 import { emailSender } from "#worker/shared/send-email.ts";
 import { deliverOutboxMessage, type OutboxMessage } from "#worker/shared/outbox.ts";
-import { smsProviderFor } from "../sms-invitation/sms-provider-for.ts";
+import { smsProviderFor } from "#worker/features/sms-invitation/sms-provider-for.ts";
 
 /**
  * What the concierge console reads besides the invitation requests: SMS opt-ins, outbox

@@ -3,7 +3,7 @@ import { getDatabase } from "#db/client.ts";
 import { insertSelectRow } from "#db/insert-select.ts";
 import { guestWaivers, members } from "#db/schema.ts";
 import { portlandDay } from "#app/features/member-area/member-dates.ts";
-import type { MemberRow } from "../members/members.ts";
+import type { MemberRow } from "#worker/features/members/members.ts";
 
 /**
  * Guest privileges (docs/product-rules.md#member-area): one plus-one a day whose stick fee is waived, the day

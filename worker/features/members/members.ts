@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
 import { members } from "#db/schema.ts";
-import { hashPassword } from "../sign-in/password.ts";
+import { hashPassword } from "#worker/features/sign-in/password.ts";
 
 export type MemberRow = typeof members.$inferSelect;
 

@@ -2,7 +2,7 @@ import { workerConfig } from "#worker/config.ts";
 import { deleteExpiredRecords } from "./data-retention.ts";
 import { emailSender } from "#worker/shared/send-email.ts";
 import { deliverDueOutboxMessages } from "#worker/shared/outbox.ts";
-import { smsProviderFor } from "../sms-invitation/sms-provider-for.ts";
+import { smsProviderFor } from "#worker/features/sms-invitation/sms-provider-for.ts";
 import { deleteEndedStrictCounts } from "#worker/shared/strict-counter.ts";
 
 /**

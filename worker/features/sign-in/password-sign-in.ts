@@ -1,6 +1,6 @@
 import type { RequestContext } from "#worker/http/request-context.ts";
 import { createMemberSession } from "./member-session.ts";
-import { findMemberByEmail, normalizeEmail } from "../members/members.ts";
+import { findMemberByEmail, normalizeEmail } from "#worker/features/members/members.ts";
 import { resetStrictCount, takeStrictCount } from "#worker/shared/strict-counter.ts";
 import { spendPasswordWork, verifyPassword } from "./password.ts";
 

@@ -1,5 +1,5 @@
 import { readMemberSession, type MemberSession } from "./member-session.ts";
-import { findActiveMember, type MemberRow } from "../members/members.ts";
+import { findActiveMember, type MemberRow } from "#worker/features/members/members.ts";
 
 /**
  * The member behind this request's session cookie, or null: the session must exist in KV and the
