@@ -3,6 +3,7 @@ import { RouterContextProvider } from "react-router";
 import { cspNonceContext, requestContext } from "#app/context.ts";
 import { api } from "./http/api.ts";
 import { handleUnexpectedError } from "./http/errors.ts";
+import { limitPageFormBody } from "./http/guards.ts";
 import type { AppBindings } from "./http/app-bindings.ts";
 import { createRequestContext } from "./http/request-context.ts";
 import { requireSameOrigin } from "./http/same-origin.ts";
@@ -13,7 +14,8 @@ export type PageRequestHandler = (request: Request, context: RouterContextProvid
 /**
  * The whole Worker as one Hono app: security headers and the same-origin check on everything,
  * the JSON API under /api,
- * and every other method and path handed to React Router, so form POSTs reach route actions.
+ * and every other method and path handed to React Router, so form POSTs reach route actions (their
+ * bodies capped first: worker/http/guards.ts).
  * Taking the page handler as an argument lets the workerd tests run the real app around a
  * stand-in for the React Router build (the build itself is covered end to end in Chromium).
  */
@@ -29,7 +31,7 @@ export function createWorkerApp(handlePageRequest: PageRequestHandler) {
   });
   app.use(requireSameOrigin);
   app.route("/api", api);
-  app.all("*", (c) => {
+  app.all("*", limitPageFormBody, (c) => {
     const context = new RouterContextProvider();
     context.set(requestContext, c.var.requestContext);
     context.set(cspNonceContext, c.get("secureHeadersNonce") ?? "");

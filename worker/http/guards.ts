@@ -16,6 +16,19 @@ export function limitBody(maxBytes: number, refusal: RefusalBody = errorBody) {
   return bodyLimit({ maxSize: maxBytes, onError: (c) => c.json(refusal("Request too large"), 413) });
 }
 
+/**
+ * The largest body a page form may send, 64 KiB (docs/security.md#requests says why): the largest
+ * legitimate page form, sign-in at its fields' maximum lengths with every character four UTF-8
+ * bytes urlencoded, is about 39 KB.
+ */
+const PAGE_FORM_MAX_BYTES = 64 * 1024;
+
+/** Refuses a page form over PAGE_FORM_MAX_BYTES with a plain-text 413 before any action parses it. */
+export const limitPageFormBody = bodyLimit({
+  maxSize: PAGE_FORM_MAX_BYTES,
+  onError: (c) => c.text("This form is too large to send (the limit is 64 KB).", 413),
+});
+
 /** JSON endpoints accept only JSON (docs/security.md#requests): anything else is a 415. */
 export function requireJson(refusal: RefusalBody = errorBody) {
   return createMiddleware<AppBindings>(async (c, next) => {
