@@ -48,7 +48,7 @@ export default [
   route("cigar-academy", site("cigar-academy.tsx")),
   route("robots.txt", site("robots.ts")),
   route("sitemap.xml", site("sitemap.ts")),
-  route("invitation/:token", admissions("invitation.tsx")),
+  route("invitation", admissions("invitation.tsx")),
   // The concierge console: one layout with requireConcierge; everyone else gets a 404.
   route("concierge", concierge("console.tsx"), [
     index(admissions("requests.tsx")),

@@ -11,7 +11,7 @@ export function encodeBase64Url(bytes: Uint8Array): string {
 }
 
 /** The bytes of canonical standard base64 (padded, no whitespace), or null for anything else. */
-export function decodeBase64(text: string): Uint8Array | null {
+export function decodeBase64(text: string): Uint8Array<ArrayBuffer> | null {
   if (!/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(text)) return null;
   const bytes = Uint8Array.from(atob(text), (character) => character.charCodeAt(0));
   // Unused trailing bits make several spellings of the same bytes; accept only the canonical one.

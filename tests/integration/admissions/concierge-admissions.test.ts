@@ -5,11 +5,13 @@ import { approveInvitationRequest, declineInvitationRequest, listInvitationReque
 import { recordConciergeDecision } from "#worker/features/admissions/concierge-decisions.ts";
 import { createRequestContext } from "#worker/http/request-context.ts";
 import { sha256Hex } from "#worker/shared/hashing.ts";
+import { unsealSecrets } from "#worker/shared/sealed-secrets.ts";
 import {
   clearAdmissionTables,
   countRows,
   insertInvitationRequest,
   insertMember,
+  testSigningKey,
   tokenInEmail,
 } from "#tests/integration/support/concierge-fixtures.ts";
 
@@ -31,6 +33,7 @@ const approve = (requestId: string, overrides: { db?: D1Database; now?: number }
     tier: "platinum",
     note: "Known to Jordan for years.",
     siteUrl,
+    signingKey: testSigningKey(),
     now: overrides.now,
   });
 
@@ -94,8 +97,10 @@ describe("approveInvitationRequest", () => {
       subject: "Your invitation to Ember & Oak Society",
       status: "pending",
     });
-    const token = tokenInEmail(email!.body!);
-    expect(email!.body).toContain(`href="${siteUrl}/invitation/${token}"`);
+    const token = await tokenInEmail(email!.body!);
+    expect(await unsealSecrets(testSigningKey(), email!.body!)).toContain(`href="${siteUrl}/invitation#${token}"`);
+    // The stored email holds the link sealed: the database alone does not open the account.
+    expect(email!.body).not.toContain(token);
 
     const link = await env.DB.prepare("SELECT * FROM member_invitations WHERE member_id = ?")
       .bind(result.memberId)

@@ -13,6 +13,7 @@ import {
   clearAdmissionTables,
   insertInvitationRequest,
   insertMember,
+  testSigningKey,
   tokenInEmail,
 } from "#tests/integration/support/concierge-fixtures.ts";
 
@@ -58,11 +59,12 @@ describe("a link from an approval", () => {
       tier: "business",
       note: null,
       siteUrl: "https://emberandoak.test",
+      signingKey: testSigningKey(),
       now: createdAt,
     });
     if (!approval.ok) throw new Error("approval refused");
     const { body } = (await env.DB.prepare("SELECT body FROM outbox").first<{ body: string }>())!;
-    const token = tokenInEmail(body);
+    const token = await tokenInEmail(body);
 
     expect(await findOpenInvitation(env.DB, token, createdAt + 60_000)).toEqual({ memberId: approval.memberId, memberName: "Avery Hale" });
     const hash = (password: string) => hashPassword(password, 100_000);

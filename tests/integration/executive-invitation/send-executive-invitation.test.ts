@@ -211,7 +211,7 @@ describe("POST /api/send-executive-invitation", () => {
     await send({ ...request, captchaPass: await goodPass() });
     await vi.waitFor(async () => expect(await env.DB.prepare("SELECT status FROM outbox").first()).not.toEqual({ status: "sending" }));
     await env.DB.prepare("UPDATE outbox SET status = 'pending', next_attempt_at = NULL").run();
-    await deliverDueOutboxMessages(env.DB, "email", emailSender(binding, "invitations@emberandoak.club"));
+    await deliverDueOutboxMessages(env.DB, "email", emailSender(binding, "invitations@emberandoak.club", "test-signing-key-with-at-least-32-characters"));
     expect(sent).toEqual([
       expect.objectContaining({
         from: "invitations@emberandoak.club",

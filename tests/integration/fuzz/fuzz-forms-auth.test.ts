@@ -214,17 +214,19 @@ describe("the invitation link's password action (fuzzed)", () => {
         fc.string({ minLength: 12, maxLength: 40 }),
         fc.constantFrom("short", "x".repeat(128), "x".repeat(129), "Ｓｅｃｒｅｔ ｐａｓｓｐｈｒａｓｅ"),
       );
-      const fields = { password, confirmPassword: password };
+      const fields = { intent: fc.constant("set-password"), password, confirmPassword: password };
       const valid = password.map((secret): [string, string][] => [
+        ["intent", "set-password"],
         ["password", secret],
         ["confirmPassword", secret],
       ]);
 
       await fc.assert(
         fc.asyncProperty(formBody(fields, valid), token, async (submission, generatedToken) => {
-          const params = { token: generatedToken.replaceAll("__OPEN_TOKEN__", link.token) };
-          // React Router hands the action the token as a route param; the action reads nothing else of the URL.
-          const answer = await answerOf(async () => invitationAction(actionArgs("/invitation/token", submission, context, params)));
+          const token = generatedToken.replaceAll("__OPEN_TOKEN__", link.token);
+          // The opened link's token comes in its HttpOnly cookie; the action reads nothing of the URL.
+          const cookie = { Cookie: `ember_invitation=${encodeURIComponent(token.toWellFormed())}` };
+          const answer = await answerOf(async () => invitationAction(actionArgs("/invitation", submission, context, {}, cookie)));
           await execution.settle();
           // A body that is not a form at all: refused with 415 before anything is read or written.
           if (answer.status === 415) {
@@ -236,7 +238,7 @@ describe("the invitation link's password action (fuzzed)", () => {
             // The link works once: it set the password, activated the member and was used up.
             expect(accepted).toBe(false);
             accepted = true;
-            expect(params.token).toBe(link.token);
+            expect(token).toBe(link.token);
             expect(answer.headers.get("Location")).toBe("/members");
             expect(answer.headers.get("Set-Cookie")).toMatch(/^ember_session=[A-Za-z0-9_-]{43}; /);
             const { current } = await rows.step();

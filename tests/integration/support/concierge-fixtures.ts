@@ -1,6 +1,8 @@
 import { env } from "cloudflare:workers";
 import { getDatabase } from "#db/client.ts";
 import { invitationRequests, memberInvitations, members, outbox, securityEvents } from "#db/schema.ts";
+import { signingKey, workerConfig } from "#worker/config.ts";
+import { unsealSecrets } from "#worker/shared/sealed-secrets.ts";
 
 /** Rows for the concierge and invitation-link tests, written straight to D1. */
 let created = 0;
@@ -62,8 +64,13 @@ export async function insertMember(
 }
 
 /** The invitation token in an email body's link. */
-export function tokenInEmail(body: string): string {
-  const match = /\/invitation\/([A-Za-z0-9_-]{43})"/.exec(body);
+/** The key the Worker under test seals and signs with (vitest.config.ts). */
+export const testSigningKey = () => signingKey(workerConfig(env));
+
+/** The invitation token in a stored email: opened as the sender opens it, then read from the link's `#`. */
+export async function tokenInEmail(storedBody: string): Promise<string> {
+  const body = await unsealSecrets(testSigningKey(), storedBody);
+  const match = /\/invitation#([A-Za-z0-9_-]{43})"/.exec(body);
   if (!match) throw new Error("no invitation link in the email");
   return match[1]!;
 }

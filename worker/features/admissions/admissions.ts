@@ -6,6 +6,7 @@ import { invitationRequests, memberInvitations, members, outbox } from "#db/sche
 import { memberInvitationEmail } from "./member-invitation-email.ts";
 import { invitationUrl, isUniqueViolation, newInvitationLink } from "./invitation-links.ts";
 import { findMemberByEmail, normalizeEmail, type MemberRow } from "#worker/features/members/members.ts";
+import { sealSecret } from "#worker/shared/sealed-secrets.ts";
 
 /**
  * The concierge's decisions on executive invitation requests (docs/product-rules.md#admissions). Approving admits the
@@ -91,7 +92,7 @@ export async function listInvitationRequests(db: D1Database, filter: InvitationR
 /**
  * Approves a new request: marks it approved, creates the member ('invited', email normalised,
  * introduced by the request's "Your Connection", admitted by this concierge), a 7-day single-use
- * invitation link (only its hash stored) and the email with the link, in one batch. The inserts
+ * invitation link (only its hash stored) and the email with the link (sealed: sealed-secrets.ts), in one batch. The inserts
  * run only if this batch's own UPDATE … WHERE status = 'new' took the request (they test for the
  * new member's id, which no other batch can have written), so a request decided a moment earlier,
  * by another concierge or another tab, admits no one. A member with the email already (checked
@@ -100,7 +101,7 @@ export async function listInvitationRequests(db: D1Database, filter: InvitationR
  */
 export async function approveInvitationRequest(
   db: D1Database,
-  input: DecisionInput & { tier: MemberRow["tier"]; siteUrl: string },
+  input: DecisionInput & { tier: MemberRow["tier"]; siteUrl: string; signingKey: string },
 ): Promise<ApprovalResult> {
   const database = getDatabase(db);
   const request = await database.select().from(invitationRequests).where(eq(invitationRequests.id, input.requestId)).get();
@@ -116,7 +117,8 @@ export async function approveInvitationRequest(
   const message = memberInvitationEmail({
     name: request.name,
     tier: input.tier,
-    link: invitationUrl(input.siteUrl, link.token),
+    // Sealed: the outbox row must not be a working link for whoever reads the database.
+    link: await sealSecret(input.signingKey, invitationUrl(input.siteUrl, link.token)),
     expiresAt: link.expiresAt,
   });
   // Each insert selects its row from the request, found only once this batch's UPDATE approved it for this member.

@@ -19,7 +19,7 @@ export type ConciergeDecisionOutcome =
   | { ok: false; reason: "not-found" | "already-decided" | "member-exists" };
 
 export async function recordConciergeDecision(
-  { env, config, logSecurityEvent: log }: RequestContext,
+  { env, config, signingKey, logSecurityEvent: log }: RequestContext,
   conciergeId: string,
   decision: ConciergeDecision,
 ): Promise<ConciergeDecisionOutcome> {
@@ -38,7 +38,7 @@ export async function recordConciergeDecision(
     return { ok: true, decision: "declined" };
   }
 
-  const approved = await approveInvitationRequest(env.DB, { ...input, tier: decision.tier, siteUrl: config.SITE_URL });
+  const approved = await approveInvitationRequest(env.DB, { ...input, tier: decision.tier, siteUrl: config.SITE_URL, signingKey });
   if (!approved.ok) return approved;
   log({
     eventType: "member_admitted",
@@ -47,6 +47,6 @@ export async function recordConciergeDecision(
     userId: conciergeId,
     details: { requestId: decision.requestId, memberId: approved.memberId, tier: decision.tier },
   });
-  const delivery = await deliverOutboxMessage(env.DB, approved.outboxId, emailSender(env.EMAIL, config.EMAIL_FROM));
+  const delivery = await deliverOutboxMessage(env.DB, approved.outboxId, emailSender(env.EMAIL, config.EMAIL_FROM, signingKey));
   return { ok: true, decision: "approved", email: approved.email, delivery };
 }

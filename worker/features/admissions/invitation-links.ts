@@ -34,8 +34,22 @@ export async function newInvitationLink(now: number = Date.now()): Promise<NewIn
   return { token, tokenHash: await sha256Hex(token), expiresAt: new Date(now + INVITATION_LIFETIME_MS).toISOString() };
 }
 
+/**
+ * The link as the member receives it: the token rides after `#`, which a browser never sends to a
+ * server, so it appears in no request URL and no log (docs/security.md#invitation-links). The
+ * invitation page reads it in the browser and posts it.
+ */
 export function invitationUrl(siteUrl: string, token: string): string {
-  return new URL(`/invitation/${token}`, siteUrl).toString();
+  return new URL(`/invitation#${token}`, siteUrl).toString();
+}
+
+/**
+ * The token in what a member pastes or their browser posts: the whole link, or the token alone.
+ * Null when it holds nothing shaped like one of ours.
+ */
+export function tokenFromInvitationLink(text: string): string | null {
+  const candidate = text.trim().split("#").pop()?.trim() ?? "";
+  return TOKEN_SHAPE.test(candidate) ? candidate : null;
 }
 
 /** An 'invited' member and their first single-use invitation link, in one batch. */

@@ -1,7 +1,7 @@
 import { and, desc, eq, type SQL } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
 import { members, outbox, securityEvents, smsOptIns } from "#db/schema.ts";
-import { workerConfig } from "#worker/config.ts";
+import { signingKey, workerConfig } from "#worker/config.ts";
 import { emailSender } from "#worker/shared/send-email.ts";
 import { deliverOutboxMessage, type OutboxMessage } from "#worker/shared/outbox.ts";
 import { smsProviderFor } from "#worker/features/sms-invitation/sms-provider-for.ts";
@@ -63,7 +63,7 @@ export async function retryFailedDelivery(
     .get();
   if (message?.status !== "failed") return "skipped";
   const config = workerConfig(env);
-  const send = message.channel === "email" ? emailSender(env.EMAIL, config.EMAIL_FROM) : smsProviderFor(config, env).send;
+  const send = message.channel === "email" ? emailSender(env.EMAIL, config.EMAIL_FROM, signingKey(config)) : smsProviderFor(config, env).send;
   return deliverOutboxMessage(env.DB, id, send, now);
 }
 

@@ -87,7 +87,7 @@ sendExecutiveInvitationApi.post("/", limitBody(16 * 1024), requireJson(), async 
     details: { requestId: stored.id },
   });
   c.executionCtx.waitUntil(
-    deliverOutboxMessage(c.env.DB, stored.outboxId, emailSender(c.env.EMAIL, config.EMAIL_FROM)).catch((error: unknown) =>
+    deliverOutboxMessage(c.env.DB, stored.outboxId, emailSender(c.env.EMAIL, config.EMAIL_FROM, c.var.requestContext.signingKey)).catch((error: unknown) =>
       console.error("invitation email: first delivery attempt crashed; the cron will retry", error),
     ),
   );

@@ -1,4 +1,4 @@
-import { workerConfig } from "#worker/config.ts";
+import { signingKey, workerConfig } from "#worker/config.ts";
 import { deleteExpiredRecords } from "./data-retention.ts";
 import { emailSender } from "#worker/shared/send-email.ts";
 import { deliverDueOutboxMessages } from "#worker/shared/outbox.ts";
@@ -13,7 +13,7 @@ export async function retryOutboxDeliveries(env: Env, now: number = Date.now()):
   const config = workerConfig(env);
   // Each job on its own: a failure of one (a D1 error, say) must not skip the others.
   const [email, sms, counters] = await Promise.allSettled([
-    deliverDueOutboxMessages(env.DB, "email", emailSender(env.EMAIL, config.EMAIL_FROM), now),
+    deliverDueOutboxMessages(env.DB, "email", emailSender(env.EMAIL, config.EMAIL_FROM, signingKey(config)), now),
     deliverDueOutboxMessages(env.DB, "sms", smsProviderFor(config, env).send, now),
     deleteEndedStrictCounts(env.DB, now),
   ]);

@@ -10,62 +10,105 @@ import { Section } from "#app/ui/section.tsx";
 import { requestContext } from "#app/context.ts";
 import { fieldErrors, formFields, type ActionResult, type FieldErrors } from "#app/lib/form-result.ts";
 import { club } from "#app/features/site/site-config.ts";
-import { createMemberSession, googleClient } from "#app/features/sign-in/sign-in.server.ts";
-import { acceptInvitationWithPassword, findOpenInvitation } from "#app/features/admissions/admissions.server.ts";
+import { createMemberSession, googleClient, startGoogleSignIn } from "#app/features/sign-in/sign-in.server.ts";
+import {
+  acceptInvitationWithPassword,
+  clearedInvitationCookie,
+  findOpenInvitation,
+  invitationCookie,
+  readInvitationCookie,
+  tokenFromInvitationLink,
+} from "#app/features/admissions/admissions.server.ts";
+import { useCspNonce } from "#app/shell/csp-nonce.ts";
 import { readSubmission } from "#app/lib/forms.server.ts";
 
 /** One answer for an unknown, used or expired link alike, so the page never says which. */
 const INVALID_LINK = "This invitation link is no longer valid. Ask the concierge for a new one.";
 
+const passwordFields = z.object({
+  intent: z.literal("set-password"),
+  password: z.string().min(12, "Use at least 12 characters.").max(128, "Use at most 128 characters."),
+  confirmPassword: z.string().max(128, "Use at most 128 characters."),
+});
+
 /** The password form of the invitation page, checked in the browser and again by the action. */
-const setPasswordForm = z
-  .object({
-    password: z.string().min(12, "Use at least 12 characters.").max(128, "Use at most 128 characters."),
-    confirmPassword: z.string().max(128, "Use at most 128 characters."),
-  })
-  .refine((form) => form.password === form.confirmPassword, { path: ["confirmPassword"], message: "The two passwords do not match." });
+const setPasswordForm = passwordFields.refine((form) => form.password === form.confirmPassword, {
+  path: ["confirmPassword"],
+  message: "The two passwords do not match.",
+});
+
+/**
+ * The page's three forms (docs/security.md#invitation-links): `open` posts the link (the page's
+ * script takes it from after the `#`, or the member pastes it); the token then lives in an
+ * HttpOnly cookie, which `set-password` and `google` use. No request URL ever holds the token.
+ */
+const invitationForms = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("open"), link: z.string().max(2048, "Paste the link from your invitation email.") }),
+  setPasswordForm,
+  z.object({ intent: z.literal("google") }),
+]);
 
 export const meta: Route.MetaFunction = () => [
   { title: `Your Invitation | ${club.name}` },
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-// The page's address is a credential while the link is open: no cache may keep the page.
+// While a link is open this page belongs to one person: no cache may keep it.
 export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { env, config } = context.get(requestContext);
-  const invitation = await findOpenInvitation(env.DB, params.token);
-  if (!invitation) return data({ valid: false as const }, { status: 404 });
-  return {
-    valid: true as const,
-    memberName: invitation.memberName,
-    // 'Continue with Google' only when Google sign-in is configured; the OAuth callback consumes the link.
-    googleHref: googleClient(config) ? `/auth/google?${new URLSearchParams({ invitation: params.token })}` : null,
-  };
+  const token = readInvitationCookie(request);
+  if (!token) return { stage: "open" as const };
+  const invitation = await findOpenInvitation(env.DB, token);
+  if (!invitation) return data({ stage: "invalid" as const }, { status: 404, headers: { "Set-Cookie": clearedInvitationCookie() } });
+  // 'Continue with Google' only when Google sign-in is configured; the OAuth callback consumes the link.
+  return { stage: "welcome" as const, memberName: invitation.memberName, google: googleClient(config) !== null };
 }
 
-/** Sets the password through the single-use link, signs the member in and opens the members area. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { env, logSecurityEvent: log } = context.get(requestContext);
-  const form = await readSubmission(request, setPasswordForm);
+/** Opens the link, then sets the password (or starts Google) through it, signs the member in and opens the members area. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { env, config, logSecurityEvent: log } = context.get(requestContext);
+  const form = await readSubmission(request, invitationForms);
   if (!form.ok) return form.invalid;
-
-  const memberId = await acceptInvitationWithPassword(env.DB, params.token, form.data.password);
-  if (!memberId) {
+  const refuse = () => {
     log({ eventType: "authn_login_fail", severity: "medium", description: "invitation link refused (unknown, used or expired)" });
-    return data<ActionResult>({ ok: false, error: INVALID_LINK }, { status: 404 });
+    return data<ActionResult>({ ok: false, error: INVALID_LINK }, { status: 404, headers: { "Set-Cookie": clearedInvitationCookie() } });
+  };
+
+  if (form.data.intent === "open") {
+    const token = tokenFromInvitationLink(form.data.link);
+    if (!token || !(await findOpenInvitation(env.DB, token))) return refuse();
+    throw redirect("/invitation", { status: 303, headers: { "Set-Cookie": invitationCookie(token) } });
   }
+
+  const token = readInvitationCookie(request);
+  if (!token) return refuse();
+
+  if (form.data.intent === "google") {
+    const google = googleClient(config);
+    if (!google) throw data(null, { status: 404 });
+    if (!(await findOpenInvitation(env.DB, token))) return refuse();
+    const start = startGoogleSignIn(google, { invitation: token });
+    const headers = new Headers({ "Cache-Control": "no-store" });
+    for (const cookie of start.cookies) headers.append("Set-Cookie", cookie);
+    throw redirect(start.url, { headers });
+  }
+
+  const memberId = await acceptInvitationWithPassword(env.DB, token, form.data.password);
+  if (!memberId) return refuse();
   const { setCookie } = await createMemberSession(env, memberId);
   log({ eventType: "authn_login_success", severity: "low", description: "invitation accepted; password set", userId: memberId });
-  throw redirect("/members", { headers: { "Set-Cookie": setCookie } });
+  const headers = new Headers({ "Set-Cookie": setCookie });
+  headers.append("Set-Cookie", clearedInvitationCookie());
+  throw redirect("/members", { headers });
 }
 
 export default function Invitation({ loaderData, actionData }: Route.ComponentProps) {
   const refusal = actionData && !actionData.ok ? actionData : undefined;
-  if (!loaderData.valid || refusal?.error) {
+  if (loaderData.stage === "invalid" || refusal?.error) {
     return (
       <PageHero eyebrow="Membership" title="Your invitation">
         <p role="alert">{INVALID_LINK}</p>
@@ -79,6 +122,13 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
       </PageHero>
     );
   }
+  if (loaderData.stage === "open") {
+    return (
+      <PageHero eyebrow="Membership" title="Your invitation">
+        <OpenInvitationForm error={refusal?.fieldErrors?.link} />
+      </PageHero>
+    );
+  }
   return (
     <>
       <PageHero eyebrow="Membership" title={`Welcome, ${loaderData.memberName}`}>
@@ -89,16 +139,59 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
       </PageHero>
       <Section id="set-password" eyebrow="Your account" title="Choose your password">
         <SetPasswordForm serverErrors={refusal?.fieldErrors ?? {}} />
-        {loaderData.googleHref ? (
+        {loaderData.google ? (
           <div className="mt-8 max-w-md border-t border-cedar pt-6">
             <p className="text-smoke">Or sign in with your Google account from now on, instead of a password:</p>
             {/* A full page load, not client navigation: the server starts the round trip to Google. */}
-            <a href={loaderData.googleHref} className={`${buttonClasses("secondary")} mt-4`}>
-              Continue with Google
-            </a>
+            <Form method="post" reloadDocument className="mt-4">
+              <input type="hidden" name="intent" value="google" />
+              <button type="submit" className={buttonClasses("secondary")}>
+                Continue with Google
+              </button>
+            </Form>
           </div>
         ) : null}
       </Section>
+    </>
+  );
+}
+
+/**
+ * The invitation email links to /invitation#<token>. The inline script (with the page's CSP
+ * nonce) runs as soon as the form is parsed: it takes the token from after the `#`, removes it from
+ * the address bar and the history, and posts it. Without scripts the member pastes the link.
+ */
+const OPEN_FROM_FRAGMENT = `(function(){var t=location.hash.slice(1);if(!t)return;history.replaceState(null,"",location.pathname);var f=document.getElementById("open-invitation");f.elements.link.value=t;f.requestSubmit();})();`;
+
+function OpenInvitationForm({ error }: { error: string | undefined }) {
+  const nonce = useCspNonce();
+  const { pending } = usePendingSubmission();
+  return (
+    <>
+      <p>Opening your invitation. If this page stays here, paste the whole link from your invitation email:</p>
+      <Form id="open-invitation" method="post" reloadDocument className="mt-6 grid max-w-md gap-5">
+        <input type="hidden" name="intent" value="open" />
+        <Field id="invitation-link" label="Your invitation link" error={error}>
+          {(control) => (
+            <input
+              {...control}
+              name="link"
+              type="text"
+              inputMode="url"
+              autoComplete="off"
+              required
+              maxLength={2048}
+              className={inputClasses}
+            />
+          )}
+        </Field>
+        <div>
+          <button type="submit" disabled={pending} className={buttonClasses("primary")}>
+            {pending ? "Opening..." : "Open Invitation"}
+          </button>
+        </div>
+      </Form>
+      {nonce ? <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: OPEN_FROM_FRAGMENT }} /> : null}
     </>
   );
 }
@@ -124,6 +217,7 @@ function SetPasswordForm({ serverErrors }: { serverErrors: FieldErrors }) {
 
   return (
     <Form method="post" noValidate onSubmit={checkBeforeSending} className="grid max-w-md gap-5">
+      <input type="hidden" name="intent" value="set-password" />
       <Field
         id="new-password"
         label="Choose a password"

@@ -10,10 +10,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   if (!google) throw data(null, { status: 404 });
   const url = new URL(request.url);
   const redirectTo = url.searchParams.get("redirectTo");
-  const start = startGoogleSignIn(google, {
-    invitation: url.searchParams.get("invitation"),
-    redirectTo: redirectTo ? safeRedirectPath(redirectTo, url.origin) : null,
-  });
+  // A new member starts from the invitation page's own form instead, so no link travels in this URL.
+  const start = startGoogleSignIn(google, { redirectTo: redirectTo ? safeRedirectPath(redirectTo, url.origin) : null });
   const headers = new Headers({ "Cache-Control": "no-store" });
   for (const cookie of start.cookies) headers.append("Set-Cookie", cookie);
   throw redirect(start.url, { headers });

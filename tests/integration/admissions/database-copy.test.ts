@@ -1,0 +1,101 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { recordConciergeDecision } from "#worker/features/admissions/concierge-decisions.ts";
+import { findOpenInvitation, tokenFromInvitationLink } from "#worker/features/admissions/invitation-links.ts";
+import { createRequestContext } from "#worker/http/request-context.ts";
+import { deliverOutboxMessage } from "#worker/shared/outbox.ts";
+import { emailSender } from "#worker/shared/send-email.ts";
+import { clearAdmissionTables, insertInvitationRequest, insertMember } from "#tests/integration/support/concierge-fixtures.ts";
+
+/**
+ * "A copy of the database opens no account" (docs/security.md#credentials-at-rest), for the
+ * credential an approval issues: after the invitation email is stored (and even when its delivery
+ * fails and it waits in the outbox for the cron), nothing in any table of D1 opens the new
+ * member's invitation; the email that actually leaves does.
+ */
+beforeEach(async () => {
+  await clearAdmissionTables();
+  vi.spyOn(console, "error").mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+/** Every text value of every table, as a stolen copy of the database would hold it. */
+async function everyStoredText(): Promise<string[]> {
+  const tables = await env.DB.prepare(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'",
+  ).all<{
+    name: string;
+  }>();
+  const texts: string[] = [];
+  for (const { name } of tables.results) {
+    const rows = await env.DB.prepare(`SELECT * FROM "${name}"`).all<Record<string, unknown>>();
+    for (const row of rows.results) for (const value of Object.values(row)) if (typeof value === "string") texts.push(value);
+  }
+  return texts;
+}
+
+/** Everything in a text shaped like an invitation token (43 base64url characters), wherever it sits. */
+const tokenCandidates = (text: string) => [...text.matchAll(/[A-Za-z0-9_-]{43}/g)].map(([candidate]) => candidate);
+
+async function approveWith(send: (message: { to: string; html: string }) => Promise<void>) {
+  const concierge = await insertMember({ role: "concierge" });
+  const request = await insertInvitationRequest({ name: "Avery Hale", email: "avery@example.com" });
+  const context = createExecutionContext();
+  const outcome = await recordConciergeDecision(
+    createRequestContext({ ...env, EMAIL: { send } as unknown as SendEmail }, context, new Request("https://emberandoak.test/concierge")),
+    concierge.id,
+    { intent: "approve", requestId: request.id, tier: "business", note: null },
+  );
+  await waitOnExecutionContext(context);
+  return outcome;
+}
+
+describe("the approval's invitation email, in a copy of the database", () => {
+  it("opens no account while it waits to be delivered; the email the member receives does", async () => {
+    const failing = vi.fn(async () => {
+      throw new Error("Email Service unavailable");
+    });
+    expect(await approveWith(failing)).toMatchObject({ ok: true, delivery: "failed" });
+
+    const stored = await everyStoredText();
+    expect(stored.join("\n")).toContain("Your invitation to Ember & Oak Society");
+    for (const candidate of stored.flatMap(tokenCandidates)) expect(await findOpenInvitation(env.DB, candidate)).toBeNull();
+
+    // The retry (here by hand, as the cron does) sends the real link, which opens the invitation.
+    const sent: Array<{ to: string; html: string }> = [];
+    const { id } = (await env.DB.prepare("SELECT id FROM outbox").first<{ id: number }>())!;
+    const sender = emailSender(
+      { send: async (message: { to: string; html: string }) => void sent.push(message) } as unknown as SendEmail,
+      "invitations@emberandoak.club",
+      "test-signing-key-with-at-least-32-characters",
+    );
+    expect(await deliverOutboxMessage(env.DB, id, sender)).toBe("sent");
+    const link = /href="([^"]+)"/.exec(sent[0]!.html)?.[1] ?? "";
+    expect(new URL(link).pathname).toBe("/invitation");
+    const token = tokenFromInvitationLink(link);
+    expect(token).not.toBeNull();
+    expect(await findOpenInvitation(env.DB, token!)).toMatchObject({ memberName: "Avery Hale" });
+
+    // Once sent, the copy still opens nothing.
+    for (const candidate of (await everyStoredText()).flatMap(tokenCandidates))
+      expect(await findOpenInvitation(env.DB, candidate)).toBeNull();
+  });
+
+  it("is refused for good, not retried, when its seal cannot be opened (the signing key was rotated)", async () => {
+    expect(await approveWith(async () => {})).toMatchObject({ ok: true, delivery: "sent" });
+    await env.DB.prepare("UPDATE outbox SET status = 'pending'").run();
+    const { id } = (await env.DB.prepare("SELECT id FROM outbox").first<{ id: number }>())!;
+    const send = vi.fn(async () => {});
+    const rotated = emailSender(
+      { send } as unknown as SendEmail,
+      "invitations@emberandoak.club",
+      "another-signing-key-of-at-least-32-characters",
+    );
+    expect(await deliverOutboxMessage(env.DB, id, rotated)).toBe("rejected");
+    expect(send).not.toHaveBeenCalled();
+    expect(await env.DB.prepare("SELECT last_error FROM outbox").first()).toEqual({
+      last_error: "a sealed secret in this message cannot be opened with the current APP_SIGNING_KEY",
+    });
+  });
+});

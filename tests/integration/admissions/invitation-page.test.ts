@@ -1,0 +1,114 @@
+import { env } from "cloudflare:workers";
+import { RouterContextProvider } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { requestContext } from "#app/context.ts";
+import { action, loader } from "#app/features/admissions/routes/invitation.tsx";
+import { invitationUrl, newInvitationLink } from "#worker/features/admissions/invitation-links.ts";
+import { createRequestContext } from "#worker/http/request-context.ts";
+import { answerOf } from "#tests/integration/fuzz/fuzz-bodies.ts";
+import { clearAdmissionTables, insertMember } from "#tests/integration/support/concierge-fixtures.ts";
+
+/**
+ * The invitation page (docs/security.md#invitation-links): the emailed link carries its token after
+ * `#`, so the token reaches the Worker only in a form body and then an HttpOnly cookie, never in a
+ * request URL, which Workers Logs would keep.
+ */
+const origin = "https://emberandoak.test";
+const INVALID_LINK = "This invitation link is no longer valid. Ask the concierge for a new one.";
+let token = "";
+
+beforeEach(async () => {
+  await clearAdmissionTables();
+  vi.spyOn(console, "error").mockImplementation(() => {});
+  const invited = await insertMember({ status: "invited", name: "Avery Hale" });
+  const link = await newInvitationLink();
+  await env.DB.prepare("INSERT INTO member_invitations (token_hash, member_id, expires_at) VALUES (?, ?, ?)")
+    .bind(link.tokenHash, invited.id, link.expiresAt)
+    .run();
+  token = link.token;
+});
+afterEach(() => vi.restoreAllMocks());
+
+function pageArgs(request: Request) {
+  const context = new RouterContextProvider();
+  context.set(requestContext, createRequestContext(env, { waitUntil: () => {}, passThroughOnException: () => {} }, request));
+  const url = new URL(request.url);
+  return { request, url, pattern: url.pathname, params: {}, context };
+}
+
+const post = (fields: Record<string, string>, cookie?: string) =>
+  answerOf(async () =>
+    action(
+      pageArgs(
+        new Request(`${origin}/invitation`, {
+          method: "POST",
+          headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+          body: new URLSearchParams(fields),
+        }),
+      ),
+    ),
+  );
+
+const load = (cookie?: string) =>
+  answerOf(async () => loader(pageArgs(new Request(`${origin}/invitation`, { headers: cookie ? { Cookie: cookie } : {} }))));
+
+/** The cookie a browser would send back from a Set-Cookie header. */
+const cookieFrom = (setCookie: string | null) => setCookie?.split(";")[0] ?? "";
+
+describe("the invitation page", () => {
+  it("emails a link whose token is after '#', so it is never part of a request URL", () => {
+    const link = new URL(invitationUrl(origin, token));
+    expect(link.pathname).toBe("/invitation");
+    expect(link.search).toBe("");
+    expect(link.hash).toBe(`#${token}`);
+  });
+
+  it("opens the posted link into an HttpOnly, Strict cookie scoped to the page, then sets the password through it", async () => {
+    const opened = await post({ intent: "open", link: invitationUrl(origin, token) });
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get("Location")).toBe("/invitation");
+    const setCookie = opened.headers.get("Set-Cookie");
+    expect(setCookie).toMatch(/^ember_invitation=[A-Za-z0-9_-]{43}; Max-Age=1800; Path=\/invitation; HttpOnly; Secure; SameSite=Strict$/);
+
+    const page = await load(cookieFrom(setCookie));
+    expect(page.data).toEqual({ stage: "welcome", memberName: "Avery Hale", google: false });
+
+    const accepted = await post(
+      { intent: "set-password", password: "a long enough passphrase", confirmPassword: "a long enough passphrase" },
+      cookieFrom(setCookie),
+    );
+    expect(accepted.status).toBe(302);
+    expect(accepted.headers.get("Location")).toBe("/members");
+    expect(accepted.headers.get("Set-Cookie")).toMatch(/ember_session=[A-Za-z0-9_-]{43};.*ember_invitation=; Max-Age=0; Path=\/invitation/);
+
+    // Used once: the same cookie now opens nothing, and the page clears it.
+    const again = await load(cookieFrom(setCookie));
+    expect(again.status).toBe(404);
+    expect(again.data).toEqual({ stage: "invalid" });
+    expect(again.headers.get("Set-Cookie")).toMatch(/^ember_invitation=; Max-Age=0/);
+  });
+
+  it("accepts the token alone, as a member without scripts might paste it", async () => {
+    expect((await post({ intent: "open", link: `  ${token} ` })).status).toBe(303);
+  });
+
+  it("answers an unknown link, a missing cookie and a forged cookie with the one invalid-link message", async () => {
+    for (const answer of [
+      await post({ intent: "open", link: `${origin}/invitation#${"x".repeat(43)}` }),
+      await post({ intent: "open", link: "not a link" }),
+      await post({ intent: "set-password", password: "a long enough passphrase", confirmPassword: "a long enough passphrase" }),
+      await post(
+        { intent: "set-password", password: "a long enough passphrase", confirmPassword: "a long enough passphrase" },
+        `ember_invitation=${"y".repeat(43)}`,
+      ),
+    ]) {
+      expect(answer.status).toBe(404);
+      expect(answer.data).toEqual({ ok: false, error: INVALID_LINK });
+    }
+    expect(await env.DB.prepare("SELECT status FROM members WHERE name = 'Avery Hale'").first()).toEqual({ status: "invited" });
+  });
+
+  it("asks for the link when the page is opened without one", async () => {
+    expect((await load()).data).toEqual({ stage: "open" });
+  });
+});
