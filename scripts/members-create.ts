@@ -1,28 +1,22 @@
 import "./members-node-version.ts";
-import { createInvitedMember, invitationUrl } from "#worker/features/admissions/invitation-links.ts";
-import { createActiveMember, findMemberByEmail } from "#worker/features/members/members.ts";
-import {
-  memberEmail,
-  memberName,
-  memberPassword,
-  memberRole,
-  membershipTier,
-  OperatorError,
-  readOptions,
-  runOperatorScript,
-  text,
-} from "./members-cli.ts";
-import { d1Target, describeTarget, openMemberDatabase, siteUrlFor, targetOptions } from "./members-d1.ts";
+
+// Loaded after the Node version check (scripts/members-node-version.ts says why).
+const { createInvitedMember, invitationUrl } = await import("#worker/features/admissions/invitation-links.ts");
+const { createActiveMember, findMemberByEmail } = await import("#worker/features/members/members.ts");
+const { memberEmail, memberName, memberPassword, memberRole, membershipTier, OperatorError, readOptions, runOperatorScript, text } =
+  await import("./members-cli.ts");
+const { d1Target, describeTarget, openMemberDatabase, siteUrlFor, targetOptions } = await import("./members-d1.ts");
 
 const usage = `Creates a member of Ember & Oak Society (docs/operators.md).
 
   npm run member:create -- --email EMAIL --name "NAME" --tier kickback|business|platinum
                            [--role concierge] [--password PASSWORD] [--site-url URL]
-                           [--remote [--env NAME] | --persist-to DIR]
+                           [--remote --env staging|production | --persist-to DIR]
 
 Without --password the member is 'invited' and a single-use invitation link (7 days) is printed:
 they open it to choose a password. With --password the member is active at once.
-Local by default (.wrangler/state); --remote writes to the deployed D1 database.`;
+Local by default (.wrangler/state); --remote --env writes to that environment's deployed D1
+database, once wrangler.toml passes the deploy preflight (docs/deploy.md).`;
 
 await runOperatorScript(async () => {
   const options = readOptions({
@@ -46,7 +40,7 @@ await runOperatorScript(async () => {
   // Worked out before anything is written, so a bad --password or --site-url leaves nothing half done.
   const credential =
     password === undefined
-      ? { kind: "link" as const, siteUrl: siteUrlFor({ siteUrl: text(options["site-url"]), remote: target.remote, env: target.env }) }
+      ? { kind: "link" as const, siteUrl: siteUrlFor(text(options["site-url"]), target) }
       : { kind: "password" as const, password: memberPassword(password) };
 
   const { db, dispose } = await openMemberDatabase(target);

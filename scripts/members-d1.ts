@@ -3,18 +3,16 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { getPlatformProxy, unstable_readConfig } from "wrangler";
+import { assertDeployable, DEPLOYED_ENVIRONMENTS, isDeployedEnvironment, type DeployedEnvironment } from "./deploy-preflight.ts";
 import { OperatorError, type OptionValues } from "./members-cli.ts";
 
 /**
  * The D1 database of the members commands, as a real D1Database binding from wrangler's
  * getPlatformProxy, so the commands call the same functions the Worker calls. Local by default
- * (the .wrangler/state that `npm start` uses, or --persist-to); --remote for the deployed one.
+ * (the .wrangler/state that `npm start` uses, or --persist-to, with the top-level configuration);
+ * --remote --env staging|production for a deployed one, after the deploy preflight (docs/deploy.md).
  */
-export interface D1Target {
-  remote: boolean;
-  persistTo: string;
-  env: string | null;
-}
+export type D1Target = { remote: false; persistTo: string } | { remote: true; env: DeployedEnvironment };
 
 export interface MemberDatabase {
   db: D1Database;
@@ -30,28 +28,37 @@ export const targetOptions = {
   env: { type: "string" },
 } as const;
 
+/**
+ * Where the command writes. A remote database is always named (--env staging|production: the
+ * top level holds only local placeholders), and wrangler.toml must pass the deploy preflight
+ * for it before anything reaches Cloudflare.
+ */
 export function d1Target(options: OptionValues): D1Target {
   const persistTo = typeof options["persist-to"] === "string" ? options["persist-to"] : null;
-  if (options.remote === true && persistTo) throw new OperatorError("--persist-to is for the local database; leave it out with --remote");
-  return {
-    remote: options.remote === true,
-    persistTo: persistTo ?? ".wrangler/state",
-    env: typeof options.env === "string" ? options.env : null,
-  };
+  const env = typeof options.env === "string" ? options.env : null;
+  const environments = DEPLOYED_ENVIRONMENTS.map((name) => `--env ${name}`).join(" or ");
+  if (options.remote !== true) {
+    if (env !== null)
+      throw new OperatorError(`--env names a deployed database: add --remote (local commands use the top-level configuration)`);
+    return { remote: false, persistTo: persistTo ?? ".wrangler/state" };
+  }
+  if (persistTo) throw new OperatorError("--persist-to is for the local database; leave it out with --remote");
+  if (!isDeployedEnvironment(env))
+    throw new OperatorError(`--remote needs the environment: ${environments} (got ${env === null ? "none" : JSON.stringify(env)})`);
+  assertDeployable(env, WRANGLER_CONFIG);
+  return { remote: true, env };
 }
 
 export function describeTarget(target: D1Target): string {
-  return target.remote ? `the REMOTE database${target.env ? ` (--env ${target.env})` : ""}` : `the local database in ${target.persistTo}`;
+  return target.remote ? `the REMOTE ${target.env} database (--env ${target.env})` : `the local database in ${target.persistTo}`;
 }
 
 /**
  * The site's address for links: --site-url, else SITE_URL of wrangler.toml as wrangler reads it:
- * the production one ([env.production.vars], or [env.<name>.vars] with --env) for --remote, the
- * local one ([vars], or [env.<name>.vars] with --env) otherwise.
+ * the environment's ([env.<name>.vars]) for --remote, the local one ([vars]) otherwise.
  */
-export function siteUrlFor(options: { siteUrl: string | undefined; remote: boolean; env: string | null }): string {
-  const environment = options.env ?? (options.remote ? "production" : undefined);
-  const candidate = options.siteUrl ?? readWranglerConfig(environment).vars["SITE_URL"];
+export function siteUrlFor(siteUrl: string | undefined, target: D1Target): string {
+  const candidate = siteUrl ?? readWranglerConfig(target.remote ? target.env : undefined).vars["SITE_URL"];
   try {
     const url = new URL(typeof candidate === "string" ? candidate : "");
     if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error("not http(s)");
@@ -61,23 +68,38 @@ export function siteUrlFor(options: { siteUrl: string | undefined; remote: boole
   }
 }
 
+/** The database, refused with the migrate command to run when it has no tables yet. */
 export async function openMemberDatabase(target: D1Target): Promise<MemberDatabase> {
-  return target.remote ? openRemote(target.env) : openLocal(target.persistTo, target.env);
+  const database = target.remote ? await openRemote(target.env) : await openLocal(target.persistTo);
+  let migrated: unknown;
+  try {
+    migrated = await database.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'members'").first();
+  } catch (error) {
+    await database.dispose();
+    throw error;
+  }
+  if (migrated) return database;
+  await database.dispose();
+  throw new OperatorError(`The database has no tables yet: run ${migrateCommand(target)} first`);
+}
+
+/** The command that applies the migrations to the target (docs/operators.md). */
+function migrateCommand(target: D1Target): string {
+  if (target.remote) return `npm run db:migrate:${target.env}`;
+  if (target.persistTo === ".wrangler/state") return "npm run db:migrate:local";
+  return `npx wrangler d1 migrations apply DB --local --persist-to ${target.persistTo}`;
 }
 
 /**
  * The local D1 as `wrangler dev --persist-to DIR` keeps it (DIR/v3). A directory without a D1 is
  * refused: getPlatformProxy would create an empty one there, and a typo would look like "no member".
  */
-async function openLocal(persistTo: string, env: string | null): Promise<MemberDatabase> {
+async function openLocal(persistTo: string): Promise<MemberDatabase> {
   if (!existsSync(join(persistTo, "v3", "d1"))) {
-    throw new OperatorError(
-      `no local D1 in ${persistTo}: apply the migrations first (wrangler d1 migrations apply DB --local --persist-to ${persistTo})`,
-    );
+    throw new OperatorError(`no local D1 in ${persistTo}: apply the migrations first (${migrateCommand({ remote: false, persistTo })})`);
   }
   const proxy = await getPlatformProxy<{ DB: D1Database }>({
     configPath: WRANGLER_CONFIG,
-    environment: env ?? undefined,
     persist: { path: join(persistTo, "v3") },
     remoteBindings: false,
   });
@@ -87,16 +109,16 @@ async function openLocal(persistTo: string, env: string | null): Promise<MemberD
 /**
  * The deployed D1 through wrangler's remote bindings: getPlatformProxy connects a binding to the
  * real database only when the configuration marks it `remote = true`, and wrangler.toml leaves
- * that off so `wrangler dev` stays local. So the DB binding of wrangler.toml (of --env, if given)
+ * that off so `wrangler dev` stays local. So the DB binding of [env.<name>] in wrangler.toml
  * is written, marked remote, into a throwaway configuration that holds nothing else. Wrangler
  * must be logged in (`npx wrangler login`) or have CLOUDFLARE_API_TOKEN set.
  */
-async function openRemote(env: string | null): Promise<MemberDatabase> {
-  const config = readWranglerConfig(env ?? undefined);
+async function openRemote(env: DeployedEnvironment): Promise<MemberDatabase> {
+  const config = readWranglerConfig(env);
   // Typed here: wrangler's declarations lean on @cloudflare/workers-types, which this project does not install.
   const databases: { binding: string; database_name?: string; database_id?: string }[] = config.d1_databases;
   const database = databases.find((candidate) => candidate.binding === "DB");
-  if (!database?.database_id) throw new OperatorError(`wrangler.toml has no DB database${env ? ` in [env.${env}]` : ""}`);
+  if (!database?.database_id) throw new OperatorError(`wrangler.toml has no DB database in [env.${env}]`);
   const directory = await mkdtemp(join(tmpdir(), "members-remote-d1-"));
   const configPath = join(directory, "wrangler.json");
   await writeFile(

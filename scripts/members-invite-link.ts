@@ -1,12 +1,14 @@
 import "./members-node-version.ts";
-import { invitationUrl, replaceInvitationLink } from "#worker/features/admissions/invitation-links.ts";
-import { findMemberByEmail } from "#worker/features/members/members.ts";
-import { memberEmail, OperatorError, readOptions, runOperatorScript, text } from "./members-cli.ts";
-import { d1Target, describeTarget, openMemberDatabase, siteUrlFor, targetOptions } from "./members-d1.ts";
+
+// Loaded after the Node version check (scripts/members-node-version.ts says why).
+const { invitationUrl, replaceInvitationLink } = await import("#worker/features/admissions/invitation-links.ts");
+const { findMemberByEmail } = await import("#worker/features/members/members.ts");
+const { memberEmail, OperatorError, readOptions, runOperatorScript, text } = await import("./members-cli.ts");
+const { d1Target, describeTarget, openMemberDatabase, siteUrlFor, targetOptions } = await import("./members-d1.ts");
 
 const usage = `Prints a new single-use invitation link for an existing member (docs/operators.md).
 
-  npm run member:invite-link -- --email EMAIL [--site-url URL] [--remote [--env NAME] | --persist-to DIR]
+  npm run member:invite-link -- --email EMAIL [--site-url URL] [--remote --env staging|production | --persist-to DIR]
 
 The link works once, for 7 days, and replaces the member's earlier open links. Opening it sets a
 new password (or links Google), so it also serves as a password reset for an active member.`;
@@ -15,7 +17,7 @@ await runOperatorScript(async () => {
   const options = readOptions({ usage, options: { email: { type: "string" }, "site-url": { type: "string" }, ...targetOptions } });
   const email = memberEmail(text(options.email));
   const target = d1Target(options);
-  const siteUrl = siteUrlFor({ siteUrl: text(options["site-url"]), remote: target.remote, env: target.env });
+  const siteUrl = siteUrlFor(text(options["site-url"]), target);
 
   const { db, dispose } = await openMemberDatabase(target);
   try {

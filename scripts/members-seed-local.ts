@@ -1,8 +1,10 @@
 import "./members-node-version.ts";
-import { parseArgs } from "node:util";
-import { runOperatorScript } from "./members-cli.ts";
-import { openMemberDatabase } from "./members-d1.ts";
-import { seedDemoMembers } from "./members-seeding.ts";
+
+// Loaded after the Node version check (scripts/members-node-version.ts says why).
+const { parseArgs } = await import("node:util");
+const { runOperatorScript } = await import("./members-cli.ts");
+const { openMemberDatabase } = await import("./members-d1.ts");
+const { seedDemoMembers } = await import("./members-seeding.ts");
 
 /**
  * Seeds the two LOCAL demo accounts (docs/operators.md) into a local D1; `npm start` runs it after
@@ -34,7 +36,7 @@ await runOperatorScript(async () => {
     console.error(`${error instanceof Error ? error.message : String(error)}\n\n${usage}`);
     process.exit(1);
   }
-  const { db, dispose } = await openMemberDatabase({ remote: false, persistTo, env: null });
+  const { db, dispose } = await openMemberDatabase({ remote: false, persistTo });
   try {
     const { member, concierge } = await seedDemoMembers(db);
     console.log(`

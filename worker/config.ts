@@ -78,6 +78,15 @@ const configSchema = z
 
 export type WorkerConfig = z.infer<typeof configSchema>;
 
+/**
+ * Every rule above that the settings break, one "SETTING: message" line each, without throwing:
+ * the deploy preflight (scripts/deploy-preflight.ts) checks an environment's vars with it offline.
+ */
+export function configProblems(settings: Record<string, unknown>): string[] {
+  const result = configSchema.safeParse(settings);
+  return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+}
+
 const parsed = new WeakMap<object, WorkerConfig>();
 
 export function workerConfig(env: Env): WorkerConfig {

@@ -7,7 +7,7 @@ import { E2E_PERSIST_DIR, POOL_PASSWORD, poolMembers } from "./member-pool.ts";
 // `npm run serve:e2e`: the local demo accounts (as `npm start` seeds them) and the suite's member
 // pool go into the fresh local D1 before the server starts, through the same functions as the
 // members commands. One password hash serves the whole pool.
-const { db, dispose } = await openMemberDatabase({ remote: false, persistTo: E2E_PERSIST_DIR, env: null });
+const { db, dispose } = await openMemberDatabase({ remote: false, persistTo: E2E_PERSIST_DIR });
 try {
   await seedDemoMembers(db);
   const passwordHash = await hashPassword(POOL_PASSWORD);

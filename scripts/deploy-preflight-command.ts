@@ -1,0 +1,25 @@
+import "./members-node-version.ts";
+
+// Loaded only after the Node version check: an ES module's static imports are all loaded before
+// any of them runs, so a missing module would fail before the check could speak.
+const { OperatorError, readOptions, runOperatorScript, text } = await import("./members-cli.ts");
+const { assertDeployable, DEPLOYED_ENVIRONMENTS } = await import("./deploy-preflight.ts");
+
+const usage = `Checks wrangler.toml offline before anything reaches Cloudflare (docs/deploy.md).
+
+  npm run deploy:preflight -- --env staging|production
+
+Lists every problem at once: placeholder ids and values, settings production requires, the
+Email Service sender, the Worker name and domain. npm run deploy:<env>, db:migrate:<env> and
+the operator commands with --remote run it first.`;
+
+await runOperatorScript(async () => {
+  const options = readOptions({ usage, options: { env: { type: "string" } } });
+  const environment = text(options.env);
+  if (!environment) throw new OperatorError(`name the environment: --env ${DEPLOYED_ENVIRONMENTS.join(" or --env ")}`);
+  const { secrets } = assertDeployable(environment);
+  console.log(`wrangler.toml [env.${environment}] passes the preflight.
+Secrets it needs at Cloudflare (not visible offline; npx wrangler secret list --env ${environment} shows which are set):
+  ${secrets.join(", ")}`);
+  return Promise.resolve();
+});
