@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { systemChromiumPath } from "./scripts/chromium-path.mjs";
+import { e2eWorkerVars } from "./tests/e2e/support/worker-vars.ts";
 
 // E2E_PORT lets two suites run side by side on one machine.
 const port = Number(process.env.E2E_PORT ?? 8790);
@@ -7,14 +8,7 @@ const siteverifyPort = port + 6;
 
 // The Worker under test talks to a local fake of Google's siteverify (tests/e2e/support/fakes), with
 // form limits raised so the suite's many submissions from one address are not throttled.
-const workerVars = {
-  SITE_URL: `http://localhost:${port}`,
-  RECAPTCHA_SITE_KEY: "e2e-site-key",
-  RECAPTCHA_SECRET_KEY: "e2e-secret",
-  RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${siteverifyPort}/recaptcha/api/siteverify`,
-  APP_SIGNING_KEY: "e2e-signing-key-with-at-least-32-characters",
-  FORM_RATE_LIMIT_MULTIPLIER: "50",
-};
+const workerVars = e2eWorkerVars(port, siteverifyPort);
 const varFlags = Object.entries(workerVars)
   .map(([name, value]) => `--var ${name}:${value}`)
   .join(" ");

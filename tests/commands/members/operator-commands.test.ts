@@ -68,7 +68,7 @@ function member(email: string): MemberRecord | undefined {
 }
 
 function linkToken(output: string): string {
-  const token = /http:\/\/localhost:8787\/invitation\/([A-Za-z0-9_-]{43})\n/.exec(output)?.[1];
+  const token = /http:\/\/localhost:8787\/invitation#([A-Za-z0-9_-]{43})\n/.exec(output)?.[1];
   if (!token) throw new Error(`no invitation link in:\n${output}`);
   return token;
 }

@@ -2,6 +2,8 @@ import { type Page } from "@playwright/test";
 import { demoAccounts } from "#scripts/members-demo-accounts.ts";
 import { expect, expectNoAxeViolations, expectToast, gotoHydrated, test, waitForHydration } from "../support/fixtures.ts";
 import { latestOutboxMessage } from "../support/local-d1.ts";
+import { E2E_SIGNING_KEY } from "../support/worker-vars.ts";
+import { unsealSecrets } from "#worker/shared/sealed-secrets.ts";
 import { SIGN_IN_TIMEOUT, createMember } from "../support/members-fixtures.ts";
 
 /**
@@ -134,12 +136,19 @@ test("a request becomes a member: approval, the emailed link, a password, the ru
 
   const email = await latestOutboxMessage(applicant.email);
   expect(email.subject).toBe("Your invitation to Ember & Oak Society");
-  const link = /\/invitation\/[A-Za-z0-9_-]{43}/.exec(email.body)?.[0];
-  expect(link).toBeDefined();
+  // The outbox holds the link sealed (docs/security.md#credentials-at-rest); the sender opens it.
+  expect(email.body).not.toMatch(/\/invitation[#/][A-Za-z0-9_-]{43}/);
+  const link = /href="(http:\/\/localhost:\d+\/invitation#([A-Za-z0-9_-]{43}))"/.exec(await unsealSecrets(E2E_SIGNING_KEY, email.body));
+  expect(link).not.toBeNull();
+  const [, url, token] = link!;
 
-  // The applicant opens the link and chooses a password.
-  await page.goto(link!);
+  // The applicant opens the link and chooses a password. No request of the whole journey carries
+  // the token in its URL (docs/security.md#invitation-links), and the address bar drops it.
+  const requestedUrls: string[] = [];
+  page.on("request", (request) => requestedUrls.push(request.url()));
+  await page.goto(url!);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome, ${applicant.name}`);
+  expect(page.url()).not.toContain(token!);
   await expectNoAxeViolations(page);
   const main = page.getByRole("main");
   await main.getByLabel("Choose a password").fill("too short");
@@ -161,14 +170,31 @@ test("a request becomes a member: approval, the emailed link, a password, the ru
   await signOut(page);
 
   // The link worked once; the password now signs the member in.
-  await page.goto(link!);
+  await page.goto(url!);
   await expect(page.getByRole("alert").filter({ hasText: INVALID_LINK })).toBeVisible();
   await signIn(page, { email: applicant.email, password: "a fine long passphrase" }, "/members");
+  expect(requestedUrls.length).toBeGreaterThan(5);
+  expect(requestedUrls.filter((requested) => requested.includes(token!))).toEqual([]);
 });
 
 test("an unknown invitation link shows the one message for every invalid link", async ({ page }) => {
-  const response = await page.goto(`/invitation/${"x".repeat(43)}`);
-  expect(response?.status()).toBe(404);
+  const refusal = page.waitForResponse((response) => response.request().method() === "POST" && response.url().endsWith("/invitation"));
+  await page.goto(`/invitation#${"x".repeat(43)}`);
+  expect((await refusal).status()).toBe(404);
   await expect(page.getByRole("alert").filter({ hasText: INVALID_LINK })).toBeVisible();
   await expect(page.getByLabel("Choose a password")).toHaveCount(0);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  // A pasted link that opens is covered in tests/integration/admissions/invitation-page.test.ts.
+  test("the invitation page asks for the link, and the pasted link is checked by the server", async ({ page }) => {
+    await page.goto(`/invitation#${"x".repeat(43)}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your invitation");
+    await expectNoAxeViolations(page);
+    await page.getByLabel("Your invitation link").fill(`http://localhost/invitation#${"x".repeat(43)}`);
+    await page.getByRole("button", { name: "Open Invitation" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: INVALID_LINK })).toBeVisible();
+  });
 });
