@@ -43,6 +43,8 @@ const configSchema = z
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     CONCIERGE_EMAIL: z.email(),
     EMAIL_FROM: z.email(),
+    /** GET /api/health answers 503 when a message has waited longer than this (docs/operators.md#deliveries-that-need-attention). */
+    DELIVERY_ALERT_MINUTES: z.coerce.number().int().min(1).default(15),
   })
   .superRefine((config, context) => {
     // The browser uses Google when it has a site key; the Worker, when it has the secret. One

@@ -30,8 +30,12 @@ export const outbox = sqliteTable(
     /**
      * pending → sending (claimed by one delivery) → sent; or failed (retried by the cron); or
      * rejected, when the provider refused the message for good (an invalid number): never retried.
+     * An email that failed too often becomes needs_attention (a concierge retries it or marks it
+     * abandoned); an SMS claimed when its code would be too old becomes expired, unsent
+     * (docs/operators.md#deliveries-that-need-attention). A TEXT column without a CHECK: a new
+     * status needs no migration.
      */
-    status: text("status", { enum: ["pending", "sending", "sent", "failed", "rejected"] })
+    status: text("status", { enum: ["pending", "sending", "sent", "failed", "rejected", "needs_attention", "abandoned", "expired"] })
       .notNull()
       .default("pending"),
     attempts: integer("attempts").notNull().default(0),
@@ -41,7 +45,11 @@ export const outbox = sqliteTable(
     updatedAt: utcTimestamp("updated_at"),
     sentAt: text("sent_at"),
   },
-  (table) => [index("outbox_status_next_attempt").on(table.status, table.nextAttemptAt)],
+  (table) => [
+    index("outbox_status_next_attempt").on(table.status, table.nextAttemptAt),
+    // The health check's oldest undelivered message per status, read from the index alone.
+    index("outbox_status_created_at").on(table.status, table.createdAt),
+  ],
 );
 
 /**

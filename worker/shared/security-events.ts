@@ -24,6 +24,8 @@ export type SecurityEventType =
   | "authz_fail"
   | "member_admitted"
   | "member_declined"
+  | "delivery_retried"
+  | "delivery_abandoned"
   | "rules_accepted"
   | "client_reported_error";
 

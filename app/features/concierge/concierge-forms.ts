@@ -21,9 +21,13 @@ export const invitationDecisionForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("decline"), requestId, note }),
 ]);
 
-export const retryDeliveryForm = z.object({
-  outboxId: z.coerce.number().int().positive(),
-});
+const outboxId = z.coerce.number().int().positive();
+
+/** The outbox page's 'Retry now'. */
+export const retryDeliveryForm = z.object({ outboxId });
+
+/** The first screen's 'Retry' or 'Stop trying' for a delivery that needs attention, told apart by `intent`. */
+export const deliveryAttentionForm = z.object({ intent: z.enum(["retry", "abandon"]), outboxId });
 
 /** The query of the requests list: ?status=new|approved|declined&q=… (anything else is ignored). */
 export const invitationRequestQuery = z.object({
@@ -32,7 +36,10 @@ export const invitationRequestQuery = z.object({
 });
 
 export const outboxQuery = z.object({
-  status: z.enum(["pending", "sending", "sent", "failed", "rejected"]).optional().catch(undefined),
+  status: z
+    .enum(["pending", "sending", "sent", "failed", "needs_attention", "rejected", "expired", "abandoned"])
+    .optional()
+    .catch(undefined),
 });
 
 export const securityEventQuery = z.object({

@@ -1,8 +1,10 @@
 /** The Worker's console queries for the concierge pages (decision 006). */
 export {
+  abandonDelivery,
+  listDeliveriesNeedingAttention,
   listOutboxDeliveries,
   listSecurityEvents,
   listSmsOptIns,
-  retryFailedDelivery,
+  retryDelivery,
   securityEventTypes,
 } from "#worker/features/concierge/concierge-console.ts";

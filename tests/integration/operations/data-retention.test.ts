@@ -39,8 +39,10 @@ beforeEach(async () => {
     ).bind(daysAgo(800), daysAgo(731), daysAgo(800), daysAgo(700), daysAgo(900)),
     env.DB.prepare(
       `INSERT INTO outbox (id, channel, recipient, body, status, updated_at) VALUES
-        (1, 'email', 'a', 'b', 'sent', ?), (2, 'email', 'a', 'b', 'sent', ?), (3, 'sms', 'a', 'b', 'rejected', ?), (4, 'email', 'a', 'b', 'failed', ?)`,
-    ).bind(daysAgo(31), daysAgo(29), daysAgo(31), daysAgo(400)),
+        (1, 'email', 'a', 'b', 'sent', ?), (2, 'email', 'a', 'b', 'sent', ?), (3, 'sms', 'a', 'b', 'rejected', ?), (4, 'email', 'a', 'b', 'failed', ?),
+        (5, 'sms', 'a', 'b', 'expired', ?), (6, 'email', 'a', 'b', 'abandoned', ?), (7, 'email', 'a', 'b', 'abandoned', ?),
+        (8, 'email', 'a', 'b', 'needs_attention', ?)`,
+    ).bind(daysAgo(31), daysAgo(29), daysAgo(31), daysAgo(400), daysAgo(31), daysAgo(31), daysAgo(29), daysAgo(400)),
   ]);
 });
 
@@ -50,8 +52,9 @@ describe("the daily retention job", () => {
     expect(await ids("security_events")).toEqual(["2", "3"]);
     expect(await ids("age_gate_answers")).toEqual(["2"]);
     expect(await ids("invitation_requests")).toEqual(["decided-recently", "still-waiting"]);
-    // A message not yet delivered is never deleted, however old: nothing accepted is lost.
-    expect(await ids("outbox")).toEqual(["2", "4"]);
+    // A message not yet delivered, or waiting for a person, is never deleted, however old:
+    // nothing accepted is lost. Expired and abandoned ones are finished, like sent ones.
+    expect(await ids("outbox")).toEqual(["2", "4", "7", "8"]);
   });
 
   it("runs on its own trigger only: the minute's cron deletes nothing", async () => {

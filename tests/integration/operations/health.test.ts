@@ -1,13 +1,90 @@
 import { env, exports } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { checkStorage } from "#worker/features/operations/storage-health.ts";
 
+const MINUTE = 60_000;
+const health = () => exports.default.fetch("http://example.com/api/health");
+
+/** A message stored `minutesAgo` minutes ago, in `status`. */
+async function storeMessage(status: string, minutesAgo: number, channel: "email" | "sms" = "email") {
+  await env.DB.prepare(
+    "INSERT INTO outbox (channel, recipient, subject, body, status, created_at) VALUES (?, 'avery@example.com', 's', 'b', ?, ?)",
+  )
+    .bind(channel, status, new Date(Date.now() - minutesAgo * MINUTE).toISOString())
+    .run();
+}
+
+beforeEach(async () => {
+  await env.DB.prepare("DELETE FROM outbox").run();
+});
+
 describe("GET /api/health", () => {
-  it("answers ok after touching D1 and KV", async () => {
-    const response = await exports.default.fetch("http://example.com/api/health");
+  it("answers ok after touching D1 and KV, with nothing waiting to be delivered", async () => {
+    const response = await health();
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
-    expect(await response.json()).toEqual({ ok: true, d1: true, kv: true });
+    expect(await response.json()).toEqual({
+      ok: true,
+      d1: true,
+      kv: true,
+      deliveries: { oldestUndeliveredMinutes: null, needAttention: 0 },
+      reasons: [],
+    });
+  });
+
+  it("stays ok while the oldest undelivered message is younger than DELIVERY_ALERT_MINUTES (15 by default)", async () => {
+    await storeMessage("pending", 1);
+    await storeMessage("failed", 14, "sms");
+    const response = await health();
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ ok: true, deliveries: { oldestUndeliveredMinutes: 14, needAttention: 0 }, reasons: [] });
+  });
+
+  it.each(["pending", "sending", "failed"])(
+    "answers 503 naming the reason when a %s message has waited longer than that",
+    async (status) => {
+      await storeMessage("sent", 1);
+      await storeMessage(status, 16);
+      const response = await health();
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({
+        ok: false,
+        d1: true,
+        kv: true,
+        deliveries: { oldestUndeliveredMinutes: 16, needAttention: 0 },
+        reasons: ["a message has waited 16 minutes to be delivered (the limit is 15): email or SMS is not getting out"],
+      });
+    },
+  );
+
+  it("answers 503 with the count of emails that need attention in the concierge console", async () => {
+    await storeMessage("needs_attention", 180);
+    await storeMessage("needs_attention", 200);
+    const response = await health();
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({
+      ok: false,
+      deliveries: { oldestUndeliveredMinutes: 200, needAttention: 2 },
+      reasons: [
+        "a message has waited 200 minutes to be delivered (the limit is 15): email or SMS is not getting out",
+        "2 emails need attention in the concierge console: its retries gave up",
+      ],
+    });
+  });
+
+  it("does not count messages that are done: sent, rejected, expired or abandoned, however old", async () => {
+    for (const status of ["sent", "rejected", "expired", "abandoned"]) await storeMessage(status, 10_000);
+    const response = await health();
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ ok: true, deliveries: { oldestUndeliveredMinutes: null, needAttention: 0 } });
+  });
+
+  it("reads the outbox from the index on (status, created_at) alone, never the table", async () => {
+    const plan = await env.DB.prepare(
+      `EXPLAIN QUERY PLAN SELECT status, min(created_at), count(*) FROM outbox
+       WHERE status IN ('pending', 'sending', 'failed', 'needs_attention') GROUP BY status`,
+    ).all<{ detail: string }>();
+    expect(plan.results.map((step) => step.detail)).toEqual([expect.stringContaining("USING COVERING INDEX outbox_status_created_at")]);
   });
 
   it("reports D1 as down when a query fails, without failing the KV check", async () => {

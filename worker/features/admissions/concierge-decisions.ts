@@ -1,6 +1,6 @@
 import type { RequestContext } from "#worker/http/request-context.ts";
 import { emailSender } from "#worker/shared/send-email.ts";
-import { deliverOutboxMessage } from "#worker/shared/outbox.ts";
+import { deliverOutboxMessage, type DeliveryOutcome } from "#worker/shared/outbox.ts";
 import { approveInvitationRequest, declineInvitationRequest } from "./admissions.ts";
 import type { MemberRow } from "#worker/features/members/members.ts";
 
@@ -14,7 +14,7 @@ export type ConciergeDecision =
   | { intent: "decline"; requestId: string; note: string | null };
 
 export type ConciergeDecisionOutcome =
-  | { ok: true; decision: "approved"; email: string; delivery: "sent" | "failed" | "rejected" | "skipped" }
+  | { ok: true; decision: "approved"; email: string; delivery: DeliveryOutcome }
   | { ok: true; decision: "declined" }
   | { ok: false; reason: "not-found" | "already-decided" | "member-exists" };
 

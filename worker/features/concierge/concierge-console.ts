@@ -1,9 +1,9 @@
-import { and, desc, eq, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
 import { members, outbox, securityEvents, smsOptIns } from "#db/schema.ts";
-import { signingKey, workerConfig } from "#worker/config.ts";
 import { emailSender } from "#worker/shared/send-email.ts";
-import { deliverOutboxMessage, type OutboxMessage } from "#worker/shared/outbox.ts";
+import { deliverOutboxMessage, type DeliveryOutcome, type OutboxMessage, type OutboxSender } from "#worker/shared/outbox.ts";
+import type { RequestContext } from "#worker/http/request-context.ts";
 import { smsProviderFor } from "#worker/features/sms-invitation/sms-provider-for.ts";
 
 /**
@@ -21,24 +21,26 @@ export function listSmsOptIns(db: D1Database, limit = DEFAULT_LIMIT): Promise<Sm
 /** A delivery without its body: bodies carry invitation links and SMS codes, which stay unseen. */
 export type OutboxDeliveryView = Omit<OutboxMessage, "body">;
 
+const deliveryColumns = {
+  id: outbox.id,
+  channel: outbox.channel,
+  recipient: outbox.recipient,
+  subject: outbox.subject,
+  status: outbox.status,
+  attempts: outbox.attempts,
+  lastError: outbox.lastError,
+  nextAttemptAt: outbox.nextAttemptAt,
+  createdAt: outbox.createdAt,
+  updatedAt: outbox.updatedAt,
+  sentAt: outbox.sentAt,
+};
+
 export function listOutboxDeliveries(
   db: D1Database,
   filter: { status?: OutboxMessage["status"] | null; limit?: number } = {},
 ): Promise<OutboxDeliveryView[]> {
   return getDatabase(db)
-    .select({
-      id: outbox.id,
-      channel: outbox.channel,
-      recipient: outbox.recipient,
-      subject: outbox.subject,
-      status: outbox.status,
-      attempts: outbox.attempts,
-      lastError: outbox.lastError,
-      nextAttemptAt: outbox.nextAttemptAt,
-      createdAt: outbox.createdAt,
-      updatedAt: outbox.updatedAt,
-      sentAt: outbox.sentAt,
-    })
+    .select(deliveryColumns)
     .from(outbox)
     .where(filter.status ? eq(outbox.status, filter.status) : undefined)
     .orderBy(desc(outbox.id))
@@ -46,25 +48,78 @@ export function listOutboxDeliveries(
     .all();
 }
 
+/** The deliveries a person must look at (docs/operators.md#deliveries-that-need-attention). */
+export interface DeliveriesNeedingAttention {
+  /** All of them, even past the list's limit. */
+  count: number;
+  /** The oldest first: the one waiting longest heads the list. */
+  deliveries: OutboxDeliveryView[];
+}
+
+export async function listDeliveriesNeedingAttention(db: D1Database, limit = DEFAULT_LIMIT): Promise<DeliveriesNeedingAttention> {
+  const database = getDatabase(db);
+  const waiting = eq(outbox.status, "needs_attention");
+  // One round trip for the console's first screen: the count and the list together.
+  const [[counted], deliveries] = await database.batch([
+    database.select({ count: count() }).from(outbox).where(waiting),
+    database.select(deliveryColumns).from(outbox).where(waiting).orderBy(asc(outbox.id)).limit(limit),
+  ]);
+  return { count: counted?.count ?? 0, deliveries };
+}
+
 /**
- * 'Retry now' for a failed delivery, over its own channel: email through the EMAIL binding, SMS
- * through the configured provider (as the retry cron does). Anything but a failed message is
- * 'skipped'; deliverOutboxMessage's claim also keeps the cron from sending it at the same time.
+ * A concierge's 'Retry' of a delivery that failed or needs attention: it is claimed and sent at
+ * once over its own channel (email through the EMAIL binding, SMS through the configured
+ * provider, as the retry cron does), by the same claim that keeps the cron from sending it at
+ * the same time. One that fails again counts its attempt, so an email that needed attention
+ * needs it again, with the new error. Any other message is 'skipped'. Audited as
+ * delivery_retried, whatever came of it.
  */
-export async function retryFailedDelivery(
-  env: Env,
+export async function retryDelivery(
+  { env, config, signingKey, logSecurityEvent: log }: RequestContext,
+  conciergeId: string,
   id: number,
   now: number = Date.now(),
-): Promise<"sent" | "failed" | "rejected" | "skipped"> {
-  const message = await getDatabase(env.DB)
-    .select({ channel: outbox.channel, status: outbox.status })
-    .from(outbox)
-    .where(eq(outbox.id, id))
-    .get();
-  if (message?.status !== "failed") return "skipped";
-  const config = workerConfig(env);
-  const send = message.channel === "email" ? emailSender(env.EMAIL, config.EMAIL_FROM, signingKey(config)) : smsProviderFor(config, env).send;
-  return deliverOutboxMessage(env.DB, id, send, now);
+): Promise<DeliveryOutcome> {
+  const email = emailSender(env.EMAIL, config.EMAIL_FROM, signingKey);
+  const sms = smsProviderFor(config, env).send;
+  const send: OutboxSender = (message) => (message.channel === "email" ? email : sms)(message);
+  const outcome = await deliverOutboxMessage(env.DB, id, send, now, ["failed", "needs_attention"]);
+  log({
+    eventType: "delivery_retried",
+    severity: "low",
+    description: "a concierge retried a delivery",
+    userId: conciergeId,
+    details: { outboxId: id, outcome },
+  });
+  return outcome;
+}
+
+/**
+ * A concierge's 'Stop trying' for a delivery that needs attention (an address that will never
+ * take it): marked abandoned, never retried, and no longer counted as needing attention or as
+ * undelivered by the health check. Audited as delivery_abandoned.
+ */
+export async function abandonDelivery(
+  { env, logSecurityEvent: log }: RequestContext,
+  conciergeId: string,
+  id: number,
+  now: number = Date.now(),
+): Promise<"abandoned" | "skipped"> {
+  const [abandoned] = await getDatabase(env.DB)
+    .update(outbox)
+    .set({ status: "abandoned", nextAttemptAt: null, updatedAt: new Date(now).toISOString() })
+    .where(and(eq(outbox.id, id), eq(outbox.status, "needs_attention")))
+    .returning({ id: outbox.id });
+  if (!abandoned) return "skipped";
+  log({
+    eventType: "delivery_abandoned",
+    severity: "medium",
+    description: "a concierge stopped the retries of a delivery",
+    userId: conciergeId,
+    details: { outboxId: id },
+  });
+  return "abandoned";
 }
 
 export interface SecurityEventView {

@@ -12,7 +12,10 @@ export const RETENTION = {
   ageGateAnswersDays: 365,
   /** Counted from the concierge's decision; requests still waiting for one are kept. */
   decidedInvitationRequestsDays: 730,
-  /** Delivered (or refused for good) messages; those still waiting are kept until delivered. */
+  /**
+   * Finished messages: delivered, refused for good, expired unsent, or stopped by staff. Those
+   * still waiting, or needing a person, are kept until they end one of these ways.
+   */
   finishedOutboxMessagesDays: 30,
 } as const;
 
@@ -34,6 +37,11 @@ export async function deleteExpiredRecords(db: D1Database, now: number = Date.no
       ),
     database
       .delete(outbox)
-      .where(and(inArray(outbox.status, ["sent", "rejected"]), lt(outbox.updatedAt, before(now, RETENTION.finishedOutboxMessagesDays)))),
+      .where(
+        and(
+          inArray(outbox.status, ["sent", "rejected", "expired", "abandoned"]),
+          lt(outbox.updatedAt, before(now, RETENTION.finishedOutboxMessagesDays)),
+        ),
+      ),
   ]);
 }

@@ -2,14 +2,15 @@ import { data, Form } from "react-router";
 import type { Route } from "./+types/outbox";
 import { outboxQuery, queryFields, retryDeliveryForm } from "../concierge-forms.ts";
 import { conciergeMeta, formatConsoleTime, listSummary } from "../console-format.ts";
+import { deliveryStatusLabels, retryAnswers } from "../delivery-outcomes.ts";
 import { ConsoleFilters } from "../console-filters.tsx";
 import { cellClasses, ConsoleTable } from "../console-table.tsx";
 import { SubmitButton, useOutcomeToast } from "#app/ui/form/form-outcome.tsx";
 import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
 import type { ActionResult } from "#app/lib/form-result.ts";
 import { Section } from "#app/ui/section.tsx";
-import { requestContext } from "#app/context.ts";
-import { listOutboxDeliveries, retryFailedDelivery } from "#app/features/concierge/concierge.server.ts";
+import { memberContext, requestContext } from "#app/context.ts";
+import { listOutboxDeliveries, retryDelivery } from "#app/features/concierge/concierge.server.ts";
 import { readSubmission } from "#app/lib/forms.server.ts";
 
 const LIST_LIMIT = 50;
@@ -37,24 +38,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const retryAnswers = {
-  sent: { ok: true, toast: { title: "Delivered", description: "The message was sent." } },
-  failed: { ok: false, error: "The retry failed too. The error is shown in the list; the message will be retried automatically." },
-  rejected: { ok: false, error: "The provider refused this message for good; it will not be retried." },
-  skipped: { ok: false, error: "This message is no longer waiting for a retry (it may have been sent meanwhile)." },
-} as const;
-
-/** 'Retry now' for a failed delivery, over its own channel. */
+/** 'Retry now' for a failed delivery or one that needs attention, over its own channel (audited). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env } = context.get(requestContext);
   const form = await readSubmission(request, retryDeliveryForm);
   if (!form.ok) return data<ActionResult>({ form: "", ok: false, error: "Unknown message." }, { status: 400 });
-  const result = await retryFailedDelivery(env, form.data.outboxId);
-  return data<ActionResult>({ form: String(form.data.outboxId), ...retryAnswers[result] }, { status: result === "sent" ? 200 : 409 });
+  const result = await retryDelivery(context.get(requestContext), context.get(memberContext).id, form.data.outboxId);
+  return data<ActionResult>({ ...retryAnswers[result], form: String(form.data.outboxId) }, { status: result === "sent" ? 200 : 409 });
 }
 
-const statusLabels = { pending: "Pending", sending: "Sending", sent: "Sent", failed: "Failed", rejected: "Rejected" } as const;
-const statusOptions = Object.entries(statusLabels).map(([value, label]) => ({ value, label }));
+const statusOptions = Object.entries(deliveryStatusLabels).map(([value, label]) => ({ value, label }));
+/** The statuses a concierge can retry from: the cron's own retries, and those it gave up on. */
+const retryable = new Set(["failed", "needs_attention"]);
 
 export default function ConciergeOutbox({ loaderData, actionData }: Route.ComponentProps) {
   useOutcomeToast(actionData);
@@ -88,13 +82,13 @@ export default function ConciergeOutbox({ loaderData, actionData }: Route.Compon
               <td className={`${cellClasses} break-all`}>{delivery.recipient}</td>
               <td className={cellClasses}>{delivery.subject ?? "—"}</td>
               <td className={cellClasses}>
-                {statusLabels[delivery.status]}
+                {deliveryStatusLabels[delivery.status]}
                 {delivery.nextAttemptLabel ? <span className="block text-smoke">next try {delivery.nextAttemptLabel}</span> : null}
               </td>
               <td className={cellClasses}>{delivery.attempts}</td>
               <td className={`${cellClasses} break-words`}>{delivery.lastError ?? "—"}</td>
               <td className={cellClasses}>
-                {delivery.status === "failed" ? <RetryForm outboxId={delivery.id} recipient={delivery.recipient} /> : null}
+                {retryable.has(delivery.status) ? <RetryForm outboxId={delivery.id} recipient={delivery.recipient} /> : null}
               </td>
             </tr>
           ))}

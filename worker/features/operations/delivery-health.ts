@@ -1,0 +1,53 @@
+import { count, inArray, min } from "drizzle-orm";
+import { getDatabase } from "#db/client.ts";
+import { outbox } from "#db/schema.ts";
+import type { OutboxStatus } from "#worker/shared/outbox.ts";
+
+/**
+ * Whether email and SMS are getting out, for GET /api/health (docs/operators.md#deliveries-that-need-attention).
+ * A message is undelivered while it is still to be sent or waits for a person; sent, rejected,
+ * expired and abandoned messages are done, however they ended.
+ */
+const UNDELIVERED: OutboxStatus[] = ["pending", "sending", "failed", "needs_attention"];
+const MINUTE = 60_000;
+
+export interface DeliveryHealth {
+  /** Whole minutes the oldest undelivered message has waited since it was stored; null when none waits. */
+  oldestUndeliveredMinutes: number | null;
+  needAttention: number;
+}
+
+/**
+ * One query, answered from the index on (status, created_at) alone: it reads the undelivered
+ * messages' index entries (none on a good day), never the table of sent ones. `reasons` says, in
+ * an operator's words, why deliveries are unhealthy: a message waiting longer than `alertMinutes`,
+ * or emails the retries gave up on; empty when neither.
+ */
+export async function checkDeliveries(
+  db: D1Database,
+  alertMinutes: number,
+  now: number = Date.now(),
+): Promise<{ deliveries: DeliveryHealth; reasons: string[] }> {
+  const rows = await getDatabase(db)
+    .select({ status: outbox.status, oldest: min(outbox.createdAt), count: count() })
+    .from(outbox)
+    .where(inArray(outbox.status, UNDELIVERED))
+    .groupBy(outbox.status)
+    .all();
+  const oldest = rows.reduce<string | null>((first, row) => (row.oldest && (!first || row.oldest < first) ? row.oldest : first), null);
+  const waitedMs = oldest === null ? null : Math.max(0, now - Date.parse(oldest));
+  const deliveries: DeliveryHealth = {
+    oldestUndeliveredMinutes: waitedMs === null ? null : Math.floor(waitedMs / MINUTE),
+    needAttention: rows.find((row) => row.status === "needs_attention")?.count ?? 0,
+  };
+  const reasons: string[] = [];
+  if (waitedMs !== null && waitedMs > alertMinutes * MINUTE)
+    reasons.push(
+      `a message has waited ${deliveries.oldestUndeliveredMinutes} minutes to be delivered (the limit is ${alertMinutes}): email or SMS is not getting out`,
+    );
+  if (deliveries.needAttention > 0)
+    reasons.push(
+      `${deliveries.needAttention} ${deliveries.needAttention === 1 ? "email needs" : "emails need"} attention in the concierge console: its retries gave up`,
+    );
+  return { deliveries, reasons };
+}
