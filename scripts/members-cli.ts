@@ -1,6 +1,7 @@
 import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
 import { membershipTierSlugs, members } from "#db/schema.ts";
 import { normalizeEmail } from "#worker/features/members/members.ts";
+import { isName } from "#app/lib/plain-text.ts";
 
 /**
  * The command line of the members' operator commands (docs/operators.md): strict options (a typo
@@ -62,7 +63,7 @@ export function memberEmail(value: string | undefined): string {
 
 export function memberName(value: string | undefined): string {
   const name = (value ?? "").trim();
-  if (name.length < 2 || name.length > 100 || CONTROL_CHARACTERS.test(name) || /[<>]/.test(name)) {
+  if (name.length < 2 || name.length > 100 || !isName(name)) {
     throw new OperatorError("--name must be 2 to 100 characters, without line breaks, < or >");
   }
   return name;

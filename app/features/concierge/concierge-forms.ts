@@ -1,3 +1,4 @@
+import { isMultiLineText } from "#app/lib/plain-text.ts";
 import { z } from "#app/lib/zod.ts";
 import { membershipTiers, type MembershipTier } from "#app/features/site/site-config.ts";
 
@@ -12,6 +13,7 @@ const note = z
   .string()
   .trim()
   .max(1000, "Keep the note under 1,000 characters.")
+  .refine(isMultiLineText, "Invalid characters in note")
   .optional()
   .transform((value) => value || null);
 

@@ -1,12 +1,7 @@
 import { showToast } from "#app/ui/toast/toast-store.ts";
 import { postJson } from "#app/lib/post-json.ts";
 import { CaptchaNotReadyError, captchaToken } from "./captcha.ts";
-import {
-  EXECUTIVE_INVITATION_ACTION,
-  sanitizeInvitationRequest,
-  type InvitationField,
-  type InvitationRequest,
-} from "./invitation-request.ts";
+import { EXECUTIVE_INVITATION_ACTION, type InvitationField, type InvitationRequest } from "./invitation-request.ts";
 
 type Outcome = { sent: true } | { sent: false; fieldErrors?: Partial<Record<InvitationField, string>>; captchaMissing?: true };
 
@@ -21,15 +16,13 @@ function reportSecurityEvent(type: "captcha_unavailable" | "captcha_token_failed
 }
 
 /**
- * The invitation submit flow with its toasts, word for word (docs/product-rules.md#executive-invitation): sanitise,
- * get a captcha token for `executive_invitation`, verify it, then send. The server logs the
+ * The invitation submit flow with its toasts, word for word (docs/product-rules.md#executive-invitation): get a
+ * captcha token for `executive_invitation`, verify it, then send. The server logs the
  * attempt, success and error events itself. The success toast is the form's to show, once the
  * dialog has closed.
  */
 export async function submitInvitation(siteKey: string, values: InvitationRequest): Promise<Outcome> {
   try {
-    const request = sanitizeInvitationRequest(values);
-
     let token: string;
     try {
       token = await captchaToken(siteKey, EXECUTIVE_INVITATION_ACTION);
@@ -68,7 +61,8 @@ export async function submitInvitation(siteKey: string, values: InvitationReques
     }
 
     const response = await postJson("/api/send-executive-invitation", {
-      ...request,
+      // As typed: the server trims and checks them with the same schema, and never rewrites them.
+      ...values,
       recaptchaScore: verification.score ?? 0.5,
       captchaPass: verification.captchaPass,
     });

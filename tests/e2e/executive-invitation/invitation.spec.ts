@@ -1,5 +1,6 @@
 import { type Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, expectToast, gotoHydrated, test } from "../support/fixtures.ts";
+import { queryLocalD1 } from "../support/local-d1.ts";
 
 const valid = {
   Identity: "Avery Hale",
@@ -85,6 +86,40 @@ test.describe("the executive invitation dialog", () => {
     await dialog(page).getByLabel("Identity").fill("Avery Hale");
     await expect(dialog(page).getByText("Invalid characters in name")).toHaveCount(0);
     await expect(dialog(page).getByLabel("Identity")).not.toHaveAttribute("aria-invalid", "true");
+
+    // Text that reads differently from what it holds (a right-to-left override) is refused too.
+    await dialog(page).getByLabel("Affiliation").fill("Hale \u202Erebmit");
+    await expect(dialog(page).getByText("Invalid characters in company name")).toBeVisible();
+    await dialog(page).getByLabel("Affiliation").fill('"Smith & Sons"');
+    await expect(dialog(page).getByText("Invalid characters in company name")).toHaveCount(0);
+  });
+
+  test('sends O\'Brien, "Smith & Sons", "I\'d like to join" and o\'brien@example.com as typed, and they are stored so', async ({
+    page,
+  }) => {
+    const email = `o'brien.${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const typed = {
+      Identity: "Siobhán O'Brien",
+      "Encrypted Channel": email,
+      Affiliation: '"Smith & Sons"',
+      "Your Connection": "Jordan O'Neill",
+      "Encrypted Message": "I'd like to join: Thursdays & Fridays suit me.",
+    };
+    await openFromHeader(page);
+    await fill(page, typed);
+    const sent = page.waitForRequest("/api/send-executive-invitation");
+    await dialog(page).getByRole("button", { name: "Transmit Message" }).click();
+    expect((await sent).postDataJSON()).toMatchObject({
+      name: typed.Identity,
+      email,
+      company: typed.Affiliation,
+      invitedBy: typed["Your Connection"],
+      message: typed["Encrypted Message"],
+    });
+    await expectToast(page, "Message Transmitted", "Your communication has reached the appropriate channels. Expect contact soon.");
+    expect(queryLocalD1("SELECT name, company, invited_by, message FROM invitation_requests WHERE email = ?", email)).toEqual([
+      { name: typed.Identity, company: typed.Affiliation, invited_by: typed["Your Connection"], message: typed["Encrypted Message"] },
+    ]);
   });
 
   test("can be completed with the keyboard alone", async ({ page }) => {

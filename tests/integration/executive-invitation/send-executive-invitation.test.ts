@@ -59,6 +59,49 @@ describe("POST /api/send-executive-invitation", () => {
     expect(stored!.message).toBe(message);
   });
 
+  it('stores O\'Brien, "Smith & Sons", "I\'d like to join" and o\'brien@example.com as typed, and escapes them in the email', async () => {
+    const typed = {
+      name: "Siobhán O'Brien",
+      email: "o'brien@example.com",
+      company: '"Smith & Sons"',
+      invitedBy: "Jordan O’Neill",
+      message: "I'd like to join.\nThursdays & Fridays suit me.",
+    };
+    const response = await send({ ...typed, captchaPass: await goodPass() });
+    expect(response.status).toBe(200);
+    const { data } = (await response.json()) as { data: { id: string } };
+    const stored = await env.DB.prepare("SELECT name, email, company, invited_by, message FROM invitation_requests WHERE id = ?")
+      .bind(data.id)
+      .first();
+    expect(stored).toEqual({
+      name: typed.name,
+      email: typed.email,
+      company: typed.company,
+      invited_by: typed.invitedBy,
+      message: typed.message,
+    });
+    const email = await env.DB.prepare("SELECT subject, body FROM outbox").first<{ subject: string; body: string }>();
+    expect(email!.subject).toBe(`Executive invitation request: Siobhán O'Brien, "Smith & Sons"`);
+    expect(email!.body).toContain("<td>Siobhán O&#39;Brien</td>");
+    expect(email!.body).toContain("<td>o&#39;brien@example.com</td>");
+    expect(email!.body).toContain("<td>&quot;Smith &amp; Sons&quot;</td>");
+    expect(email!.body).toContain("<p>I&#39;d like to join.<br>Thursdays &amp; Fridays suit me.</p>");
+  });
+
+  it.each([
+    ["NUL", { name: "Avery\u0000Hale" }, { name: "Invalid characters in name" }],
+    ["U+2028", { company: "Hale\u2028Timber" }, { company: "Invalid characters in company name" }],
+    ["U+202E", { invitedBy: "Jordan \u202Esreyer" }, { invitedBy: "Invalid characters in inviter name" }],
+    ["U+202E in the message", { message: "Please \u202Ecall me back soon." }, { message: "Invalid characters in message" }],
+    ["combining marks alone", { name: "\u0301\u0301\u0301" }, { name: "Invalid characters in name" }],
+  ])("refuses %s with 400 and the field's message, storing nothing", async (_case, change, fieldErrors) => {
+    const response = await send({ ...request, ...change, captchaPass: await goodPass() });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "Please correct the highlighted fields.", fieldErrors });
+    expect(await count("invitation_requests")).toBe(0);
+    expect(await count("outbox")).toBe(0);
+  });
+
   it("records the score from the pass, not the one the browser claims", async () => {
     const response = await send({ ...request, recaptchaScore: 1, captchaPass: await goodPass(0.6) });
     const { data } = (await response.json()) as { data: { id: string } };
@@ -211,7 +254,11 @@ describe("POST /api/send-executive-invitation", () => {
     await send({ ...request, captchaPass: await goodPass() });
     await vi.waitFor(async () => expect(await env.DB.prepare("SELECT status FROM outbox").first()).not.toEqual({ status: "sending" }));
     await env.DB.prepare("UPDATE outbox SET status = 'pending', next_attempt_at = NULL").run();
-    await deliverDueOutboxMessages(env.DB, "email", emailSender(binding, "invitations@emberandoak.club", "test-signing-key-with-at-least-32-characters"));
+    await deliverDueOutboxMessages(
+      env.DB,
+      "email",
+      emailSender(binding, "invitations@emberandoak.club", "test-signing-key-with-at-least-32-characters"),
+    );
     expect(sent).toEqual([
       expect.objectContaining({
         from: "invitations@emberandoak.club",

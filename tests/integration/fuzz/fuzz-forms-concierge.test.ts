@@ -133,6 +133,53 @@ describe("the concierge's decision action (fuzzed)", () => {
   );
 });
 
+describe("the concierge's decision note", () => {
+  it("refuses < >, controls, U+2028 and bidirectional controls with 'Invalid characters in note', deciding nothing", async () => {
+    const { context, settle } = await conciergeContext();
+    const requestId = (await insertInvitationRequest()).id;
+    const notes = fc.constantFrom(
+      "<b>Known</b> to Jordan",
+      "Known\u0000",
+      "Known \u202Eto Jordan",
+      "Known\u2028to Jordan",
+      "Known\tto Jordan",
+    );
+    await fc.assert(
+      fc.asyncProperty(notes, fc.constantFrom("approve", "decline"), async (note, intent) => {
+        const pairs: [string, string][] = [
+          ["intent", intent],
+          ["requestId", requestId],
+          ["tier", "business"],
+          ["note", note],
+        ];
+        const answer = await answerOf(async () =>
+          conciergeRequestsAction(actionArgs("/concierge", { kind: "urlencoded", pairs }, context, {})),
+        );
+        await settle();
+        expect(answer).toMatchObject({ status: 400, data: { ok: false, fieldErrors: { note: "Invalid characters in note" } } });
+        expect(await readRow("SELECT status FROM invitation_requests WHERE id = ?", requestId)).toEqual({ status: "new" });
+      }),
+    );
+  });
+
+  it("keeps a note as typed, with its line breaks, quotes and ampersands", async () => {
+    const { context, settle } = await conciergeContext();
+    const requestId = (await insertInvitationRequest()).id;
+    const note = `Known to Jordan & O'Brien's "circle".\r\nCalled on Monday.`;
+    const pairs: [string, string][] = [
+      ["intent", "decline"],
+      ["requestId", requestId],
+      ["note", note],
+    ];
+    const answer = await answerOf(async () =>
+      conciergeRequestsAction(actionArgs("/concierge", { kind: "urlencoded", pairs }, context, {})),
+    );
+    await settle();
+    expect(answer.status).toBe(200);
+    expect(await readRow("SELECT decision_note FROM invitation_requests WHERE id = ?", requestId)).toEqual({ decision_note: note });
+  });
+});
+
 describe("the concierge's 'Retry now' action (fuzzed)", () => {
   it(
     "answers every body with an ActionResult, and retries only a failed delivery it reports as sent",
