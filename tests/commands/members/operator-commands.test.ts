@@ -197,6 +197,28 @@ describe("npm run member:create", () => {
     },
     COMMAND_TIMEOUT,
   );
+
+  it(
+    "on a database without the migrations, says which command applies them instead of 'no such table'",
+    async () => {
+      const unmigrated = mkdtempSync(join(tmpdir(), "members-unmigrated-"));
+      try {
+        // An empty local D1, as `wrangler dev` leaves it before any migration.
+        await run("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", unmigrated, "--command", "SELECT 1"], {
+          encoding: "utf8",
+        });
+        const refused = await npmRun("member:set-status", "--email", "ada@example.com", "--status", "active", "--persist-to", unmigrated);
+        expect(refused.code).toBe(1);
+        expect(refused.stderr).toContain(
+          `Error: The database has no tables yet: run npx wrangler d1 migrations apply DB --local --persist-to ${unmigrated} first`,
+        );
+        expect(refused.stderr).not.toContain("no such table");
+      } finally {
+        rmSync(unmigrated, { recursive: true, force: true });
+      }
+    },
+    COMMAND_TIMEOUT,
+  );
 });
 
 describe("npm run member:invite-link and member:set-status", () => {

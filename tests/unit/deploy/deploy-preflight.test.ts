@@ -1,0 +1,168 @@
+import { readFileSync } from "node:fs";
+import { parse } from "smol-toml";
+import { describe, expect, it } from "vitest";
+import { preflightProblems, secretsFor } from "#scripts/deploy-preflight.ts";
+
+/** A production environment that may be deployed, and the local top level it sits beside. */
+function goodConfig(): Record<string, unknown> {
+  return {
+    name: "ember-and-oak-local",
+    triggers: { crons: ["* * * * *", "17 3 * * *"] },
+    d1_databases: [{ binding: "DB", database_name: "local", database_id: "00000000-0000-0000-0000-000000000000" }],
+    env: {
+      production: {
+        name: "ember-and-oak",
+        workers_dev: false,
+        preview_urls: false,
+        routes: [{ pattern: "emberandoak.club", custom_domain: true }],
+        vars: {
+          ENVIRONMENT: "production",
+          SITE_URL: "https://emberandoak.club",
+          RECAPTCHA_SITE_KEY: "6LcR3alKeyFromTheGoogleConsole",
+          RECAPTCHA_HOSTNAMES: "emberandoak.club,www.emberandoak.club",
+          CONCIERGE_EMAIL: "concierge@emberandoak.club",
+          EMAIL_FROM: "invitations@emberandoak.club",
+          TWILIO_ACCOUNT_SID: "AC0123456789abcdef0123456789abcdef",
+          TWILIO_VERIFY_SERVICE_SID: "VA0123456789abcdef0123456789abcdef",
+          GOOGLE_CLIENT_ID: "",
+        },
+        send_email: [{ name: "EMAIL" }],
+        triggers: { crons: ["* * * * *", "17 3 * * *"] },
+        d1_databases: [
+          {
+            binding: "DB",
+            database_name: "ember-and-oak",
+            database_id: "3f2a9c41-7d0e-4b8a-9e51-c2d4f6a8b0e7",
+            migrations_dir: "migrations",
+          },
+        ],
+        kv_namespaces: [
+          { binding: "SESSIONS", id: "8c1f0e2d4b6a49f7a3e5c7d9b1f3a5c7" },
+          { binding: "RATE_LIMITS", id: "e4d2b0a8c6f44e1d9b7a5c3e1f9d7b5a" },
+        ],
+      },
+    },
+  };
+}
+
+type Section = Record<string, unknown> & { vars: Record<string, unknown> };
+
+/** The good configuration with its production section changed by `change`. */
+function withProduction(change: (section: Section) => void): Record<string, unknown> {
+  const config = goodConfig();
+  change((config.env as Record<string, Section>).production!);
+  return config;
+}
+
+describe("the deploy preflight (scripts/deploy-preflight.ts)", () => {
+  it("passes a complete environment, and names the secrets it needs", () => {
+    expect(preflightProblems(goodConfig(), "production")).toEqual([]);
+    expect(secretsFor(goodConfig(), "production")).toEqual(["APP_SIGNING_KEY", "RECAPTCHA_SECRET_KEY", "TWILIO_AUTH_TOKEN"]);
+    const withGoogle = withProduction((section) => (section.vars.GOOGLE_CLIENT_ID = "1234-abc.apps.googleusercontent.com"));
+    expect(preflightProblems(withGoogle, "production")).toEqual([]);
+    expect(secretsFor(withGoogle, "production")).toContain("GOOGLE_CLIENT_SECRET");
+  });
+
+  it("refuses an environment that is not staging or production, or has no section", () => {
+    expect(preflightProblems(goodConfig(), "")).toEqual(['--env must be one of staging, production (got "")']);
+    expect(preflightProblems(goodConfig(), "prod")[0]).toContain("--env must be one of staging, production");
+    expect(preflightProblems(goodConfig(), "staging")).toEqual(["wrangler.toml has no [env.staging] section"]);
+  });
+
+  const cases: [string, (section: Section) => void, string][] = [
+    [
+      "an all-zero D1 id",
+      (s) => ((s.d1_databases as Section[])[0]!.database_id = "00000000-0000-0000-0000-000000000000"),
+      "D1 DB database_id",
+    ],
+    ["a D1 id that is not a UUID", (s) => ((s.d1_databases as Section[])[0]!.database_id = "my-database"), "is not an id"],
+    ["a fake KV id", (s) => ((s.kv_namespaces as Section[])[0]!.id = "00000000000000000000000000000001"), "KV SESSIONS id"],
+    [
+      "a missing KV namespace",
+      (s) => (s.kv_namespaces = (s.kv_namespaces as Section[]).slice(0, 1)),
+      "no KV namespace bound as RATE_LIMITS",
+    ],
+    [
+      "a replace-with value",
+      (s) => (s.vars.TWILIO_ACCOUNT_SID = "replace-with-the-twilio-account-sid"),
+      "vars.TWILIO_ACCOUNT_SID is still the placeholder",
+    ],
+    [
+      "an empty reCAPTCHA site key (worker/config.ts's rule)",
+      (s) => (s.vars.RECAPTCHA_SITE_KEY = ""),
+      "vars.RECAPTCHA_SITE_KEY: set the real site key in production",
+    ],
+    [
+      "a malformed Twilio SID (worker/config.ts's rule)",
+      (s) => (s.vars.TWILIO_VERIFY_SERVICE_SID = "VA-nope"),
+      "vars.TWILIO_VERIFY_SERVICE_SID:",
+    ],
+    [
+      "no Twilio Verify at all (the local stand-in refuses production)",
+      (s) => (s.vars.TWILIO_ACCOUNT_SID = ""),
+      "TWILIO_ACCOUNT_SID is required in production",
+    ],
+    ["a development ENVIRONMENT", (s) => (s.vars.ENVIRONMENT = "development"), 'vars.ENVIRONMENT must be "production"'],
+    ["no Email Service binding", (s) => delete s.send_email, "no Email Service sender"],
+    ["no EMAIL_FROM", (s) => delete s.vars.EMAIL_FROM, "vars.EMAIL_FROM is missing"],
+    ["a secret written as a var", (s) => (s.vars.APP_SIGNING_KEY = "x".repeat(40)), "vars.APP_SIGNING_KEY is a secret"],
+    ["the top level's Worker name", (s) => (s.name = "ember-and-oak-local"), "is the top-level (local) Worker's name"],
+    ["no Worker name of its own", (s) => delete s.name, "has no name of its own"],
+    ["a workers.dev address", (s) => delete s.workers_dev, "workers_dev = false"],
+    ["preview URLs", (s) => (s.preview_urls = true), "preview_urls = false"],
+    ["no custom domain for SITE_URL", (s) => (s.routes = []), 'routes need { pattern = "emberandoak.club", custom_domain = true }'],
+    ["an http SITE_URL", (s) => (s.vars.SITE_URL = "http://emberandoak.club"), "vars.SITE_URL must be https://"],
+    [
+      "reCAPTCHA hostnames without the site's host",
+      (s) => (s.vars.RECAPTCHA_HOSTNAMES = "localhost"),
+      "RECAPTCHA_HOSTNAMES must include emberandoak.club",
+    ],
+    ["no crons", (s) => (s.triggers = { crons: [] }), 'triggers need the cron "* * * * *"'],
+    ["no migrations_dir", (s) => delete (s.d1_databases as Section[])[0]!.migrations_dir, 'migrations_dir = "migrations"'],
+    [
+      "one namespace for both KV bindings",
+      (s) => ((s.kv_namespaces as Section[])[1]!.id = "8c1f0e2d4b6a49f7a3e5c7d9b1f3a5c7"),
+      "share one namespace id",
+    ],
+  ];
+
+  it.each(cases)("reports %s", (_, change, expected) => {
+    const problems = preflightProblems(withProduction(change), "production");
+    expect(
+      problems.some((problem) => problem.includes(expected)),
+      problems.join("\n"),
+    ).toBe(true);
+  });
+
+  it("reports a database or namespace id that another environment or the top level also uses", () => {
+    const config = goodConfig();
+    (config.env as Record<string, unknown>).staging = structuredClone((config.env as Record<string, Section>).production);
+    const problems = preflightProblems(config, "production");
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('name "ember-and-oak" is also [env.staging]\'s'),
+        expect.stringContaining('D1 DB database_id "3f2a9c41-7d0e-4b8a-9e51-c2d4f6a8b0e7" is also used'),
+        expect.stringContaining('KV SESSIONS id "8c1f0e2d4b6a49f7a3e5c7d9b1f3a5c7" is also used'),
+      ]),
+    );
+  });
+
+  it("lists every problem at once", () => {
+    const config = withProduction((section) => {
+      section.vars.RECAPTCHA_SITE_KEY = "replace-with-the-recaptcha-v3-site-key";
+      (section.d1_databases as Section[])[0]!.database_id = "00000000-0000-0000-0000-000000000000";
+      delete section.send_email;
+      section.name = "ember-and-oak-local";
+    });
+    const problems = preflightProblems(config, "production");
+    expect(problems).toHaveLength(4);
+    expect(problems.join("\n")).toMatch(/RECAPTCHA_SITE_KEY[\s\S]*Worker's name|Worker's name[\s\S]*RECAPTCHA_SITE_KEY/);
+  });
+
+  it("finds nothing wrong in the repository's own staging and production but the ids and keys the operator pastes", () => {
+    const config = parse(readFileSync("wrangler.toml", "utf8"));
+    for (const environment of ["staging", "production"]) {
+      for (const problem of preflightProblems(config, environment)) expect(problem).toMatch(/placeholder/);
+    }
+  });
+});
