@@ -25,6 +25,8 @@ const configSchema = z
     APP_SIGNING_KEY: z.string().min(32).optional(),
     /** Raises every form limit, for load tests and the end-to-end suite; 1 in normal use. */
     FORM_RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
+    /** SMS sends allowed per UTC day across everyone: each costs money (docs/security.md#rate-limits). */
+    SMS_DAILY_CEILING: z.coerce.number().int().min(1).default(500),
     /** Twilio Verify. Without all three, the labelled local SMS stand-in runs. */
     TWILIO_ACCOUNT_SID: z
       .string()

@@ -31,6 +31,16 @@ function ipv6Prefix64(address: string): string {
     .join(":")}::/64`;
 }
 
+/**
+ * The /48 around an IPv6 /64 (as clientNetwork writes it), or null for IPv4: a subscriber is often
+ * given a whole /48, 65,536 /64s, so limits also count the /48, at a higher limit
+ * (docs/security.md#rate-limits).
+ */
+export function widerNetwork(network: string): string | null {
+  if (!network.endsWith("::/64")) return null;
+  return `${network.split(":").slice(0, 3).join(":")}::/48`;
+}
+
 /** A keyed hash of the address for logs: linkable within the club's records, never reversible. */
 export async function hashClientAddress(address: string, signingKey: string): Promise<string> {
   return hmacHex(signingKey, `client-address:${address}`);

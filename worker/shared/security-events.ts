@@ -1,6 +1,7 @@
 import { getDatabase } from "#db/client.ts";
 import { securityEvents } from "#db/schema.ts";
 import { clientNetwork, hashClientAddress } from "./client-address.ts";
+import { checkFormRateLimit, networkLimits } from "./rate-limit.ts";
 import { readMemberSession } from "#worker/features/sign-in/member-session.ts";
 
 /** OWASP logging-vocabulary names (docs/security.md#logging), plus the flow's own milestones. */
@@ -35,10 +36,28 @@ export interface SecurityEventInput {
   description: string;
   /** The member concerned; left out, it is the member signed in on this request, if any. */
   userId?: string | null;
-  /** The referrer of the page the event happened on, when the browser reported it. */
-  referrer?: string | null;
+  /**
+   * What a browser sent to POST /api/security-events, already trimmed: stored apart from the
+   * site's own wording and shown to the concierge as the browser's (docs/security.md#logging).
+   */
+  reportedByBrowser?: { detail: string | null; referrer: string | null };
   details?: Record<string, unknown>;
 }
+
+/**
+ * Events anyone can cause over and over without signing in. Each network writes at most
+ * EVENT_BUDGET.max of each type and severity per window (its IPv6 /48 several times that), and the last one
+ * written says until when later ones are not, so a flood cannot fill the table
+ * (docs/security.md#logging). Browser reports count under their own budget, whatever their type.
+ */
+const floodable: ReadonlySet<SecurityEventType> = new Set<SecurityEventType>([
+  "input_validation_fail",
+  "malicious_csrf",
+  "authn_captcha_fail",
+  "client_reported_error",
+  "excess_rate_limit_exceeded",
+]);
+const EVENT_BUDGET = { max: 10, windowMinutes: 15 };
 
 /**
  * Writes a security event to D1 without holding up the request (ctx.waitUntil); a failure is
@@ -48,7 +67,7 @@ export interface SecurityEventInput {
  * request has none. Callers must not put tokens, codes, passwords or raw addresses in `details`.
  */
 export function logSecurityEvent(
-  env: Pick<Env, "DB" | "SESSIONS" | "ENVIRONMENT">,
+  env: Pick<Env, "DB" | "SESSIONS" | "RATE_LIMITS" | "ENVIRONMENT">,
   ctx: Pick<ExecutionContext, "waitUntil">,
   request: Request,
   signingKey: string,
@@ -62,13 +81,28 @@ export function logSecurityEvent(
 }
 
 async function writeSecurityEvent(
-  env: Pick<Env, "DB" | "SESSIONS" | "ENVIRONMENT">,
+  env: Pick<Env, "DB" | "SESSIONS" | "RATE_LIMITS" | "ENVIRONMENT">,
   request: Request,
   signingKey: string,
   event: SecurityEventInput,
 ): Promise<void> {
   const timestamp = new Date().toISOString();
   const address = clientNetwork(request);
+  let details = event.details ?? {};
+  if (floodable.has(event.eventType) || event.reportedByBrowser) {
+    // Per severity too, so a flood of low or medium events never silences a high one of the same type.
+    const scope = `security-event:${event.reportedByBrowser ? "browser" : `${event.eventType}:${event.severity}`}`;
+    const limits = await networkLimits(signingKey, scope, address ?? "unknown", EVENT_BUDGET.max);
+    // Without KV the event is written anyway: a security log with gaps is worse than a long one.
+    const budget = await checkFormRateLimit(env.RATE_LIMITS, limits, EVENT_BUDGET.windowMinutes).catch((error: unknown) => {
+      console.warn("security event budget unavailable, event written", event.eventType, error);
+      return null;
+    });
+    if (budget && !budget.allowed) return;
+    if (budget?.remaining === 0) {
+      details = { ...details, laterEventsNotLoggedUntil: new Date(Date.now() + budget.retryAfterSeconds * 1000).toISOString() };
+    }
+  }
   const userId = event.userId !== undefined ? event.userId : ((await readMemberSession(request, env))?.memberId ?? null);
   await getDatabase(env.DB)
     .insert(securityEvents)
@@ -83,14 +117,14 @@ async function writeSecurityEvent(
         userAgent: request.headers.get("User-Agent")?.slice(0, 512) ?? null,
         // For API calls the Referer is the page the visitor was on.
         pageUrl: urlWithoutQuery(request.headers.get("Referer")),
-        referrer: urlWithoutQuery(event.referrer ?? null),
-        details: event.details ?? {},
+        details,
+        ...(event.reportedByBrowser ? { reportedByBrowser: event.reportedByBrowser } : {}),
       },
     });
 }
 
 /** Page URLs are kept without their query, which may carry tokens. */
-function urlWithoutQuery(value: string | null): string | null {
+export function urlWithoutQuery(value: string | null): string | null {
   if (!value) return null;
   try {
     const url = new URL(value);

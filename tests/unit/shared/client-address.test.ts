@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientAddress, clientNetwork, hashClientAddress } from "#worker/shared/client-address.ts";
+import { clientAddress, clientNetwork, hashClientAddress, widerNetwork } from "#worker/shared/client-address.ts";
 
 const requestFrom = (headers: Record<string, string>) => new Request("https://club.example/", { headers });
 
@@ -26,6 +26,18 @@ describe("clientNetwork", () => {
     expect(clientNetwork(requestFrom({ "CF-Connecting-IP": "2001:DB8:0:0:ffff::2" }))).toBe(
       clientNetwork(requestFrom({ "CF-Connecting-IP": "2001:db8::abcd" })),
     );
+  });
+});
+
+describe("widerNetwork", () => {
+  it("is the /48 around an IPv6 /64, the block one subscriber is usually given", () => {
+    expect(widerNetwork("2001:0db8:85a3:08d3::/64")).toBe("2001:0db8:85a3::/48");
+    expect(widerNetwork(clientNetwork(requestFrom({ "CF-Connecting-IP": "2001:db8:85a3:ffff::1" }))!)).toBe("2001:0db8:85a3::/48");
+  });
+
+  it("is null for an IPv4 address and for a request without one", () => {
+    expect(widerNetwork("203.0.113.7")).toBeNull();
+    expect(widerNetwork("unknown")).toBeNull();
   });
 });
 

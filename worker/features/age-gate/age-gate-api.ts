@@ -5,7 +5,7 @@ import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { club } from "#app/features/site/site-config.ts";
 import type { AppBindings } from "#worker/http/app-bindings.ts";
 import { recordAgeGateAnswer, type AgeGateAuditAnswer } from "./age-gate-audit.ts";
-import { checkFormRateLimit } from "#worker/shared/rate-limit.ts";
+import { checkFormRateLimit, networkLimits } from "#worker/shared/rate-limit.ts";
 import { cookieHeader, readCookie } from "#worker/shared/cookies.ts";
 import { limitBody, tooManySubmissions } from "#worker/http/guards.ts";
 
@@ -38,8 +38,9 @@ ageGate.post("/", limitBody(4 * 1024), async (c) => {
   }
   // A visitor answers two or three times per browser session; the limit only stops a script
   // from filling the audit trail. Generous, because whole offices share one address.
-  const { config, clientNetwork } = c.var.requestContext;
-  const decision = await checkFormRateLimit(c.env.RATE_LIMITS, clientNetwork, "age-gate", 60 * config.FORM_RATE_LIMIT_MULTIPLIER);
+  const { config, signingKey, clientNetwork } = c.var.requestContext;
+  const limits = await networkLimits(signingKey, "age-gate", clientNetwork, 60 * config.FORM_RATE_LIMIT_MULTIPLIER);
+  const decision = await checkFormRateLimit(c.env.RATE_LIMITS, limits);
   if (!decision.allowed) return tooManySubmissions(c, decision);
   // Empty fields count as absent: without JavaScript the form's sessionId field stays empty.
   const fields = [...new URLSearchParams(await c.req.text())].filter(([, value]) => value !== "");

@@ -13,7 +13,7 @@ import { redeemCaptchaPass } from "./captcha/captcha-pass.ts";
 import { emailSender } from "#worker/shared/send-email.ts";
 import { storeInvitationRequest } from "./invitation-requests.ts";
 import { deliverOutboxMessage } from "#worker/shared/outbox.ts";
-import { checkFormRateLimit } from "#worker/shared/rate-limit.ts";
+import { checkFormRateLimit, networkLimits } from "#worker/shared/rate-limit.ts";
 import { limitBody, readJsonBody, requireJson, tooManySubmissions } from "#worker/http/guards.ts";
 
 /**
@@ -35,12 +35,12 @@ sendExecutiveInvitationApi.post("/", limitBody(16 * 1024), requireJson(), async 
 
   const decision = await checkFormRateLimit(
     c.env.RATE_LIMITS,
-    clientNetwork,
-    EXECUTIVE_INVITATION_ACTION,
-    5 * config.FORM_RATE_LIMIT_MULTIPLIER,
+    await networkLimits(signingKey, EXECUTIVE_INVITATION_ACTION, clientNetwork, 5 * config.FORM_RATE_LIMIT_MULTIPLIER),
   );
   if (!decision.allowed) {
-    log({ eventType: "excess_rate_limit_exceeded", severity: "medium", description: "executive invitation requests over the limit" });
+    if (decision.firstRefusal) {
+      log({ eventType: "excess_rate_limit_exceeded", severity: "medium", description: "executive invitation requests over the limit" });
+    }
     return tooManySubmissions(c, decision);
   }
   log({ eventType: "invitation_request_attempt", severity: "medium", description: "executive invitation request received" });

@@ -5,7 +5,7 @@ import type { AppBindings } from "#worker/http/app-bindings.ts";
 import { clientAddress } from "#worker/shared/client-address.ts";
 import { issueCaptchaPass } from "./captcha/captcha-pass.ts";
 import { verifyCaptcha } from "./captcha/verify-captcha.ts";
-import { checkFormRateLimit } from "#worker/shared/rate-limit.ts";
+import { checkFormRateLimit, networkLimits } from "#worker/shared/rate-limit.ts";
 import { limitBody, readJsonBody, requireJson, tooManySubmissions } from "#worker/http/guards.ts";
 
 /** POST /api/verify-recaptcha {token} → {success, score, error?, captchaPass?}
@@ -20,17 +20,17 @@ verifyRecaptchaApi.post("/", limitBody(8 * 1024), requireJson(), async (c) => {
   // Rate limits come before any call to Google (docs/security.md#rate-limits).
   const decision = await checkFormRateLimit(
     c.env.RATE_LIMITS,
-    clientNetwork,
-    "verify-recaptcha",
-    10 * config.FORM_RATE_LIMIT_MULTIPLIER,
+    await networkLimits(signingKey, "verify-recaptcha", clientNetwork, 10 * config.FORM_RATE_LIMIT_MULTIPLIER),
     15,
   );
   if (!decision.allowed) {
-    log({
-      eventType: "excess_rate_limit_exceeded",
-      severity: "medium",
-      description: "captcha verifications over the limit",
-    });
+    if (decision.firstRefusal) {
+      log({
+        eventType: "excess_rate_limit_exceeded",
+        severity: "medium",
+        description: "captcha verifications over the limit",
+      });
+    }
     return tooManySubmissions(c, decision);
   }
 

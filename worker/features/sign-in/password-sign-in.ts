@@ -1,7 +1,8 @@
 import type { RequestContext } from "#worker/http/request-context.ts";
 import { createMemberSession } from "./member-session.ts";
 import { findMemberByEmail, normalizeEmail } from "#worker/features/members/members.ts";
-import { resetStrictCount, takeStrictCount } from "#worker/shared/strict-counter.ts";
+import { limitKey, networkLimits } from "#worker/shared/rate-limit.ts";
+import { resetStrictCount, takeStrictCount, takeStrictCounts } from "#worker/shared/strict-counter.ts";
 import { spendPasswordWork, verifyPassword } from "./password.ts";
 
 export type PasswordSignInResult =
@@ -20,23 +21,29 @@ const PER_ACCOUNT = { max: 5, windowMs: 15 * 60_000 };
  * whether an email belongs to a member. Success starts a new session (a fresh token each time).
  */
 export async function signInWithPassword(
-  { env, config, clientNetwork, logSecurityEvent: log }: RequestContext,
+  { env, config, signingKey, clientNetwork, logSecurityEvent: log }: RequestContext,
   input: { email: string; password: string },
   now: number = Date.now(),
 ): Promise<PasswordSignInResult> {
   const email = normalizeEmail(input.email);
   const multiplier = config.FORM_RATE_LIMIT_MULTIPLIER;
 
-  const network = await takeStrictCount(env.DB, `signin:network:${clientNetwork}`, PER_NETWORK.max * multiplier, PER_NETWORK.windowMs, now);
+  const networks = await networkLimits(signingKey, "signin:network", clientNetwork, PER_NETWORK.max * multiplier);
+  const accountKey = await limitKey(signingKey, "signin:account", email);
+  const network = await takeStrictCounts(env.DB, networks, PER_NETWORK.windowMs, now);
   const account = network.allowed
-    ? await takeStrictCount(env.DB, accountCounterKey(email), PER_ACCOUNT.max * multiplier, PER_ACCOUNT.windowMs, now)
+    ? await takeStrictCount(env.DB, accountKey, PER_ACCOUNT.max * multiplier, PER_ACCOUNT.windowMs, now)
     : network;
   if (!account.allowed) {
-    log({
-      eventType: "excess_rate_limit_exceeded",
-      severity: "medium",
-      description: network.allowed ? "sign-in attempts for one account over the limit" : "sign-in attempts from one address over the limit",
-    });
+    if (account.firstRefusal) {
+      log({
+        eventType: "excess_rate_limit_exceeded",
+        severity: "medium",
+        description: network.allowed
+          ? "sign-in attempts for one account over the limit"
+          : "sign-in attempts from one address over the limit",
+      });
+    }
     return { ok: false, reason: "rate_limited", retryAfterSeconds: account.retryAfterSeconds };
   }
 
@@ -55,12 +62,8 @@ export async function signInWithPassword(
     return { ok: false, reason: "invalid" };
   }
 
-  await resetStrictCount(env.DB, accountCounterKey(email));
+  await resetStrictCount(env.DB, accountKey);
   const { setCookie } = await createMemberSession(env, member.id, now);
   log({ eventType: "authn_login_success", severity: "low", description: "password sign-in", userId: member.id });
   return { ok: true, memberId: member.id, setCookie };
-}
-
-function accountCounterKey(email: string): string {
-  return `signin:account:${email}`;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { hmacHex, verifyHmacHex } from "#worker/shared/signing.ts";
+import { limitKey } from "#worker/shared/rate-limit.ts";
 import { takeStrictCount } from "#worker/shared/strict-counter.ts";
 import { CODE_LIFETIME_MS, type SmsProvider } from "./sms-provider.ts";
 
@@ -13,7 +14,8 @@ const storedCode = z.object({ id: z.string(), hash: z.string(), expiresAt: z.num
 
 export function localSmsProvider(env: Pick<Env, "DB" | "RATE_LIMITS" | "ENVIRONMENT">, signingKey: string): SmsProvider {
   if (env.ENVIRONMENT === "production") throw new Error("The local SMS stand-in refuses to run in production: configure Twilio Verify");
-  const kvKey = (e164: string) => `sms-code:${e164}`;
+  // Keyed by a hash of the number, like every limit in this namespace (docs/security.md#rate-limits).
+  const kvKey = async (e164: string) => `sms-code:${await hmacHex(signingKey, `sms-code-key:${e164}`)}`;
   const codeMessage = (e164: string, code: string) => `sms-code:${e164}:${code}`;
 
   return {
@@ -26,7 +28,7 @@ export function localSmsProvider(env: Pick<Env, "DB" | "RATE_LIMITS" | "ENVIRONM
         expiresAt: now + CODE_LIFETIME_MS,
       };
       // A new code replaces the previous one for this number.
-      await env.RATE_LIMITS.put(kvKey(phone.e164), JSON.stringify(record), { expirationTtl: CODE_LIFETIME_MS / 1000 });
+      await env.RATE_LIMITS.put(await kvKey(phone.e164), JSON.stringify(record), { expirationTtl: CODE_LIFETIME_MS / 1000 });
       return {
         channel: "sms",
         recipient: phone.e164,
@@ -38,13 +40,13 @@ export function localSmsProvider(env: Pick<Env, "DB" | "RATE_LIMITS" | "ENVIRONM
       console.info(`[local SMS stand-in, nothing sent] to ${message.recipient}: ${message.body}`);
     },
     async checkCode(phone, code, now = Date.now()) {
-      const record = storedCode.safeParse(await env.RATE_LIMITS.get(kvKey(phone.e164), "json"));
+      const record = storedCode.safeParse(await env.RATE_LIMITS.get(await kvKey(phone.e164), "json"));
       if (!record.success || record.data.expiresAt <= now) return "wrong";
       if (!(await verifyHmacHex(signingKey, codeMessage(phone.e164, code), record.data.hash))) return "wrong";
       // Single use, strictly: of concurrent checks with the right code, only the first claim wins.
-      const claim = await takeStrictCount(env.DB, `sms-code-used:${record.data.id}`, 1, CODE_LIFETIME_MS, now);
+      const claim = await takeStrictCount(env.DB, await limitKey(signingKey, "sms-code-used", record.data.id), 1, CODE_LIFETIME_MS, now);
       if (!claim.allowed) return "wrong";
-      await env.RATE_LIMITS.delete(kvKey(phone.e164));
+      await env.RATE_LIMITS.delete(await kvKey(phone.e164));
       return "approved";
     },
   };

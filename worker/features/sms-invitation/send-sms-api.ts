@@ -1,18 +1,20 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { AppBindings } from "#worker/http/app-bindings.ts";
 import { deliverOutboxMessage } from "#worker/shared/outbox.ts";
 import { smsProviderFor } from "./sms-provider-for.ts";
 import { markSmsOptInRejected, storeSmsOptIn } from "./sms-opt-ins.ts";
 import { parseUsPhoneNumber } from "./us-phone-number.ts";
-import { takeStrictCount } from "#worker/shared/strict-counter.ts";
+import { limitKey, networkLimits, type RateLimitDecision } from "#worker/shared/rate-limit.ts";
+import { takeStrictCount, takeStrictCounts } from "#worker/shared/strict-counter.ts";
 import { type RefusalBody, limitBody, readJsonBody, requireJson } from "#worker/http/guards.ts";
 
 /**
  * POST /api/send-sms (docs/product-rules.md#sms-invitation): validate, then the strict limits, then store the opt-in
  * and its message, then deliver. An SMS costs money, so the limits hold under concurrency (D1
- * counters) and come before any provider call. The answer is the same for every number the
- * provider accepts: it never says whether a number was seen before.
+ * counters) and come before any provider call: per network (and its IPv6 /48), per number, and a
+ * daily ceiling across everyone. The answer is the same for every number the provider accepts: it
+ * never says whether a number was seen before.
  */
 export const sendSmsApi = new Hono<AppBindings>();
 
@@ -28,7 +30,7 @@ const PER_PHONE = { max: 3, windowMs: 10 * 60_000 };
 const PER_NETWORK = { max: 5, windowMs: 15 * 60_000 };
 
 sendSmsApi.post("/", limitBody(4 * 1024, refusal), requireJson(refusal), async (c) => {
-  const { config, clientNetwork, logSecurityEvent: log } = c.var.requestContext;
+  const { config, signingKey, clientNetwork, logSecurityEvent: log } = c.var.requestContext;
 
   const parsed = sendSmsRequest.safeParse(await readJsonBody(c));
   const phone = parsed.success ? parseUsPhoneNumber(parsed.data.phoneNumber) : null;
@@ -38,18 +40,27 @@ sendSmsApi.post("/", limitBody(4 * 1024, refusal), requireJson(refusal), async (
   }
 
   const multiplier = config.FORM_RATE_LIMIT_MULTIPLIER;
-  const network = await takeStrictCount(c.env.DB, `sms-send:network:${clientNetwork}`, PER_NETWORK.max * multiplier, PER_NETWORK.windowMs);
-  const perPhone = network.allowed
-    ? await takeStrictCount(c.env.DB, `sms-send:phone:${phone.e164}`, PER_PHONE.max * multiplier, PER_PHONE.windowMs)
-    : network;
+  const networks = await networkLimits(signingKey, "sms-send:network", clientNetwork, PER_NETWORK.max * multiplier);
+  const network = await takeStrictCounts(c.env.DB, networks, PER_NETWORK.windowMs);
+  const phoneKey = await limitKey(signingKey, "sms-send:phone", phone.e164);
+  const perPhone = network.allowed ? await takeStrictCount(c.env.DB, phoneKey, PER_PHONE.max * multiplier, PER_PHONE.windowMs) : network;
   if (!perPhone.allowed) {
-    log({
-      eventType: "excess_rate_limit_exceeded",
-      severity: "medium",
-      description: network.allowed ? "SMS sends to one number over the limit" : "SMS sends from one address over the limit",
-    });
-    c.header("Retry-After", String(perPhone.retryAfterSeconds));
-    return c.json(refusal("Too many requests. Please try again later."), 429);
+    if (perPhone.firstRefusal) {
+      log({
+        eventType: "excess_rate_limit_exceeded",
+        severity: "medium",
+        description: network.allowed ? "SMS sends to one number over the limit" : "SMS sends from one address over the limit",
+      });
+    }
+    return tooManyRequests(c, perPhone);
+  }
+  // Counted last, so sends the limits above refuse do not use up the day.
+  const day = await takeDailySmsCount(c.env.DB, signingKey, config.SMS_DAILY_CEILING * multiplier);
+  if (!day.allowed) {
+    if (day.firstRefusal) {
+      log({ eventType: "excess_rate_limit_exceeded", severity: "high", description: "daily ceiling on SMS sends reached" });
+    }
+    return tooManyRequests(c, day);
   }
 
   const provider = smsProviderFor(config, c.env);
@@ -86,3 +97,18 @@ sendSmsApi.post("/", limitBody(4 * 1024, refusal), requireJson(refusal), async (
   });
   return c.json({ success: true });
 });
+
+function tooManyRequests(c: Context<AppBindings>, decision: RateLimitDecision) {
+  c.header("Retry-After", String(decision.retryAfterSeconds));
+  return c.json(refusal("Too many requests. Please try again later."), 429);
+}
+
+/**
+ * The day's SMS sends across everyone, on one strict counter per UTC day (its window ends at the
+ * next midnight UTC), so concurrent sends cannot pass the ceiling either.
+ */
+async function takeDailySmsCount(db: D1Database, signingKey: string, ceiling: number, now: number = Date.now()) {
+  const day = new Date(now).toISOString().slice(0, 10);
+  const nextMidnight = Date.parse(`${day}T00:00:00Z`) + 24 * 60 * 60_000;
+  return takeStrictCount(db, await limitKey(signingKey, "sms-send:day", day), ceiling, nextMidnight - now, now);
+}

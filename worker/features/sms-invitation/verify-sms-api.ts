@@ -4,7 +4,8 @@ import type { AppBindings } from "#worker/http/app-bindings.ts";
 import { smsProviderFor } from "./sms-provider-for.ts";
 import { smsVerifiedCookie } from "./sms-verified-cookie.ts";
 import { parseUsPhoneNumber } from "./us-phone-number.ts";
-import { takeStrictCount } from "#worker/shared/strict-counter.ts";
+import { limitKey, networkLimits } from "#worker/shared/rate-limit.ts";
+import { takeStrictCount, takeStrictCounts } from "#worker/shared/strict-counter.ts";
 import { type RefusalBody, limitBody, readJsonBody, requireJson } from "#worker/http/guards.ts";
 
 /**
@@ -40,17 +41,18 @@ verifySmsApi.post("/", limitBody(4 * 1024, refusal), requireJson(refusal), async
     return c.json(refusal("Enter the 6-digit code from your SMS."), 400);
   }
 
-  const network = await takeStrictCount(
+  const network = await takeStrictCounts(
     c.env.DB,
-    `sms-check:network:${clientNetwork}`,
-    PER_NETWORK.max * config.FORM_RATE_LIMIT_MULTIPLIER,
+    await networkLimits(signingKey, "sms-check:network", clientNetwork, PER_NETWORK.max * config.FORM_RATE_LIMIT_MULTIPLIER),
     PER_NETWORK.windowMs,
   );
   const perPhone = network.allowed
-    ? await takeStrictCount(c.env.DB, `sms-check:phone:${phone.e164}`, PER_PHONE.max, PER_PHONE.windowMs)
+    ? await takeStrictCount(c.env.DB, await limitKey(signingKey, "sms-check:phone", phone.e164), PER_PHONE.max, PER_PHONE.windowMs)
     : network;
   if (!perPhone.allowed) {
-    log({ eventType: "excess_rate_limit_exceeded", severity: "medium", description: "SMS code checks over the limit" });
+    if (perPhone.firstRefusal) {
+      log({ eventType: "excess_rate_limit_exceeded", severity: "medium", description: "SMS code checks over the limit" });
+    }
     c.header("Retry-After", String(perPhone.retryAfterSeconds));
     return c.json(refusal("Too many attempts. Please wait 10 minutes, then request a new code."), 429);
   }

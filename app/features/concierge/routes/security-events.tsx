@@ -30,6 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       description: event.description,
       member: event.memberName ?? event.userId,
       details: detailsText(event.metadata),
+      browserReport: browserReportText(event.metadata),
       createdAtLabel: formatConsoleTime(event.createdAt) ?? event.createdAt,
     })),
   };
@@ -42,6 +43,18 @@ function detailsText(metadata: Record<string, unknown>): string {
   if (details && typeof details === "object" && Object.keys(details).length > 0) parts.push(JSON.stringify(details));
   if (typeof metadata.pageUrl === "string") parts.push(`page ${metadata.pageUrl}`);
   return parts.join("; ").slice(0, 500);
+}
+
+/**
+ * What a browser sent with its report (docs/security.md#logging), labelled as the browser's words
+ * so the concierge never reads them as the site's. The Worker stored it trimmed to one short line.
+ */
+function browserReportText(metadata: Record<string, unknown>): string | null {
+  const report = metadata.reportedByBrowser;
+  if (!report || typeof report !== "object") return null;
+  const { detail, referrer } = report as { detail?: unknown; referrer?: unknown };
+  const parts = [typeof detail === "string" ? `"${detail}"` : "no detail", typeof referrer === "string" ? `(page ${referrer})` : ""];
+  return `Reported by the browser: ${parts.join(" ").trim()}`;
 }
 
 const severityOptions = [
@@ -84,7 +97,10 @@ export default function ConciergeSecurityEvents({ loaderData }: Route.ComponentP
               <td className={`${cellClasses} font-mono text-xs`}>{event.eventType}</td>
               <td className={cellClasses}>{event.description}</td>
               <td className={cellClasses}>{event.member ?? "—"}</td>
-              <td className={`${cellClasses} break-all font-mono text-xs`}>{event.details || "—"}</td>
+              <td className={`${cellClasses} break-all font-mono text-xs`}>
+                {event.details || (event.browserReport ? null : "—")}
+                {event.browserReport ? <p className="font-sans italic">{event.browserReport}</p> : null}
+              </td>
             </tr>
           ))}
         </ConsoleTable>

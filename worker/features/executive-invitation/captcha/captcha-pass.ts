@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { readSignedPayload, signPayload } from "#worker/shared/signing.ts";
+import { limitKey } from "#worker/shared/rate-limit.ts";
 import { takeStrictCount } from "#worker/shared/strict-counter.ts";
 
 /**
@@ -36,6 +37,12 @@ export async function redeemCaptchaPass(
   const decoded = await readSignedPayload(signingKey, PURPOSE, pass, passSchema);
   if (!decoded || decoded.action !== action || decoded.expiresAt < now) return null;
   // The claim outlives the pass, so the cron's clean-up can never free a pass that still works.
-  const claim = await takeStrictCount(db, `captcha-pass-used:${decoded.id}`, 1, decoded.expiresAt - now + 60_000, now);
+  const claim = await takeStrictCount(
+    db,
+    await limitKey(signingKey, "captcha-pass-used", decoded.id),
+    1,
+    decoded.expiresAt - now + 60_000,
+    now,
+  );
   return claim.allowed ? decoded : null;
 }
