@@ -6,8 +6,11 @@ import { z } from "#app/lib/zod.ts";
  * `memberContext`.
  */
 
-/** Letters (any script), spaces, hyphens, apostrophes and full stops: "Siobhán O'Neill-Park Jr." */
-const personName = /^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u;
+/**
+ * Letters (any script), spaces, hyphens, apostrophes and full stops: "Siobhán O'Neill-Park Jr.";
+ * a letter first, so never combining marks alone (docs/security.md#forms-and-email).
+ */
+const personName = /^\p{L}[\p{L}\p{M} .'’-]*$/u;
 
 export const guestWaiverForm = z.object({
   intent: z.literal("use-guest-waiver"),

@@ -21,6 +21,9 @@ describe("the /members forms", () => {
     ["A", "Please enter your guest's full name."],
     ["<b>Ada</b>", "Please use letters, spaces, hyphens and apostrophes only."],
     ["Ada\nLovelace", "Please use letters, spaces, hyphens and apostrophes only."],
+    ["Ada\u202ELovelace", "Please use letters, spaces, hyphens and apostrophes only."],
+    ["\u0301\u0301\u0301", "Please use letters, spaces, hyphens and apostrophes only."],
+    ["\u0301Ada", "Please use letters, spaces, hyphens and apostrophes only."],
     ["x".repeat(101), "Name too long"],
   ])("refuses the guest name %j with a message for the field", (guestName, message) => {
     const result = membersPageForm.safeParse({ intent: "use-guest-waiver", guestName });
