@@ -36,6 +36,15 @@ export function secretsFor(config: Table, environment: DeployedEnvironment): str
   return vars.GOOGLE_CLIENT_ID ? [...REQUIRED_SECRETS, GOOGLE_SECRET] : [...REQUIRED_SECRETS];
 }
 
+/**
+ * The required secrets that `wrangler secret list --format json` (an array of { name }) does not
+ * show; the one online check before a deploy (scripts/deploy-secrets-command.ts).
+ */
+export function missingSecrets(required: string[], listed: unknown): string[] {
+  const names = new Set(tables(listed).map((secret) => secret.name));
+  return required.filter((secret) => !names.has(secret));
+}
+
 /** Every problem of [env.<environment>] in a parsed wrangler.toml; empty when it may be deployed. */
 export function preflightProblems(config: Table, environment: string): string[] {
   if (!isDeployedEnvironment(environment))

@@ -125,6 +125,10 @@ describe("remote operator commands name their environment", () => {
       expect(refused.stderr).toContain('vars.RECAPTCHA_SITE_KEY is still the placeholder "replace-with-the-recaptcha-v3-site-key"');
       expect(refused.stderr).toContain('D1 DB database_id "00000000-0000-0000-0000-000000000000" is a placeholder');
       expect(refused.stdout).not.toContain("invitation");
+      const secrets = await command("deploy-secrets-command.ts", ["--env", "production"]);
+      expect(secrets.code).toBe(1);
+      expect(secrets.stderr).toContain("Error: wrangler.toml is not ready for --env production");
+      expect(secrets.stderr).not.toContain("could not list the secrets");
     },
     COMMAND_TIMEOUT,
   );
@@ -160,7 +164,14 @@ describe("npm run deploy:preflight", () => {
 });
 
 describe("started directly with an older Node", () => {
-  it.each(["members-create.ts", "members-set-status.ts", "members-invite-link.ts", "members-seed-local.ts", "deploy-preflight-command.ts"])(
+  it.each([
+    "members-create.ts",
+    "members-set-status.ts",
+    "members-invite-link.ts",
+    "members-seed-local.ts",
+    "deploy-preflight-command.ts",
+    "deploy-secrets-command.ts",
+  ])(
     "%s says which Node it needs before loading anything that could be missing",
     async (script) => {
       const outcome = await command(script, ["--help"], ["--import", resolve("tests/commands/support/older-node.mjs")]);

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { parse } from "smol-toml";
 import { describe, expect, it } from "vitest";
-import { preflightProblems, secretsFor } from "#scripts/deploy-preflight.ts";
+import { missingSecrets, preflightProblems, secretsFor } from "#scripts/deploy-preflight.ts";
 
 /** A production environment that may be deployed, and the local top level it sits beside. */
 function goodConfig(): Record<string, unknown> {
@@ -61,6 +61,17 @@ describe("the deploy preflight (scripts/deploy-preflight.ts)", () => {
     const withGoogle = withProduction((section) => (section.vars.GOOGLE_CLIENT_ID = "1234-abc.apps.googleusercontent.com"));
     expect(preflightProblems(withGoogle, "production")).toEqual([]);
     expect(secretsFor(withGoogle, "production")).toContain("GOOGLE_CLIENT_SECRET");
+  });
+
+  it("names the required secrets that wrangler secret list does not show", () => {
+    const required = ["APP_SIGNING_KEY", "RECAPTCHA_SECRET_KEY", "TWILIO_AUTH_TOKEN"];
+    const listed = [
+      { name: "APP_SIGNING_KEY", type: "secret_text" },
+      { name: "UNRELATED", type: "secret_text" },
+    ];
+    expect(missingSecrets(required, listed)).toEqual(["RECAPTCHA_SECRET_KEY", "TWILIO_AUTH_TOKEN"]);
+    expect(missingSecrets(required, [...listed, { name: "RECAPTCHA_SECRET_KEY" }, { name: "TWILIO_AUTH_TOKEN" }])).toEqual([]);
+    expect(missingSecrets(required, null)).toEqual(required);
   });
 
   it("refuses an environment that is not staging or production, or has no section", () => {

@@ -19,6 +19,7 @@ describe("the deploy and remote migration scripts", () => {
         expect(step, name).toBe(`CLOUDFLARE_ENV=${environment} npm run build`);
       }
     }
+    expect(scripts[`deploy:${environment}`]?.split(" && ")[1]).toBe(`npm run deploy:secrets -- --env ${environment}`);
     expect(scripts[`deploy:${environment}`]).toMatch(/wrangler d1 migrations apply DB --remote --env \w+ && wrangler deploy --env \w+$/);
   });
 
