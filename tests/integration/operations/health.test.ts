@@ -67,9 +67,16 @@ describe("GET /api/health", () => {
       deliveries: { oldestUndeliveredMinutes: 200, needAttention: 2 },
       reasons: [
         "a message has waited 200 minutes to be delivered (the limit is 15): email or SMS is not getting out",
-        "2 emails need attention in the concierge console: its retries gave up",
+        "2 emails need attention in the concierge console: the retries gave up on them",
       ],
     });
+  });
+
+  it("counts emails that need attention without alarming while none has waited longer than the limit", async () => {
+    await storeMessage("needs_attention", 2);
+    const response = await health();
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ ok: true, deliveries: { oldestUndeliveredMinutes: 2, needAttention: 1 }, reasons: [] });
   });
 
   it("does not count messages that are done: sent, rejected, expired or abandoned, however old", async () => {

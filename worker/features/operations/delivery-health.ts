@@ -19,9 +19,10 @@ export interface DeliveryHealth {
 
 /**
  * One query, answered from the index on (status, created_at) alone: it reads the undelivered
- * messages' index entries (none on a good day), never the table of sent ones. `reasons` says, in
- * an operator's words, why deliveries are unhealthy: a message waiting longer than `alertMinutes`,
- * or emails the retries gave up on; empty when neither.
+ * messages' index entries (none on a good day), never the table of sent ones. Deliveries are
+ * unhealthy when a message has waited longer than `alertMinutes`; `reasons` says so in an
+ * operator's words, and names the emails the retries gave up on (which have always waited longer
+ * than that: five tries take two and a half hours). Empty when healthy.
  */
 export async function checkDeliveries(
   db: D1Database,
@@ -41,13 +42,15 @@ export async function checkDeliveries(
     needAttention: rows.find((row) => row.status === "needs_attention")?.count ?? 0,
   };
   const reasons: string[] = [];
-  if (waitedMs !== null && waitedMs > alertMinutes * MINUTE)
-    reasons.push(
-      `a message has waited ${deliveries.oldestUndeliveredMinutes} minutes to be delivered (the limit is ${alertMinutes}): email or SMS is not getting out`,
-    );
+  if (waitedMs === null || waitedMs <= alertMinutes * MINUTE) return { deliveries, reasons };
+  reasons.push(
+    `a message has waited ${deliveries.oldestUndeliveredMinutes} minutes to be delivered (the limit is ${alertMinutes}): email or SMS is not getting out`,
+  );
   if (deliveries.needAttention > 0)
     reasons.push(
-      `${deliveries.needAttention} ${deliveries.needAttention === 1 ? "email needs" : "emails need"} attention in the concierge console: its retries gave up`,
+      deliveries.needAttention === 1
+        ? "1 email needs attention in the concierge console: the retries gave up on it"
+        : `${deliveries.needAttention} emails need attention in the concierge console: the retries gave up on them`,
     );
   return { deliveries, reasons };
 }
