@@ -12,6 +12,13 @@ export const requireSameOrigin = createMiddleware<AppBindings>(async (c, next) =
   if (safeMethods.has(c.req.method)) return next();
   const origin = c.req.header("Origin");
   if (origin !== new URL(c.req.url).origin) {
+    // A floodable event: the logger keeps to its per-network allowance (docs/security.md#logging).
+    c.var.requestContext.logSecurityEvent({
+      eventType: "malicious_csrf",
+      severity: "medium",
+      description: origin ? "state-changing request from another origin refused" : "state-changing request without an Origin refused",
+      details: { method: c.req.method, path: new URL(c.req.url).pathname },
+    });
     return c.json({ error: "Cross-site request refused" }, 403);
   }
   return next();
