@@ -2,6 +2,7 @@ import { type Page } from "@playwright/test";
 import { demoAccounts } from "#scripts/members-demo-accounts.ts";
 import { expect, expectNoAxeViolations, expectToast, gotoHydrated, test, waitForHydration } from "../support/fixtures.ts";
 import { latestOutboxMessage } from "../support/local-d1.ts";
+import { storeEmailNeedingAttention } from "./outbox-rows.ts";
 import { E2E_SIGNING_KEY } from "../support/worker-vars.ts";
 import { unsealSecrets } from "#worker/shared/sealed-secrets.ts";
 import { SIGN_IN_TIMEOUT, createMember } from "../support/members-fixtures.ts";
@@ -203,4 +204,39 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Open Invitation" }).click();
     await expect(page.getByRole("alert").filter({ hasText: INVALID_LINK })).toBeVisible();
   });
+});
+
+test("the first screen lists the emails that need attention: Retry sends one now, Stop trying ends another", async ({ page }) => {
+  test.setTimeout(90_000);
+  const retried = `retry.${uniqueWord()}@example.com`;
+  const stopped = `stop.${uniqueWord()}@example.com`;
+  storeEmailNeedingAttention(retried, "421 try again later");
+  storeEmailNeedingAttention(stopped, "550 no such user");
+
+  await signIn(page, concierge, "/concierge");
+  await waitForHydration(page);
+  const attention = page.getByRole("region", { name: "Deliveries that need attention" });
+  await expect(attention).toContainText(/\d+ deliveries need attention: the automatic retries gave up on them\./);
+  const retriedItem = attention.getByRole("article", { name: `Email to ${retried}` });
+  await expect(retriedItem).toContainText("421 try again later");
+  await expect(retriedItem).toContainText("Your invitation to Ember & Oak Society");
+  await expect(retriedItem).toContainText(/Attempts\s*5/);
+  await expectNoAxeViolations(page);
+
+  // Retry: sent at once by the same delivery as the cron (wrangler dev's email simulator takes it).
+  await retriedItem.getByRole("button", { name: "Retry" }).click();
+  await expectToast(page, "Delivered", "The message was sent.");
+  await expect(retriedItem).toHaveCount(0);
+  expect((await latestOutboxMessage(retried)).status).toBe("sent");
+
+  // Stop trying: an address that will never take it leaves the count.
+  const stoppedItem = attention.getByRole("article", { name: `Email to ${stopped}` });
+  await stoppedItem.getByRole("button", { name: "Stop trying" }).click();
+  await expectToast(page, "Stopped", "This message will not be retried.");
+  await expect(stoppedItem).toHaveCount(0);
+  expect((await latestOutboxMessage(stopped)).status).toBe("abandoned");
+
+  // The outbox page names the new statuses in words.
+  await page.goto("/concierge/outbox?status=abandoned");
+  await expect(page.getByRole("region", { name: "Email and SMS deliveries, newest first" })).toContainText("Stopped by staff");
 });

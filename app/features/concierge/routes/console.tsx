@@ -28,14 +28,14 @@ const FIRST_SCREEN = "/concierge";
 const isFirstScreen = (pathname: string) => pathname.replace(/\/+$/, "") === FIRST_SCREEN;
 
 // Server middleware runs on client-side navigations only when a matched route has a loader
-// (react-router docs, how-to/middleware); this one also gives the page the concierge's name and,
-// on the first screen, the deliveries that need attention (two indexed queries in one batch).
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const conciergeName = context.get(memberContext).name;
-  if (!isFirstScreen(new URL(request.url).pathname)) return { conciergeName, attention: null };
+// (react-router docs, how-to/middleware); this one also gives the page the concierge's name and
+// the deliveries that need attention, shown on the first screen (two indexed queries in one
+// batch). It cannot tell the first screen from the URL: a client-side navigation's data request
+// has its own.
+export async function loader({ context }: Route.LoaderArgs) {
   const attention = await listDeliveriesNeedingAttention(context.get(requestContext).env.DB);
   return {
-    conciergeName,
+    conciergeName: context.get(memberContext).name,
     attention: {
       count: attention.count,
       deliveries: attention.deliveries.map((delivery) => ({
@@ -62,7 +62,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ nextUrl, defaultSho
  * attention; both are audited (worker/features/concierge/concierge-console.ts).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readSubmission(request, deliveryAttentionForm, { form: (fields) => fields.outboxId ?? "" });
+  const form = await readSubmission(request, deliveryAttentionForm);
   if (!form.ok) return data<ActionResult>({ form: form.fields.outboxId ?? "", ok: false, error: "Unknown message." }, { status: 400 });
   const { intent, outboxId } = form.data;
   const concierge = context.get(memberContext);
@@ -86,7 +86,7 @@ export default function ConciergeLayout({ loaderData, actionData }: Route.Compon
         </p>
       </PageHero>
       <ConciergeNav />
-      {attention && isFirstScreen(pathname) ? (
+      {isFirstScreen(pathname) ? (
         <DeliveryAttention count={attention.count} deliveries={attention.deliveries} outcome={actionData} />
       ) : null}
       <Outlet />
