@@ -1,6 +1,8 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { checkStorage } from "#worker/features/operations/storage-health.ts";
+import worker from "#tests/integration/support/worker-under-test.ts";
 
 const MINUTE = 60_000;
 const health = () => exports.default.fetch("http://example.com/api/health");
@@ -70,6 +72,16 @@ describe("GET /api/health", () => {
         "2 emails need attention in the concierge console: the retries gave up on them",
       ],
     });
+  });
+
+  it("takes its limit from DELIVERY_ALERT_MINUTES when the environment sets it", async () => {
+    await storeMessage("failed", 40);
+    const context = createExecutionContext();
+    const response = await worker.fetch(new Request("http://example.com/api/health"), { ...env, DELIVERY_ALERT_MINUTES: "60" }, context);
+    await waitOnExecutionContext(context);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ ok: true, deliveries: { oldestUndeliveredMinutes: 40 }, reasons: [] });
+    expect((await health()).status).toBe(503);
   });
 
   it("counts emails that need attention without alarming while none has waited longer than the limit", async () => {
