@@ -8,7 +8,8 @@ import { smsProviderFor } from "#worker/features/sms-invitation/sms-provider-for
 
 /**
  * What the concierge console reads besides the invitation requests: SMS opt-ins, outbox
- * deliveries and security events, each the newest first and bounded (50 by default).
+ * deliveries and security events, each the newest first and bounded (50 by default), and the
+ * deliveries that need attention, the oldest first; and the console's actions on deliveries.
  */
 const DEFAULT_LIMIT = 50;
 
