@@ -1,9 +1,5 @@
-import "./members-node-version.ts";
-
-// Loaded only after the Node version check: an ES module's static imports are all loaded before
-// any of them runs, so a missing module would fail before the check could speak.
-const { OperatorError, readOptions, runOperatorScript, text } = await import("./members-cli.ts");
-const { assertDeployable, DEPLOYED_ENVIRONMENTS } = await import("./deploy-preflight.ts");
+import { OperatorError, readOptions, runOperatorScript, text } from "./members-cli.ts";
+import { assertDeployable, DEPLOYED_ENVIRONMENTS } from "./deploy-preflight.ts";
 
 const usage = `Checks wrangler.toml offline before anything reaches Cloudflare (docs/deploy.md).
 

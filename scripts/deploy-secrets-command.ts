@@ -1,10 +1,7 @@
-import "./members-node-version.ts";
-
-// Loaded after the Node version check (scripts/members-node-version.ts says why).
-const { execFile } = await import("node:child_process");
-const { promisify } = await import("node:util");
-const { OperatorError, readOptions, runOperatorScript, text } = await import("./members-cli.ts");
-const { assertDeployable, DEPLOYED_ENVIRONMENTS, missingSecrets } = await import("./deploy-preflight.ts");
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { OperatorError, readOptions, runOperatorScript, text } from "./members-cli.ts";
+import { assertDeployable, DEPLOYED_ENVIRONMENTS, missingSecrets } from "./deploy-preflight.ts";
 
 const usage = `Checks at Cloudflare that a deployed environment has every secret it needs (docs/deploy.md).
 

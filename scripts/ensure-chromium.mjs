@@ -1,5 +1,6 @@
 // Makes sure the end-to-end tests have a browser: a system Chromium if there is one;
 // as root on Debian, the `chromium` package; otherwise Playwright's own download.
+import "./node-version.mjs";
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { systemChromiumPath } from "./chromium-path.mjs";

@@ -1,11 +1,17 @@
-import "./members-node-version.ts";
-
-// Loaded after the Node version check (scripts/members-node-version.ts says why).
-const { createInvitedMember, invitationUrl } = await import("#worker/features/admissions/invitation-links.ts");
-const { createActiveMember, findMemberByEmail } = await import("#worker/features/members/members.ts");
-const { memberEmail, memberName, memberPassword, memberRole, membershipTier, OperatorError, readOptions, runOperatorScript, text } =
-  await import("./members-cli.ts");
-const { d1Target, describeTarget, openMemberDatabase, siteUrlFor, targetOptions } = await import("./members-d1.ts");
+import { createInvitedMember, invitationUrl } from "#worker/features/admissions/invitation-links.ts";
+import { createActiveMember, findMemberByEmail } from "#worker/features/members/members.ts";
+import {
+  memberEmail,
+  memberName,
+  memberPassword,
+  memberRole,
+  membershipTier,
+  OperatorError,
+  readOptions,
+  runOperatorScript,
+  text,
+} from "./members-cli.ts";
+import { d1Target, describeTarget, openMemberDatabase, siteUrlFor, targetOptions } from "./members-d1.ts";
 
 const usage = `Creates a member of Ember & Oak Society (docs/operators.md).
 

@@ -1,10 +1,7 @@
-import "./members-node-version.ts";
-
-// Loaded after the Node version check (scripts/members-node-version.ts says why).
-const { invitationUrl, replaceInvitationLink } = await import("#worker/features/admissions/invitation-links.ts");
-const { findMemberByEmail } = await import("#worker/features/members/members.ts");
-const { memberEmail, OperatorError, readOptions, runOperatorScript, text } = await import("./members-cli.ts");
-const { d1Target, describeTarget, openMemberDatabase, siteUrlFor, targetOptions } = await import("./members-d1.ts");
+import { invitationUrl, replaceInvitationLink } from "#worker/features/admissions/invitation-links.ts";
+import { findMemberByEmail } from "#worker/features/members/members.ts";
+import { memberEmail, OperatorError, readOptions, runOperatorScript, text } from "./members-cli.ts";
+import { d1Target, describeTarget, openMemberDatabase, siteUrlFor, targetOptions } from "./members-d1.ts";
 
 const usage = `Prints a new single-use invitation link for an existing member (docs/operators.md).
 

@@ -1,10 +1,7 @@
-import "./members-node-version.ts";
-
-// Loaded after the Node version check (scripts/members-node-version.ts says why).
-const { parseArgs } = await import("node:util");
-const { runOperatorScript } = await import("./members-cli.ts");
-const { openMemberDatabase } = await import("./members-d1.ts");
-const { seedDemoMembers } = await import("./members-seeding.ts");
+import { parseArgs } from "node:util";
+import { runOperatorScript } from "./members-cli.ts";
+import { openMemberDatabase } from "./members-d1.ts";
+import { seedDemoMembers } from "./members-seeding.ts";
 
 /**
  * Seeds the two LOCAL demo accounts (docs/operators.md) into a local D1; `npm start` runs it after

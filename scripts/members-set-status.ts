@@ -1,9 +1,6 @@
-import "./members-node-version.ts";
-
-// Loaded after the Node version check (scripts/members-node-version.ts says why).
-const { findMemberByEmail, setMemberStatus } = await import("#worker/features/members/members.ts");
-const { memberEmail, OperatorError, readOptions, runOperatorScript, text } = await import("./members-cli.ts");
-const { d1Target, describeTarget, openMemberDatabase, targetOptions } = await import("./members-d1.ts");
+import { findMemberByEmail, setMemberStatus } from "#worker/features/members/members.ts";
+import { memberEmail, OperatorError, readOptions, runOperatorScript, text } from "./members-cli.ts";
+import { d1Target, describeTarget, openMemberDatabase, targetOptions } from "./members-d1.ts";
 
 const usage = `Suspends a member, or makes them active again (docs/operators.md).
 

@@ -1,12 +1,15 @@
-import { execFileSync } from "node:child_process";
-import { cpus } from "node:os";
-import { readFileSync, writeFileSync } from "node:fs";
-import { parseArgs } from "node:util";
-import { measureWithLighthouse } from "./lighthouse.mjs";
-import { measurePageWeight } from "./page-weight.mjs";
-import { buildReport } from "./report.mjs";
-import { measureThroughput } from "./server-cost.mjs";
-import { startBuiltWorker } from "./workerd-server.mjs";
+import "../node-version.mjs";
+
+// The Node version check first; the rest loads after it (scripts/node-version.mjs says why).
+const { execFileSync } = await import("node:child_process");
+const { cpus } = await import("node:os");
+const { readFileSync, writeFileSync } = await import("node:fs");
+const { parseArgs } = await import("node:util");
+const { measureWithLighthouse } = await import("./lighthouse.mjs");
+const { measurePageWeight } = await import("./page-weight.mjs");
+const { buildReport } = await import("./report.mjs");
+const { measureThroughput } = await import("./server-cost.mjs");
+const { startBuiltWorker } = await import("./workerd-server.mjs");
 
 /**
  * `npm run bench` (README, "Measured quality"): builds the site, serves the production build on workerd, measures it

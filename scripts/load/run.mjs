@@ -1,14 +1,17 @@
-import { rmSync } from "node:fs";
-import { parseArgs } from "node:util";
-import { runBursts } from "./bursts.mjs";
-import { checkBursts, checkRun } from "./checks.mjs";
-import { fictionalUsNumbers } from "./clients.mjs";
-import { callCounts, FAKE_TWILIO, startFakeProviders } from "./fake-providers.mjs";
-import { waitForFirstAttempts } from "./outbox-state.mjs";
-import { writeReport } from "./report.mjs";
-import { drainOutbox } from "./retry-cron.mjs";
-import { killAllServers, LOAD_DIR, migrateTemplate, prepareBuildSnapshot, startServer, stopAllServers } from "./server.mjs";
-import { runThroughput } from "./throughput.mjs";
+import "../node-version.mjs";
+
+// The Node version check first; the rest loads after it (scripts/node-version.mjs says why).
+const { rmSync } = await import("node:fs");
+const { parseArgs } = await import("node:util");
+const { runBursts } = await import("./bursts.mjs");
+const { checkBursts, checkRun } = await import("./checks.mjs");
+const { fictionalUsNumbers } = await import("./clients.mjs");
+const { callCounts, FAKE_TWILIO, startFakeProviders } = await import("./fake-providers.mjs");
+const { waitForFirstAttempts } = await import("./outbox-state.mjs");
+const { writeReport } = await import("./report.mjs");
+const { drainOutbox } = await import("./retry-cron.mjs");
+const { killAllServers, LOAD_DIR, migrateTemplate, prepareBuildSnapshot, startServer, stopAllServers } = await import("./server.mjs");
+const { runThroughput } = await import("./throughput.mjs");
 
 /**
  * `npm run load` (after `npm run build`): the load and fault test of the local production build.

@@ -1,4 +1,3 @@
-import "#scripts/members-node-version.ts";
 import { hashPassword } from "#worker/features/sign-in/password.ts";
 import { openMemberDatabase } from "#scripts/members-d1.ts";
 import { currentLockerQuarter, seedDemoMembers, upsertActiveMembers } from "#scripts/members-seeding.ts";
