@@ -64,7 +64,9 @@ export function memberEmail(value: string | undefined): string {
 export function memberName(value: string | undefined): string {
   const name = (value ?? "").trim();
   if (name.length < 2 || name.length > 100 || !isName(name)) {
-    throw new OperatorError("--name must be 2 to 100 characters with a letter or digit, and without < >, line breaks, control or direction characters");
+    throw new OperatorError(
+      "--name must be 2 to 100 characters with a letter or digit, and without < >, line breaks, control or direction characters",
+    );
   }
   return name;
 }
