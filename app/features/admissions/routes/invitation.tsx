@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { data, Form, redirect } from "react-router";
 import { z } from "#app/lib/zod.ts";
 import type { Route } from "./+types/invitation";
@@ -166,9 +166,16 @@ const OPEN_FROM_FRAGMENT = `(function(){var t=location.hash.slice(1);if(!t)retur
 function OpenInvitationForm({ error }: { error: string | undefined }) {
   const nonce = useCspNonce();
   const { pending } = usePendingSubmission();
+  // A link opened in a tab that already shows this page changes only the `#`, which loads
+  // nothing: load the page again so the script above takes the new link.
+  useEffect(() => {
+    const reload = () => window.location.reload();
+    window.addEventListener("hashchange", reload);
+    return () => window.removeEventListener("hashchange", reload);
+  }, []);
   return (
     <>
-      <p>Opening your invitation. If this page stays here, paste the whole link from your invitation email:</p>
+      <p>Your invitation link opens this page by itself. If it has not, paste the whole link from your invitation email here.</p>
       <Form id="open-invitation" method="post" reloadDocument className="mt-6 grid max-w-md gap-5">
         <input type="hidden" name="intent" value="open" />
         <Field id="invitation-link" label="Your invitation link" error={error}>
