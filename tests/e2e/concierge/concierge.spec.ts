@@ -191,6 +191,9 @@ test("the invitation page opened without a link asks for it", async ({ page }) =
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your invitation");
   await expect(page.getByLabel("Your invitation link")).toBeVisible();
   await expectNoAxeViolations(page);
+  // A link opened in this same tab changes only the `#`: the page still takes it.
+  await page.goto(`/invitation#${"x".repeat(43)}`);
+  await expect(page.getByRole("alert").filter({ hasText: INVALID_LINK })).toBeVisible();
 });
 
 test.describe("without JavaScript", () => {
