@@ -2,23 +2,26 @@ import { queryRun } from "./outbox-state.mjs";
 
 /**
  * @typedef {{ name: string; pass: boolean; detail: string }} Check
- * @typedef {{ id: number; channel: "email" | "sms"; recipient: string; subject: string | null; status: string; attempts: number; created_at: string; sent_at: string | null }} OutboxRow
+ * @typedef {{ id: number; channel: "email" | "sms"; recipient: string; subject: string | null; status: string; attempts: number; created_at: string; updated_at: string; sent_at: string | null }} OutboxRow
  */
 
 /**
  * The checks of a throughput or fault run, against the run's local D1 and the fake providers'
- * records: every 2xx answer has exactly one stored row and one outbox row, nothing answered 5xx,
- * and after the cron every outbox row is sent, delivered exactly once, with true attempt counts.
- * @param {{ persistTo: string; load: Awaited<ReturnType<typeof import("./throughput.mjs").runThroughput>>; drain: Awaited<ReturnType<typeof import("./retry-cron.mjs").drainOutbox>>; fakes: import("./fake-providers.mjs").FakeProviders }} run
+ * records: every 2xx answer has exactly one stored row and one outbox row, nothing answered 5xx;
+ * the cron leaves each outbox row sent, expired (an SMS whose code would have been older than 15
+ * minutes) or needing attention (an email that failed five times), and nothing else; a concierge's
+ * Retry delivers each one that needs attention; every row sent is delivered exactly once, nothing
+ * expired is delivered, and the attempt counts are true.
+ * @param {{ persistTo: string; load: Awaited<ReturnType<typeof import("./throughput.mjs").runThroughput>>; drain: Awaited<ReturnType<typeof import("./retry-cron.mjs").drainOutbox>>; concierge: Awaited<ReturnType<typeof import("./concierge-retry.mjs").retryNeedingAttention>>; afterCron: Record<"email" | "sms", ReturnType<typeof import("./fake-providers.mjs").callCounts>>; fakes: import("./fake-providers.mjs").FakeProviders }} run
  */
-export function checkRun({ persistTo, load, drain, fakes }) {
+export function checkRun({ persistTo, load, drain, concierge, afterCron, fakes }) {
   const [requestRows, optInRows, outboxRows, [emailMismatch], [smsMismatch]] =
     /** @type {[Array<{ id: string }>, Array<{ phone_number: string; status: string }>, OutboxRow[], [{ n: number }], [{ n: number }]]} */ (
       queryRun(
         persistTo,
         `SELECT id FROM invitation_requests;
        SELECT phone_number, status FROM sms_opt_ins;
-       SELECT id, channel, recipient, subject, status, attempts, created_at, sent_at FROM outbox ORDER BY id;
+       SELECT id, channel, recipient, subject, status, attempts, created_at, updated_at, sent_at FROM outbox ORDER BY id;
        SELECT count(*) AS n FROM invitation_requests r
          WHERE (SELECT count(*) FROM outbox o WHERE o.channel = 'email' AND instr(o.body, r.id) > 0) <> 1;
        SELECT count(*) AS n FROM sms_opt_ins s
@@ -29,6 +32,9 @@ export function checkRun({ persistTo, load, drain, fakes }) {
   const smsRows = outboxRows.filter((row) => row.channel === "sms");
   const serverErrors = countAnswers(load.statuses, (status) => status === 0 || status >= 500);
   const notAccepted = countAnswers(load.statuses, (status) => status < 200 || status >= 300);
+  const retried = new Set(concierge.ids);
+  const byCron = outboxRows.filter((row) => !retried.has(row.id));
+  const { state } = drain;
 
   /** @type {Check[]} */
   const checks = [
@@ -66,8 +72,23 @@ export function checkRun({ persistTo, load, drain, fakes }) {
       drain.cronFailures.slice(0, 3).join("; ") || `${drain.cronRuns} runs`,
     ),
     check(
-      "after the cron, every outbox row is sent",
-      outboxRows.every((row) => row.status === "sent"),
+      "after the cron, every outbox row is sent, expired or needs attention (none left to retry, none rejected or abandoned)",
+      state.sent + state.expired + state.needsAttention === state.total && state.total === outboxRows.length,
+      `${state.sent} sent, ${state.needsAttention} needs_attention, ${state.expired} expired, ${state.pending} pending, ${state.failed} failed, ${state.sending} sending, ${state.rejected} rejected, ${state.abandoned} abandoned`,
+    ),
+    needingAttentionAfterFive(outboxRows, concierge, afterCron, byCron),
+    check(
+      "a concierge's Retry from the console delivered every email that needed attention",
+      concierge.failures.length === 0 &&
+        concierge.notDelivered.length === 0 &&
+        outboxRows.filter((row) => retried.has(row.id)).every((row) => row.status === "sent"),
+      `${concierge.ids.length} emails needed attention; ${concierge.retries} retries, ${concierge.failedAgain} failed again (409, still needs attention), ` +
+        `${concierge.notDelivered.length} not delivered${concierge.failures.length > 0 ? `; ${concierge.failures.slice(0, 3).join("; ")}` : ""}`,
+    ),
+    expiredOnlyWhenTooOld(outboxRows, fakes.sms),
+    check(
+      "finally, every outbox row is sent, except SMS that expired",
+      outboxRows.every((row) => row.status === "sent" || (row.status === "expired" && row.channel === "sms")),
       statusSummary(outboxRows),
     ),
     deliveredOnce("email", emailRows, (row) => row.subject ?? "", fakes.email),
@@ -84,7 +105,22 @@ export function checkRun({ persistTo, load, drain, fakes }) {
       smsOutbox: smsRows.length,
     },
     attempts: attemptHistogram(outboxRows),
-    delays: { email: deliveryDelays(emailRows), sms: deliveryDelays(smsRows) },
+    delays: {
+      email: deliveryDelays(byCron.filter((row) => row.channel === "email")),
+      sms: deliveryDelays(byCron.filter((row) => row.channel === "sms")),
+    },
+    expired: {
+      rows: outboxRows
+        .filter((row) => row.status === "expired")
+        .map((row) => ({
+          attempts: row.attempts,
+          minutes: (Date.parse(row.updated_at) - Date.parse(row.created_at)) / 60_000,
+          beforeCron: (drain.firstRunAt - Date.parse(row.created_at)) / 60_000,
+        })),
+      // How long the cron's backlog kept an SMS from its first retry: the longest delay of those it
+      // delivered then.
+      firstRetryWait: deliveryDelays(smsRows.filter((row) => row.attempts === 2)).max,
+    },
   };
 }
 
@@ -161,7 +197,8 @@ function check(name, pass, detail) {
 }
 
 /**
- * Every row's message reached the provider exactly once, and the provider got nothing else.
+ * Every sent row's message reached the provider exactly once, no other row's did, and the
+ * provider got nothing else.
  * @param {string} label
  * @param {OutboxRow[]} rows
  * @param {(row: OutboxRow) => string} keyOf
@@ -169,12 +206,58 @@ function check(name, pass, detail) {
  */
 function deliveredOnce(label, rows, keyOf, record) {
   const keys = new Set(rows.map(keyOf));
-  const notOnce = rows.filter((row) => record.byKey.get(keyOf(row))?.deliveries !== 1).length;
+  const sent = rows.filter((row) => row.status === "sent");
+  const notOnce = sent.filter((row) => record.byKey.get(keyOf(row))?.deliveries !== 1).length;
+  const unsentDelivered = rows.filter((row) => row.status !== "sent" && (record.byKey.get(keyOf(row))?.deliveries ?? 0) > 0).length;
   const strangers = [...record.byKey.keys()].filter((key) => !keys.has(key)).length;
   return check(
-    `each ${label} outbox row delivered exactly once (fake provider's record)`,
-    notOnce === 0 && strangers === 0 && keys.size === rows.length && record.deliveries === rows.length,
-    `${record.deliveries} deliveries for ${rows.length} rows (${keys.size} distinct messages); ${notOnce} rows not delivered exactly once; ${strangers} unknown messages`,
+    `each sent ${label} outbox row delivered exactly once, no other (fake provider's record)`,
+    notOnce === 0 && unsentDelivered === 0 && strangers === 0 && keys.size === rows.length && record.deliveries === sent.length,
+    `${record.deliveries} deliveries for ${sent.length} sent rows of ${rows.length} (${keys.size} distinct messages); ${notOnce} sent rows not delivered exactly once; ` +
+      `${unsentDelivered} unsent rows delivered; ${strangers} unknown messages`,
+  );
+}
+
+/**
+ * The emails the cron left to a person are those that failed five times
+ * (EMAIL_ATTEMPTS_BEFORE_ATTENTION in worker/shared/outbox.ts) and no others: each row's attempts
+ * are its five and its console retries, and the provider had delivered none of them when the cron
+ * was done (its deliveries then were exactly the rows the cron and the requests sent).
+ * @param {OutboxRow[]} rows
+ * @param {Awaited<ReturnType<typeof import("./concierge-retry.mjs").retryNeedingAttention>>} concierge
+ * @param {Record<"email" | "sms", ReturnType<typeof import("./fake-providers.mjs").callCounts>>} afterCron the providers' counts when the cron was done
+ * @param {OutboxRow[]} byCron the rows that did not need attention
+ */
+function needingAttentionAfterFive(rows, concierge, afterCron, byCron) {
+  const retried = new Set(concierge.ids);
+  const wrong = rows.filter(
+    (row) => retried.has(row.id) && (row.channel !== "email" || row.attempts - (concierge.retriesById.get(row.id) ?? 0) !== 5),
+  ).length;
+  const emailSent = byCron.filter((row) => row.channel === "email" && row.status === "sent").length;
+  return check(
+    "each email the cron left needing attention had failed exactly 5 times, none delivered",
+    wrong === 0 && afterCron.email.deliveries === emailSent,
+    `${concierge.ids.length} rows, ${wrong} with another attempt count or channel; email deliveries when the cron was done: ${afterCron.email.deliveries} for ${emailSent} rows sent without a concierge`,
+  );
+}
+
+/**
+ * An SMS ends expired only when the cron's claim came more than SMS_MAX_AGE_MS (15 minutes) after
+ * it was stored (worker/shared/outbox.ts; updated_at is the simulated minute of that claim), and
+ * its code never reached the provider.
+ * @param {OutboxRow[]} rows
+ * @param {import("./fake-providers.mjs").ChannelRecord} sms
+ */
+function expiredOnlyWhenTooOld(rows, sms) {
+  const expired = rows.filter((row) => row.status === "expired");
+  const ages = expired.map((row) => (Date.parse(row.updated_at) - Date.parse(row.created_at)) / 60_000);
+  const wrong = expired.filter(
+    (row, index) => row.channel !== "sms" || (ages[index] ?? 0) <= 15 || (sms.byKey.get(row.recipient)?.deliveries ?? 0) > 0,
+  ).length;
+  return check(
+    "an SMS expired only when its code would have been older than 15 minutes, and was never delivered",
+    wrong === 0,
+    `${expired.length} expired${expired.length > 0 ? ` (${Math.min(...ages).toFixed(1)} to ${Math.max(...ages).toFixed(1)} min after it was stored)` : ""}; ${wrong} otherwise`,
   );
 }
 

@@ -37,12 +37,14 @@ function readOne(persistTo, sql) {
 }
 
 /**
- * @typedef {{ total: number; sent: number; pending: number; sending: number; failed: number; rejected: number; attempts: number; dueAt: number; nextAttemptAt: string | null }} OutboxState
+ * @typedef {{ total: number; sent: number; pending: number; sending: number; failed: number; rejected: number; needsAttention: number; expired: number; abandoned: number; attempts: number; dueAt: number; nextAttemptAt: string | null }} OutboxState
  */
 
 /**
  * The outbox at simulated time `now`: rows per status, attempts so far, how many the cron would
- * find due (pending or failed, next attempt reached), and the earliest next attempt.
+ * find due (pending or failed, next attempt reached), and the earliest next attempt. Sent,
+ * rejected, expired and abandoned rows are final; needs_attention waits for a concierge
+ * (docs/operators.md#deliveries-that-need-attention); the others are the cron's.
  * @param {string} persistTo
  * @param {number} now
  * @returns {OutboxState}
@@ -54,7 +56,9 @@ export function outboxState(persistTo, now) {
     `SELECT count(*) AS total,
       coalesce(sum(status = 'sent'), 0) AS sent, coalesce(sum(status = 'pending'), 0) AS pending,
       coalesce(sum(status = 'sending'), 0) AS sending, coalesce(sum(status = 'failed'), 0) AS failed,
-      coalesce(sum(status = 'rejected'), 0) AS rejected, coalesce(sum(attempts), 0) AS attempts,
+      coalesce(sum(status = 'rejected'), 0) AS rejected, coalesce(sum(status = 'needs_attention'), 0) AS needsAttention,
+      coalesce(sum(status = 'expired'), 0) AS expired, coalesce(sum(status = 'abandoned'), 0) AS abandoned,
+      coalesce(sum(attempts), 0) AS attempts,
       coalesce(sum(status IN ('pending', 'failed') AND (next_attempt_at IS NULL OR next_attempt_at <= '${iso}')), 0) AS dueAt,
       min(CASE WHEN status IN ('pending', 'failed') THEN coalesce(next_attempt_at, '') END) AS nextAttemptAt
     FROM outbox`,

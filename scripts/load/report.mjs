@@ -5,7 +5,7 @@ import { cpus, loadavg } from "node:os";
 /**
  * docs/load.md: what `npm run load` ran and what it measured, written by every run.
  * @typedef {import("./checks.mjs").Check} Check
- * @typedef {{ name: string; failureRate: number; load: Awaited<ReturnType<typeof import("./throughput.mjs").runThroughput>>; firstAttempts: { email: { attempts: number; failures: number; deliveries: number }; sms: { attempts: number; failures: number; deliveries: number } }; drain: Awaited<ReturnType<typeof import("./retry-cron.mjs").drainOutbox>>; counts: Record<string, number>; attempts: Record<string, Record<string, number>>; delays: Record<"email" | "sms", { delivered: number; within1: number; within10: number; within60: number; max: number }>; checks: Check[] }} DeliveryRun
+ * @typedef {{ name: string; failureRate: number; load: Awaited<ReturnType<typeof import("./throughput.mjs").runThroughput>>; firstAttempts: { email: { attempts: number; failures: number; deliveries: number }; sms: { attempts: number; failures: number; deliveries: number } }; drain: Awaited<ReturnType<typeof import("./retry-cron.mjs").drainOutbox>>; concierge: Awaited<ReturnType<typeof import("./concierge-retry.mjs").retryNeedingAttention>>; expired: ReturnType<typeof import("./checks.mjs").checkRun>["expired"]; counts: Record<string, number>; attempts: Record<string, Record<string, number>>; delays: Record<"email" | "sms", { delivered: number; within1: number; within10: number; within60: number; max: number }>; checks: Check[] }} DeliveryRun
  * @typedef {{ startedAt: Date; totalSeconds: number; requests: number; concurrency: number; burst: { size: number; trials: number }; throughput: DeliveryRun; faults: DeliveryRun; bursts: { results: import("./bursts.mjs").BurstResult[]; checks: Check[] } }} LoadResults
  */
 
@@ -34,7 +34,8 @@ export function writeReport(path, results) {
     "- Captcha: the labelled local stand-in; every invitation gets its own pass from `/api/verify-recaptcha` first (passes are single-use).",
     "- SMS: the real Twilio Verify provider, pointed (`TWILIO_API_BASE`) at a fake Twilio Verify in the load script. Email: `EMAIL` is a service binding to a small adapter Worker with the binding's `send(message)`, which forwards to a fake email provider in the load script. Both fakes fail a seeded share of calls and record every call per message.",
     `- Rate limits raised with \`--var FORM_RATE_LIMIT_MULTIPLIER:1000\` for the throughput and fault runs; ${results.concurrency} simulated visitors, each with one connection and its own \`CF-Connecting-IP\` (wrangler dev keeps a client's header; Cloudflare would set it).`,
-    "- After the load, the retry cron is fired with `GET /cdn-cgi/local/scheduled?time=<ms>` at whole simulated minutes (wrangler dev never fires crons by itself), until every outbox row is sent.",
+    '- After the load, the retry cron is fired with `GET /cdn-cgi/local/scheduled?time=<ms>` at whole simulated minutes (wrangler dev never fires crons by itself), until it is done with every outbox row: sent, expired (an SMS whose code would have been older than 15 minutes: never sent) or needing attention (an email that failed 5 times: no more automatic retries; docs/operators.md, "Deliveries that need attention").',
+    "- Then, as a concierge would, the local demo concierge (seeded before the server starts) signs in and presses Retry on the console's first screen (`POST /concierge`, `intent=retry`) for each email that needs attention, again while it fails, until it is delivered.",
     "- The checks read each run's local D1 with `wrangler d1 execute` (scripts/lib/d1.mjs) and the fakes' records; the retry loop polls the D1 SQLite file read-only.",
     "",
     "## Checks",
@@ -87,11 +88,28 @@ function deliverySection(title, run) {
     drain.cronRuns === 0
       ? "Retry cron: not needed, the requests' own attempts delivered every message."
       : `Retry cron: ${drain.cronRuns} runs from the first to the last over ${formatMinutes(drain.simulatedMinutes)} of simulated time (one run per minute), ` +
-        `${drain.realSeconds.toFixed(0)} s of real time; up to ${drain.largestBatch} delivery attempts per run (both channels) observed.`,
+        `${drain.realSeconds.toFixed(0)} s of real time; up to ${drain.largestBatch} messages taken per run (both channels) observed.`,
     "",
+    `When the cron was done: ${drain.state.sent} sent, ${drain.state.needsAttention} emails needing attention, ${drain.state.expired} SMS expired, ` +
+      `${drain.state.pending + drain.state.failed + drain.state.sending} left to retry, ${drain.state.rejected + drain.state.abandoned} rejected or abandoned.`,
+    "",
+    run.concierge.ids.length === 0
+      ? "Concierge: nothing needed attention."
+      : `Concierge: the ${run.concierge.ids.length} emails that needed attention (failed 5 times: 1 in ${((run.counts.emailOutbox ?? 0) / run.concierge.ids.length).toFixed(0)}) were retried from the console: ` +
+        `${run.concierge.retries} retries, ${run.concierge.failedAgain} failed again and were retried, ${run.concierge.ids.length - run.concierge.notDelivered.length} delivered; ` +
+        `${run.concierge.realSeconds.toFixed(0)} s of real time.`,
+    "",
+    ...(run.expired.rows.length === 0
+      ? []
+      : [
+          `SMS expired: ${run.expired.rows.length} (${run.expired.rows.map((row) => `${row.minutes.toFixed(1)} min after it was stored, ${row.beforeCron.toFixed(1)} min of them before the first cron run, after ${row.attempts} attempts`).join("; ")}), never sent. ` +
+            `Each failed attempt was a 50 % draw, and two things left the SMS stored last fewer one-minute retries than the 15 minutes allow: this test fires the first cron run only after the load (in production the cron runs every minute during it), ` +
+            `and the cron takes a bounded batch per channel a run, oldest first (worker/shared/outbox.ts), so with the load's failed first attempts queued at once an SMS delivered on its first retry waited up to ${run.expired.firstRetryWait.toFixed(1)} min for it.`,
+          "",
+        ]),
     `Rows per attempt count: email ${histogram(run.attempts.email)}; SMS ${histogram(run.attempts.sms)}.`,
     "",
-    "From request to delivery, with the cron at its production cadence of one run per minute (an SMS code lives 10 minutes):",
+    "From request to delivery by the requests and the cron, at its production cadence of one run per minute (an SMS code lives 10 minutes; an SMS not sent within 15 expires); the emails a concierge retried are not in it:",
     "",
     "| channel | delivered | within 1 min | within 10 min | within 1 h | last after |",
     "| --- | --- | --- | --- | --- | --- |",

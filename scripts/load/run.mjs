@@ -5,6 +5,7 @@ const { rmSync } = await import("node:fs");
 const { parseArgs } = await import("node:util");
 const { runBursts } = await import("./bursts.mjs");
 const { checkBursts, checkRun } = await import("./checks.mjs");
+const { retryNeedingAttention } = await import("./concierge-retry.mjs");
 const { fictionalUsNumbers } = await import("./clients.mjs");
 const { callCounts, FAKE_TWILIO, startFakeProviders } = await import("./fake-providers.mjs");
 const { waitForFirstAttempts } = await import("./outbox-state.mjs");
@@ -12,12 +13,14 @@ const { writeReport } = await import("./report.mjs");
 const { drainOutbox } = await import("./retry-cron.mjs");
 const { killAllServers, LOAD_DIR, migrateTemplate, prepareBuildSnapshot, startServer, stopAllServers } = await import("./server.mjs");
 const { runThroughput } = await import("./throughput.mjs");
+const { demoAccounts } = await import("../members-demo-accounts.ts");
 
 /**
  * `npm run load` (after `npm run build`): the load and fault test of the local production build.
  * 1. throughput: 50 concurrent clients send N invitations and N SMS sends, limits raised;
  * 2. faults: the same while the email and SMS providers fail half of the calls, then the retry
- *    cron in simulated time until everything is delivered;
+ *    cron in simulated time until it is done with every message, then a concierge's Retry from
+ *    the console for each email that needs attention, until it is delivered;
  * 3. bursts: 20 simultaneous submissions from one address per limited endpoint, real limits.
  * Writes docs/load.md and exits 1 when a check fails. Ports 8800–8802 only.
  */
@@ -45,7 +48,7 @@ const startedAt = new Date();
 const started = performance.now();
 rmSync(LOAD_DIR, { recursive: true, force: true });
 const configs = prepareBuildSnapshot({ emailRecorderUrl: `http://127.0.0.1:${PORTS.fakes}/email` });
-step("applying the migrations to a fresh local D1 (.wrangler/load)");
+step("applying the migrations to a fresh local D1 (.wrangler/load) and seeding the demo accounts");
 migrateTemplate(configs);
 const phones = fictionalUsNumbers(2 * REQUESTS + BURST.size * BURST.trials);
 
@@ -71,7 +74,8 @@ process.exitCode = failed.length === 0 ? 0 : 1;
 
 /**
  * A throughput run against a fresh server: the load, the requests' own first delivery attempts,
- * the retry cron until everything is delivered, then the checks.
+ * the retry cron until it is done with every message, the concierge's retries of the emails that
+ * need attention, then the checks.
  * @param {{ name: string; failureRate: number; seed: number; phones: string[] }} run
  */
 async function deliveryRun({ name, failureRate, seed, phones }) {
@@ -93,16 +97,29 @@ async function deliveryRun({ name, failureRate, seed, phones }) {
       const firstAttempts = { email: callCounts(fakes.email), sms: callCounts(fakes.sms) };
       step(`${name}: running the retry cron (${afterFirstAttempts.failed} rows failed their first attempt)`);
       const drain = await drainOutbox({ url: server.url, persistTo: server.persistTo });
-      const { checks, counts, attempts, delays } = checkRun({ persistTo: server.persistTo, load, drain, fakes });
+      const afterCron = { email: callCounts(fakes.email), sms: callCounts(fakes.sms) };
+      step(`${name}: retry cron done; the concierge retries the ${drain.state.needsAttention} emails that need attention`);
+      const { email, password } = demoAccounts.concierge;
+      const concierge = await retryNeedingAttention({ url: server.url, persistTo: server.persistTo, email, password });
+      const { checks, counts, attempts, delays, expired } = checkRun({
+        persistTo: server.persistTo,
+        load,
+        drain,
+        concierge,
+        afterCron,
+        fakes,
+      });
       return {
         name,
         failureRate,
         load,
         firstAttempts,
         drain,
+        concierge,
         counts,
         attempts,
         delays,
+        expired,
         checks: checks.map((result) => ({ ...result, name: `${name}: ${result.name}` })),
       };
     } finally {

@@ -59,7 +59,10 @@ export function prepareBuildSnapshot({ emailRecorderUrl }) {
 }
 
 /**
- * Applies the migrations once; each run starts from a copy (fresh D1 and KV, no second wait).
+ * Applies the migrations and seeds the local demo accounts once (the faults run signs in as the
+ * demo concierge: scripts/load/concierge-retry.mjs); each run starts from a copy (fresh D1 and KV,
+ * no second wait). The seed writes before any server has the database open, as the e2e server's
+ * does (tests/e2e/support/member-pool.ts says why).
  * @param {LoadConfigs} configs
  */
 export function migrateTemplate(configs) {
@@ -72,6 +75,10 @@ export function migrateTemplate(configs) {
     },
   );
   if (run.status !== 0) throw new Error(`wrangler d1 migrations apply failed:\n${run.stderr || run.stdout}`);
+  const seed = spawnSync(process.execPath, ["scripts/command.mjs", "scripts/members-seed-local.ts", "--persist-to", MIGRATED_TEMPLATE], {
+    encoding: "utf8",
+  });
+  if (seed.status !== 0) throw new Error(`seeding the demo accounts failed:\n${seed.stderr || seed.stdout}`);
 }
 
 /** @type {Set<import("node:child_process").ChildProcess>} */
