@@ -91,19 +91,60 @@ describe("GET /api/health", () => {
     expect(await response.json()).toMatchObject({ ok: true, deliveries: { oldestUndeliveredMinutes: 2, needAttention: 1 }, reasons: [] });
   });
 
-  it("does not count messages that are done: sent, rejected, expired or abandoned, however old", async () => {
-    for (const status of ["sent", "rejected", "expired", "abandoned"]) await storeMessage(status, 10_000);
+  it("does not count messages that are done: sent, rejected, abandoned, or an SMS that expired longer ago than that", async () => {
+    for (const status of ["sent", "rejected", "abandoned"]) await storeMessage(status, 10_000);
+    // Stored 31 minutes ago: it expired (past 15) and the alert's 15 minutes have gone by since.
+    await storeMessage("expired", 31, "sms");
     const response = await health();
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ ok: true, deliveries: { oldestUndeliveredMinutes: null, needAttention: 0 } });
+    expect(await response.json()).toMatchObject({
+      ok: true,
+      deliveries: { oldestUndeliveredMinutes: null, needAttention: 0 },
+      reasons: [],
+    });
+  });
+
+  it("answers 503 when SMS codes expired unsent within the last 15 + DELIVERY_ALERT_MINUTES minutes", async () => {
+    await storeMessage("sent", 1, "sms");
+    for (const minutesAgo of [16, 20, 29]) await storeMessage("expired", minutesAgo, "sms");
+    const response = await health();
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({
+      ok: false,
+      d1: true,
+      kv: true,
+      deliveries: { oldestUndeliveredMinutes: null, needAttention: 0 },
+      reasons: ["3 SMS codes expired unsent in the last 30 minutes: SMS is not getting out"],
+    });
+  });
+
+  it("still sees an expired SMS when DELIVERY_ALERT_MINUTES is longer than an SMS may wait", async () => {
+    await storeMessage("expired", 50, "sms");
+    const context = createExecutionContext();
+    const response = await worker.fetch(new Request("http://example.com/api/health"), { ...env, DELIVERY_ALERT_MINUTES: "60" }, context);
+    await waitOnExecutionContext(context);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({
+      ok: false,
+      reasons: ["1 SMS code expired unsent in the last 75 minutes: SMS is not getting out"],
+    });
   });
 
   it("reads the outbox from the index on (status, created_at) alone, never the table", async () => {
+    // The statement checkDeliveries sends, with its values bound as Drizzle binds them.
     const plan = await env.DB.prepare(
       `EXPLAIN QUERY PLAN SELECT status, min(created_at), count(*) FROM outbox
-       WHERE status IN ('pending', 'sending', 'failed', 'needs_attention') GROUP BY status`,
-    ).all<{ detail: string }>();
-    expect(plan.results.map((step) => step.detail)).toEqual([expect.stringContaining("USING COVERING INDEX outbox_status_created_at")]);
+       WHERE (status IN (?, ?, ?, ?) OR (status = ? AND created_at > ?))
+       GROUP BY status`,
+    )
+      .bind("pending", "sending", "failed", "needs_attention", "expired", new Date().toISOString())
+      .all<{ detail: string }>();
+    const reads = plan.results.map((step) => step.detail).filter((detail) => /^(SCAN|SEARCH)/.test(detail));
+    expect(reads).toEqual([
+      expect.stringContaining("USING COVERING INDEX outbox_status_created_at (status=?)"),
+      // The expired SMS are read from the index only as far back as the window: a range, not all of them.
+      expect.stringContaining("USING COVERING INDEX outbox_status_created_at (status=? AND created_at>?)"),
+    ]);
   });
 
   it("reports D1 as down when a query fails, without failing the KV check", async () => {
