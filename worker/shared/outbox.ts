@@ -17,6 +17,14 @@ export class RejectedDeliveryError extends Error {
   override name = "RejectedDeliveryError";
 }
 
+/**
+ * Retrying cannot help, but a person can (a sealed link the current key cannot open: the
+ * concierge issues a new one): the message goes straight to the console's first screen.
+ */
+export class DeliveryNeedsAttentionError extends Error {
+  override name = "DeliveryNeedsAttentionError";
+}
+
 /** What one delivery attempt came to; "skipped" when the message was not this attempt's to claim. */
 export type DeliveryOutcome = "sent" | "failed" | "needs_attention" | "rejected" | "expired" | "skipped";
 
@@ -110,7 +118,10 @@ export async function deliverOutboxMessage(
       await database.update(outbox).set({ status: "rejected", lastError, nextAttemptAt: null, updatedAt: nowIso }).where(eq(outbox.id, id));
       return "rejected";
     }
-    if (claimed.channel === "email" && claimed.attempts >= EMAIL_ATTEMPTS_BEFORE_ATTENTION) {
+    if (
+      error instanceof DeliveryNeedsAttentionError ||
+      (claimed.channel === "email" && claimed.attempts >= EMAIL_ATTEMPTS_BEFORE_ATTENTION)
+    ) {
       await database
         .update(outbox)
         .set({ status: "needs_attention", lastError, nextAttemptAt: null, updatedAt: nowIso })

@@ -6,6 +6,7 @@ import { recordConciergeDecision } from "#worker/features/admissions/concierge-d
 import { createRequestContext } from "#worker/http/request-context.ts";
 import { sha256Hex } from "#worker/shared/hashing.ts";
 import { unsealSecrets } from "#worker/shared/sealed-secrets.ts";
+import { escapeMarkup } from "#app/lib/escape-markup.ts";
 import {
   clearAdmissionTables,
   countRows,
@@ -98,7 +99,7 @@ describe("approveInvitationRequest", () => {
       status: "pending",
     });
     const token = await tokenInEmail(email!.body!);
-    expect(await unsealSecrets(testSigningKey(), email!.body!)).toContain(`href="${siteUrl}/invitation#${token}"`);
+    expect(await unsealSecrets(testSigningKey(), email!.body!, escapeMarkup)).toContain(`href="${siteUrl}/invitation#${token}"`);
     // The stored email holds the link sealed: the database alone does not open the account.
     expect(email!.body).not.toContain(token);
 

@@ -38,9 +38,9 @@ async function everyStoredText(): Promise<string[]> {
 /** Everything in a text shaped like an invitation token (43 base64url characters), wherever it sits. */
 const tokenCandidates = (text: string) => [...text.matchAll(/[A-Za-z0-9_-]{43}/g)].map(([candidate]) => candidate);
 
-async function approveWith(send: (message: { to: string; html: string }) => Promise<void>) {
+async function approveWith(send: (message: { to: string; html: string }) => Promise<void>, name = "Avery Hale") {
   const concierge = await insertMember({ role: "concierge" });
-  const request = await insertInvitationRequest({ name: "Avery Hale", email: "avery@example.com" });
+  const request = await insertInvitationRequest({ name, email: "avery@example.com" });
   const context = createExecutionContext();
   const outcome = await recordConciergeDecision(
     createRequestContext({ ...env, EMAIL: { send } as unknown as SendEmail }, context, new Request("https://emberandoak.test/concierge")),
@@ -82,7 +82,7 @@ describe("the approval's invitation email, in a copy of the database", () => {
       expect(await findOpenInvitation(env.DB, candidate)).toBeNull();
   });
 
-  it("is refused for good, not retried, when its seal cannot be opened (the signing key was rotated)", async () => {
+  it("waits for a person, not retried, when its seal cannot be opened (the signing key was rotated)", async () => {
     expect(await approveWith(async () => {})).toMatchObject({ ok: true, delivery: "sent" });
     await env.DB.prepare("UPDATE outbox SET status = 'pending'").run();
     const { id } = (await env.DB.prepare("SELECT id FROM outbox").first<{ id: number }>())!;
@@ -92,10 +92,22 @@ describe("the approval's invitation email, in a copy of the database", () => {
       "invitations@emberandoak.club",
       "another-signing-key-of-at-least-32-characters",
     );
-    expect(await deliverOutboxMessage(env.DB, id, rotated)).toBe("rejected");
+    expect(await deliverOutboxMessage(env.DB, id, rotated)).toBe("needs_attention");
     expect(send).not.toHaveBeenCalled();
-    expect(await env.DB.prepare("SELECT last_error FROM outbox").first()).toEqual({
+    expect(await env.DB.prepare("SELECT status, last_error, next_attempt_at FROM outbox").first()).toEqual({
+      status: "needs_attention",
       last_error: "a sealed secret in this message cannot be opened with the current APP_SIGNING_KEY",
+      next_attempt_at: null,
     });
+  });
+
+  it("cannot be made undeliverable by an applicant who types a marker into their name", async () => {
+    const forged = "Avery &sealed:AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA==; Hale";
+    const sent: Array<{ to: string; html: string }> = [];
+    expect(await approveWith(async (message) => void sent.push(message), forged)).toMatchObject({ ok: true, delivery: "sent" });
+    // The name arrives as the applicant typed it (escaped), and the real link arrives opened.
+    expect(sent[0]!.html).toContain("Avery &amp;sealed:AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA==; Hale");
+    const token = tokenFromInvitationLink(/href="([^"]+)"/.exec(sent[0]!.html)?.[1] ?? "");
+    expect(await findOpenInvitation(env.DB, token!)).toMatchObject({ memberName: forged });
   });
 });

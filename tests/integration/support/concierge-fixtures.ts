@@ -3,6 +3,7 @@ import { getDatabase } from "#db/client.ts";
 import { invitationRequests, memberInvitations, members, outbox, securityEvents } from "#db/schema.ts";
 import { signingKey, workerConfig } from "#worker/config.ts";
 import { unsealSecrets } from "#worker/shared/sealed-secrets.ts";
+import { escapeMarkup } from "#app/lib/escape-markup.ts";
 
 /** Rows for the concierge and invitation-link tests, written straight to D1. */
 let created = 0;
@@ -69,7 +70,7 @@ export const testSigningKey = () => signingKey(workerConfig(env));
 
 /** The invitation token in a stored email: opened as the sender opens it, then read from the link's `#`. */
 export async function tokenInEmail(storedBody: string): Promise<string> {
-  const body = await unsealSecrets(testSigningKey(), storedBody);
+  const body = await unsealSecrets(testSigningKey(), storedBody, escapeMarkup);
   const match = /\/invitation#([A-Za-z0-9_-]{43})"/.exec(body);
   if (!match) throw new Error("no invitation link in the email");
   return match[1]!;

@@ -111,6 +111,7 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
   if (loaderData.stage === "invalid" || refusal?.error) {
     return (
       <PageHero eyebrow="Membership" title="Your invitation">
+        <OpenFromAddress />
         <p role="alert">{INVALID_LINK}</p>
         <p className="mt-4">
           The office is at{" "}
@@ -125,12 +126,14 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
   if (loaderData.stage === "open") {
     return (
       <PageHero eyebrow="Membership" title="Your invitation">
+        <OpenFromAddress />
         <OpenInvitationForm error={refusal?.fieldErrors?.link} />
       </PageHero>
     );
   }
   return (
     <>
+      <OpenFromAddress />
       <PageHero eyebrow="Membership" title={`Welcome, ${loaderData.memberName}`}>
         <p>
           The concierge has admitted you to {club.name}. Choose a password to finish; you will then read and accept the club rules before
@@ -157,26 +160,32 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
 }
 
 /**
- * The invitation email links to /invitation#<token>. The inline script (with the page's CSP
- * nonce) runs as soon as the form is parsed: it takes the token from after the `#`, removes it from
- * the address bar and the history, and posts it. Without scripts the member pastes the link.
+ * The invitation email links to /invitation#<token>. This inline script (with the page's CSP nonce)
+ * runs as soon as it is parsed, at whatever stage the page is (a link newer than the one the
+ * cookie holds replaces it): it takes the token from after the `#`, removes it from the address
+ * bar and the history, and posts it in a form of its own. Without scripts the member pastes the
+ * link into OpenInvitationForm.
  */
-const OPEN_FROM_FRAGMENT = `(function(){var t=location.hash.slice(1);if(!t)return;history.replaceState(null,"",location.pathname);var f=document.getElementById("open-invitation");f.elements.link.value=t;f.requestSubmit();})();`;
+const OPEN_FROM_FRAGMENT = `(function(){var t=location.hash.slice(1);if(!t)return;history.replaceState(null,"",location.pathname);var f=document.createElement("form");f.method="post";f.action="/invitation";[["intent","open"],["link",t]].forEach(function(p){var i=document.createElement("input");i.type="hidden";i.name=p[0];i.value=p[1];f.appendChild(i);});document.body.appendChild(f);f.submit();})();`;
 
-function OpenInvitationForm({ error }: { error: string | undefined }) {
+function OpenFromAddress() {
   const nonce = useCspNonce();
-  const { pending } = usePendingSubmission();
   // A link opened in a tab that already shows this page changes only the `#`, which loads
-  // nothing: load the page again so the script above takes the new link.
+  // nothing: load the page again so the script takes the new link.
   useEffect(() => {
     const reload = () => window.location.reload();
     window.addEventListener("hashchange", reload);
     return () => window.removeEventListener("hashchange", reload);
   }, []);
+  return nonce ? <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: OPEN_FROM_FRAGMENT }} /> : null;
+}
+
+function OpenInvitationForm({ error }: { error: string | undefined }) {
+  const { pending } = usePendingSubmission();
   return (
     <>
       <p>Your invitation link opens this page by itself. If it has not, paste the whole link from your invitation email here.</p>
-      <Form id="open-invitation" method="post" reloadDocument className="mt-6 grid max-w-md gap-5">
+      <Form method="post" reloadDocument className="mt-6 grid max-w-md gap-5">
         <input type="hidden" name="intent" value="open" />
         <Field id="invitation-link" label="Your invitation link" error={error}>
           {(control) => (
@@ -198,7 +207,6 @@ function OpenInvitationForm({ error }: { error: string | undefined }) {
           </button>
         </div>
       </Form>
-      {nonce ? <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: OPEN_FROM_FRAGMENT }} /> : null}
     </>
   );
 }
