@@ -23,7 +23,10 @@ const configSchema = z
           .filter(Boolean),
       ),
     APP_SIGNING_KEY: z.string().min(32).optional(),
-    /** Raises every form limit, for load tests and the end-to-end suite; 1 in normal use. */
+    /**
+     * Raises every form limit and the daily SMS ceiling, for load tests and the end-to-end suite;
+     * production refuses anything but 1 (docs/security.md#rate-limits).
+     */
     FORM_RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
     /** SMS sends allowed per UTC day across everyone: each costs money (docs/security.md#rate-limits). */
     SMS_DAILY_CEILING: z.coerce.number().int().min(1).default(500),
@@ -77,6 +80,14 @@ const configSchema = z
     }
     if (!config.RECAPTCHA_SITE_KEY || config.RECAPTCHA_SITE_KEY.startsWith("replace-with")) {
       context.addIssue({ code: "custom", path: ["RECAPTCHA_SITE_KEY"], message: "set the real site key in production" });
+    }
+    // A test value left behind would raise every limit, and the SMS ceiling that bounds the bill.
+    if (config.FORM_RATE_LIMIT_MULTIPLIER !== 1) {
+      context.addIssue({
+        code: "custom",
+        path: ["FORM_RATE_LIMIT_MULTIPLIER"],
+        message: `FORM_RATE_LIMIT_MULTIPLIER must be 1 in production (got ${config.FORM_RATE_LIMIT_MULTIPLIER}): it raises every rate limit and the daily SMS ceiling, for tests only`,
+      });
     }
   });
 

@@ -34,6 +34,25 @@ describe("workerConfig", () => {
     const placeholderSid = { ...production, TWILIO_ACCOUNT_SID: "replace-with-the-twilio-account-sid" } as unknown as Env;
     expect(() => workerConfig(placeholderSid)).toThrow(/TWILIO_ACCOUNT_SID/);
   });
+
+  it("refuses to start in production with FORM_RATE_LIMIT_MULTIPLIER other than 1 (it raises the daily SMS ceiling too)", () => {
+    const production = {
+      ...env,
+      ENVIRONMENT: "production",
+      RECAPTCHA_SITE_KEY: "6Lc-real-site-key",
+      RECAPTCHA_SECRET_KEY: "secret",
+      APP_SIGNING_KEY: "k".repeat(32),
+      TWILIO_ACCOUNT_SID: "AC0123456789abcdef0123456789abcdef",
+      TWILIO_AUTH_TOKEN: "token",
+      TWILIO_VERIFY_SERVICE_SID: "VA0123456789abcdef0123456789abcdef",
+    } as unknown as Env;
+    expect(workerConfig(production).FORM_RATE_LIMIT_MULTIPLIER).toBe(1);
+    expect(workerConfig({ ...production, FORM_RATE_LIMIT_MULTIPLIER: "1" } as unknown as Env).FORM_RATE_LIMIT_MULTIPLIER).toBe(1);
+    expect(() => workerConfig({ ...production, FORM_RATE_LIMIT_MULTIPLIER: "1000" } as unknown as Env)).toThrow(
+      /FORM_RATE_LIMIT_MULTIPLIER must be 1 in production \(got 1000\)/,
+    );
+    expect(workerConfig({ ...env, FORM_RATE_LIMIT_MULTIPLIER: "1000" } as unknown as Env).FORM_RATE_LIMIT_MULTIPLIER).toBe(1000);
+  });
 });
 
 describe("a deployment with a broken configuration", () => {

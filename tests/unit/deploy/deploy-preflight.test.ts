@@ -114,6 +114,11 @@ describe("the deploy preflight (scripts/deploy-preflight.ts)", () => {
       "TWILIO_ACCOUNT_SID is required in production",
     ],
     ["a development ENVIRONMENT", (s) => (s.vars.ENVIRONMENT = "development"), 'vars.ENVIRONMENT must be "production"'],
+    [
+      "a test FORM_RATE_LIMIT_MULTIPLIER left in the vars (worker/config.ts's rule)",
+      (s) => (s.vars.FORM_RATE_LIMIT_MULTIPLIER = "1000"),
+      "vars.FORM_RATE_LIMIT_MULTIPLIER: FORM_RATE_LIMIT_MULTIPLIER must be 1 in production (got 1000)",
+    ],
     ["no Email Service binding", (s) => delete s.send_email, "no Email Service sender"],
     ["no EMAIL_FROM", (s) => delete s.vars.EMAIL_FROM, "vars.EMAIL_FROM is missing"],
     ["a secret written as a var", (s) => (s.vars.APP_SIGNING_KEY = "x".repeat(40)), "vars.APP_SIGNING_KEY is a secret"],
