@@ -56,6 +56,8 @@ const floodable: ReadonlySet<SecurityEventType> = new Set<SecurityEventType>([
   "authn_captcha_fail",
   "client_reported_error",
   "excess_rate_limit_exceeded",
+  // A refused invitation link or Google callback needs no account (docs/security.md#logging).
+  "authn_login_fail",
 ]);
 const EVENT_BUDGET = { max: 10, windowMinutes: 15 };
 

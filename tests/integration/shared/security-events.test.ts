@@ -1,7 +1,13 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { RouterContextProvider } from "react-router";
+import { requestContext } from "#app/context.ts";
+import { action as openInvitation } from "#app/features/admissions/routes/invitation.tsx";
+import { finishGoogleSignIn } from "#worker/features/sign-in/google-sign-in.ts";
 import { createMemberSession } from "#worker/features/sign-in/member-session.ts";
+import { createRequestContext } from "#worker/http/request-context.ts";
+import { answerOf } from "#tests/integration/fuzz/fuzz-bodies.ts";
 import { uniqueClientAddress } from "#tests/integration/support/client-address.ts";
 import { goodCaptchaPass, validInvitation } from "#tests/integration/support/invitation-fixtures.ts";
 import { createTestMember } from "#tests/integration/support/member-fixtures.ts";
@@ -136,5 +142,36 @@ describe("POST /api/security-events limits", () => {
     );
     expect(response.status).toBe(413);
     expect(await events()).toEqual([]);
+  });
+});
+
+describe("refused sign-ins", () => {
+  it("write at most 10 authn_login_fail rows per network in 15 minutes, however many come (docs/security.md#logging)", async () => {
+    const headers = { Origin: origin, "CF-Connecting-IP": uniqueClientAddress(), "User-Agent": "SignInFlood/1.0" };
+    // Half of them an unknown invitation link opened on the invitation page, half a Google callback that fails.
+    for (let attempt = 0; attempt < 25; attempt++) {
+      const context = createExecutionContext();
+      if (attempt % 2 === 0) {
+        const request = new Request(`${origin}/invitation`, {
+          method: "POST",
+          headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ intent: "open", link: `${origin}/invitation#${"x".repeat(43)}` }),
+        });
+        const page = new RouterContextProvider();
+        page.set(requestContext, createRequestContext(env, context, request));
+        const answer = await answerOf(async () =>
+          openInvitation({ request, url: new URL(request.url), pattern: "/invitation", params: {}, context: page }),
+        );
+        expect(answer.status).toBe(404);
+      } else {
+        const request = new Request(`${origin}/auth/google/callback?code=4%2F0Aflood&state=flood`, { headers });
+        expect((await finishGoogleSignIn(createRequestContext(env, context, request))).ok).toBe(false);
+      }
+      await waitOnExecutionContext(context);
+    }
+    const rows = (await events()).filter((row) => (JSON.parse(row.metadata) as { userAgent: string }).userAgent === "SignInFlood/1.0");
+    expect(rows).toHaveLength(10);
+    expect(new Set(rows.map((row) => row.event_type))).toEqual(new Set(["authn_login_fail"]));
+    expect((JSON.parse(rows[9]!.metadata) as { details: object }).details).toHaveProperty("laterEventsNotLoggedUntil");
   });
 });
