@@ -1,5 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { signingKey, workerConfig } from "#worker/config.ts";
+import { limitKey } from "#worker/shared/rate-limit.ts";
 import { uniqueClientAddress } from "#tests/integration/support/client-address.ts";
 import { clearSmsTables, count, sendSms } from "#tests/integration/support/sms-requests.ts";
 
@@ -46,8 +48,16 @@ describe("the daily ceiling on SMS sends", () => {
     expect(await highEvents()).toEqual([{ event_type: "excess_rate_limit_exceeded", description: "daily ceiling on SMS sends reached" }]);
   });
 
-  it("defaults to 500 a day: a normal day's sends are not refused", async () => {
-    for (let index = 0; index < 6; index++)
-      expect((await sendSms(`50355502${50 + index}`, { clientAddress: uniqueClientAddress() })).status).toBe(200);
+  it("defaults to 500 a day: with 499 sent today, one more goes and the next is refused", async () => {
+    const config = workerConfig(env);
+    expect(config.FORM_RATE_LIMIT_MULTIPLIER).toBe(1);
+    const day = new Date().toISOString().slice(0, 10);
+    const dayKey = await limitKey(signingKey(config), "sms-send:day", day);
+    await env.DB.prepare("INSERT INTO strict_counters (key, count, window_ends_at) VALUES (?, 499, ?)")
+      .bind(dayKey, Date.parse(`${day}T00:00:00Z`) + 24 * 60 * 60_000)
+      .run();
+    expect((await sendSms("5035550250", { clientAddress: uniqueClientAddress() })).status).toBe(200);
+    expect((await sendSms("5035550251", { clientAddress: uniqueClientAddress() })).status).toBe(429);
+    expect(await count("outbox")).toBe(1);
   });
 });
