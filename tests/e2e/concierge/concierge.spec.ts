@@ -155,8 +155,10 @@ test("a request becomes a member: approval, the emailed link, a password, the ru
   expect(page.url()).not.toContain(token!);
   // Another link opened in this tab takes over from the one the page holds, at any stage (here an
   // unknown one), and the emailed link still opens afterwards.
+  await waitForHydration(page);
   await page.goto(`/invitation#${"x".repeat(43)}`);
   await expect(page.getByRole("alert").filter({ hasText: INVALID_LINK })).toBeVisible();
+  await waitForHydration(page);
   await page.goto(url!);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome, ${applicant.name}`);
   await expectNoAxeViolations(page);
