@@ -8,3 +8,4 @@ export * from "./schema/sms-invitation.ts";
 export * from "./schema/members.ts";
 export * from "./schema/member-area.ts";
 export * from "./schema/operations.ts";
+export * from "./schema/sign-in.ts";

@@ -6,8 +6,9 @@ export const membershipTierSlugs = ["kickback", "business", "platinum"] as const
 
 /**
  * Members of the club. A member is created by the concierge (approving an invitation request) or
- * by an operator script, starts 'invited' until they set a password or link Google through their
- * single-use invitation link, and signs in only while 'active'.
+ * by an operator script, starts 'invited' until they confirm their email through their single-use
+ * invitation link (or link Google through it), and signs in only while 'active'. No password is
+ * stored (docs/decisions/008-passwordless-sign-in.md).
  */
 export const members = sqliteTable(
   "members",
@@ -23,8 +24,16 @@ export const members = sqliteTable(
     status: text("status", { enum: ["invited", "active", "suspended"] })
       .notNull()
       .default("invited"),
-    /** `pbkdf2-sha256$<iterations>$<salt>$<hash>`, or null until the member sets one. */
-    passwordHash: text("password_hash"),
+    /**
+     * Every session started at or before this time (ms since the epoch) has ended: raised on
+     * suspension, reactivation, "sign out of all devices", removing a passkey and confirming the
+     * email through a new invitation link (docs/security.md#sessions).
+     */
+    sessionsValidAfter: integer("sessions_valid_after").notNull().default(0),
+    /** The random WebAuthn user handle (base64url) passkeys are registered under, once they add one. */
+    webauthnUserId: text("webauthn_user_id"),
+    /** When the member last proved they read this address (an invitation link or an emailed code). */
+    emailConfirmedAt: text("email_confirmed_at"),
     /** Google's stable account id (`sub`), once the member links Google. */
     googleSubject: text("google_subject"),
     lockerNumber: text("locker_number"),
@@ -41,6 +50,7 @@ export const members = sqliteTable(
   (table) => [
     uniqueIndex("members_email").on(table.email),
     uniqueIndex("members_google_subject").on(table.googleSubject),
+    uniqueIndex("members_webauthn_user_id").on(table.webauthnUserId),
     // Redeeming can never take a balance below zero, whatever the concurrency: the batch fails.
     check("members_points_not_negative", sql`${table.pointsBalance} >= 0`),
   ],

@@ -2,7 +2,7 @@ import { getDatabase } from "#db/client.ts";
 import { securityEvents } from "#db/schema.ts";
 import { clientNetwork, hashClientAddress } from "./client-address.ts";
 import { checkFormRateLimit, networkLimits } from "./rate-limit.ts";
-import { readMemberSession } from "#worker/features/sign-in/member-session.ts";
+import { loadSignedInMember } from "#worker/features/sign-in/member-session.ts";
 
 /** OWASP logging-vocabulary names (docs/security.md#logging), plus the flow's own milestones. */
 export type SecurityEventType =
@@ -69,7 +69,7 @@ const EVENT_BUDGET = { max: 10, windowMinutes: 15 };
  * request has none. Callers must not put tokens, codes, passwords or raw addresses in `details`.
  */
 export function logSecurityEvent(
-  env: Pick<Env, "DB" | "SESSIONS" | "RATE_LIMITS" | "ENVIRONMENT">,
+  env: Pick<Env, "DB" | "RATE_LIMITS" | "ENVIRONMENT">,
   ctx: Pick<ExecutionContext, "waitUntil">,
   request: Request,
   signingKey: string,
@@ -83,7 +83,7 @@ export function logSecurityEvent(
 }
 
 async function writeSecurityEvent(
-  env: Pick<Env, "DB" | "SESSIONS" | "RATE_LIMITS" | "ENVIRONMENT">,
+  env: Pick<Env, "DB" | "RATE_LIMITS" | "ENVIRONMENT">,
   request: Request,
   signingKey: string,
   event: SecurityEventInput,
@@ -105,7 +105,7 @@ async function writeSecurityEvent(
       details = { ...details, laterEventsNotLoggedUntil: new Date(Date.now() + budget.retryAfterSeconds * 1000).toISOString() };
     }
   }
-  const userId = event.userId !== undefined ? event.userId : ((await readMemberSession(request, env))?.memberId ?? null);
+  const userId = event.userId !== undefined ? event.userId : ((await loadSignedInMember(request, env))?.member.id ?? null);
   await getDatabase(env.DB)
     .insert(securityEvents)
     .values({

@@ -1,8 +1,7 @@
 import { data, redirect, type MiddlewareFunction } from "react-router";
 import { requestContext, memberContext } from "#app/context.ts";
-import { renewMemberSessionIfDue } from "#worker/features/sign-in/member-session.ts";
+import { loadSignedInMember, renewMemberSessionIfDue } from "#worker/features/sign-in/member-session.ts";
 import { toSignedInMember } from "#worker/features/members/members.ts";
-import { loadSignedInMember } from "#worker/features/sign-in/signed-in-member.ts";
 
 /** Where a visitor is sent: /auth, remembering the page (path and query) they asked for. */
 export function signInRedirectPath(url: URL): string {

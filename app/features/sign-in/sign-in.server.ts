@@ -4,5 +4,5 @@
  * through `.server` modules (docs/decisions/006-feature-layout.md).
  */
 export { finishGoogleSignIn, googleClient, startGoogleSignIn } from "#worker/features/sign-in/google-sign-in.ts";
-export { createMemberSession, destroyMemberSession } from "#worker/features/sign-in/member-session.ts";
+export { endMemberSession, startMemberSession } from "#worker/features/sign-in/member-session.ts";
 export { signInWithPassword } from "#worker/features/sign-in/password-sign-in.ts";

@@ -1,16 +1,12 @@
 import { env } from "cloudflare:workers";
 import { getDatabase } from "#db/client.ts";
 import { members } from "#db/schema.ts";
-import { hashPassword } from "#worker/features/sign-in/password.ts";
+import { startMemberSession, type SignInMethod } from "#worker/features/sign-in/member-session.ts";
 
-/**
- * Members for the sign-in tests, written straight to D1. Passwords are hashed with few PBKDF2
- * iterations to keep the suite fast; the stored format says how many, so verification is real.
- */
+/** Members for the sign-in tests, written straight to D1 (no member has a password: decision 008). */
 export interface TestMember {
   id: string;
   email: string;
-  password: string;
 }
 
 let created = 0;
@@ -19,15 +15,12 @@ export async function createTestMember(
   overrides: {
     status?: "invited" | "active" | "suspended";
     role?: "member" | "concierge";
-    password?: string | null;
     googleSubject?: string;
   } = {},
 ): Promise<TestMember> {
   created += 1;
   const id = crypto.randomUUID();
   const email = `member${created}.${id.slice(0, 8)}@example.com`;
-  const password = overrides.password ?? "correct horse battery staple";
-  const passwordHash = overrides.password === null ? null : await hashPassword(password, 100_000);
   await getDatabase(env.DB)
     .insert(members)
     .values({
@@ -37,8 +30,25 @@ export async function createTestMember(
       tier: "business",
       role: overrides.role ?? "member",
       status: overrides.status ?? "active",
-      passwordHash,
       googleSubject: overrides.googleSubject ?? null,
     });
-  return { id, email, password };
+  return { id, email };
+}
+
+/**
+ * A session for an active member, as a sign-in would start it; `cookie` is the Cookie header value
+ * to send with requests, `token` the bare token.
+ */
+export async function signedInAs(
+  member: { id: string },
+  { method = "code", userAgent = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) Chrome/131.0 Safari/537.36", now = Date.now() }: {
+    method?: SignInMethod;
+    userAgent?: string;
+    now?: number;
+  } = {},
+): Promise<{ cookie: string; token: string; setCookie: string }> {
+  const request = new Request("http://example.com/auth", { headers: { "User-Agent": userAgent } });
+  const session = await startMemberSession(env, request, member.id, method, now);
+  if (!session) throw new Error(`member ${member.id} is not active: no session`);
+  return { cookie: session.setCookie.split(";")[0]!, token: session.token, setCookie: session.setCookie };
 }

@@ -1,16 +1,15 @@
 import { and, eq, gt, inArray, isNull } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
-import { memberInvitations, members } from "#db/schema.ts";
+import { memberInvitations, members, memberSessions } from "#db/schema.ts";
 import { sha256Hex } from "#worker/shared/hashing.ts";
 import type { NewMemberFields } from "#worker/features/members/members.ts";
-import { hashPassword } from "#worker/features/sign-in/password.ts";
 import { randomToken } from "#worker/features/sign-in/session-token.ts";
 
 /**
  * Single-use invitation links (docs/product-rules.md#admissions). The link carries a random 256-bit token; D1 keeps only
  * its SHA-256 (member_invitations.token_hash), so a copy of the database opens no account. A link
- * lives 7 days and works once: it sets the member's password (or links their Google account) and
- * makes them active. The operator commands (scripts/members-*.ts) call these same functions.
+ * lives 7 days and works once: it confirms the member's email (and links their Google account when
+ * they choose Google), makes them active and ends every session they had. The operator commands (scripts/members-*.ts) call these same functions.
  */
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -96,24 +95,18 @@ export async function findOpenInvitation(db: D1Database, token: string, now: num
 }
 
 /**
- * Sets the member's password through their link and makes them active; the member's id, or null
- * when the link is not open (or was used by a concurrent request a moment before). The password
- * work is spent only for a link that is open when the request arrives. `hash` is hashPassword
- * (tests pass a quicker stand-in: PBKDF2 in JavaScript takes seconds under the test runner).
+ * Confirms the member's email through their link and makes them active; the member's id, or null
+ * when the link is not open (or was used by a concurrent request a moment before). Every session
+ * the member had ends at `now` (a new link is also how a member who lost access gets back in), so
+ * the caller starts the new member's session after `now`.
  */
-export async function acceptInvitationWithPassword(
-  db: D1Database,
-  token: string,
-  password: string,
-  { now = Date.now(), hash = hashPassword }: { now?: number; hash?: (password: string) => Promise<string> } = {},
-): Promise<string | null> {
-  if (!(await findOpenInvitation(db, token, now))) return null;
-  return consumeInvitation(db, token, { passwordHash: await hash(password) }, now);
+export async function confirmInvitation(db: D1Database, token: string, now: number = Date.now()): Promise<string | null> {
+  return consumeInvitation(db, token, {}, now);
 }
 
 /**
- * The same single-use consumption for 'Continue with Google' (called by the OAuth callback): links
- * the Google account (`sub`) instead of setting a password. Null when the link is not open, or
+ * The same single-use consumption for 'Continue with Google' (called by the OAuth callback): also
+ * links the Google account (`sub`). Null when the link is not open, or
  * when that Google account already belongs to another member (the unique index refuses it and the
  * link stays unused).
  */
@@ -133,29 +126,23 @@ export async function consumeInvitationForGoogle(
 
 /**
  * One D1 batch (one transaction; D1 runs batches one at a time): the member is updated only while
- * the link is open, then the link is marked used under the same conditions, returning its member.
- * The member update comes first so that both statements test the link in the same state: a
- * second request, even in the same millisecond, finds `used_at` set and changes nothing.
+ * the link is open (active, email confirmed, every earlier session ended), then the link is marked
+ * used under the same conditions, returning its member. The member update comes first so that the
+ * statements test the link in the same state: a second request, even in the same millisecond,
+ * finds `used_at` set and changes nothing.
  */
-async function consumeInvitation(
-  db: D1Database,
-  token: string,
-  credential: { passwordHash: string } | { googleSubject: string },
-  now: number,
-): Promise<string | null> {
+async function consumeInvitation(db: D1Database, token: string, credential: { googleSubject?: string }, now: number): Promise<string | null> {
   if (!TOKEN_SHAPE.test(token)) return null;
   const database = getDatabase(db);
-  const openLink = isOpenLink(await sha256Hex(token), new Date(now).toISOString());
-  const [, used] = await database.batch([
+  const nowIso = new Date(now).toISOString();
+  const openLink = isOpenLink(await sha256Hex(token), nowIso);
+  const linkMember = database.select({ memberId: memberInvitations.memberId }).from(memberInvitations).where(openLink);
+  const [, , used] = await database.batch([
     database
       .update(members)
-      .set({ ...credential, status: "active" })
-      .where(
-        and(
-          inArray(members.status, ["invited", "active"]),
-          eq(members.id, database.select({ memberId: memberInvitations.memberId }).from(memberInvitations).where(openLink)),
-        ),
-      ),
+      .set({ ...credential, status: "active", emailConfirmedAt: nowIso, sessionsValidAfter: now })
+      .where(and(inArray(members.status, ["invited", "active"]), eq(members.id, linkMember))),
+    database.delete(memberSessions).where(eq(memberSessions.memberId, linkMember)),
     database
       .update(memberInvitations)
       .set({ usedAt: new Date(now).toISOString() })

@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
 import { members } from "#db/schema.ts";
-import { hashPassword } from "#worker/features/sign-in/password.ts";
+import { endEverySessionStatements } from "#worker/features/sign-in/member-session.ts";
 
 export type MemberRow = typeof members.$inferSelect;
 
 /** What an operator or the concierge chooses for a new member. */
 export type NewMemberFields = Pick<MemberRow, "email" | "name" | "tier" | "role">;
 
-/** What the pages may know about the signed-in member (never the password hash). */
+/** What the pages may know about the signed-in member. */
 export interface SignedInMember {
   id: string;
   email: string;
@@ -38,34 +38,26 @@ export async function findMemberByEmail(db: D1Database, email: string): Promise<
     .get();
 }
 
-/**
- * The member behind a session, only while still active: KV sessions are eventually consistent
- * and outlive a suspension by up to the cache time, so every members-only request also asks D1.
- */
+/** The member, only while active (sessions check the same in their own query: member-session.ts). */
 export async function findActiveMember(db: D1Database, id: string): Promise<MemberRow | undefined> {
   const member = await findMemberById(db, id);
   return member?.status === "active" ? member : undefined;
 }
 
-/** An 'active' member who signs in with `password` at once (an operator's command; the club admits through invitation links). */
-export async function createActiveMember(
+/**
+ * Suspends or reactivates a member. Either way every session they had ends in the same batch
+ * (docs/security.md#sessions): a suspension must shut every device out, and a reactivation must
+ * not bring back the sessions the suspension ended.
+ */
+export async function setMemberStatus(
   d1: D1Database,
-  fields: NewMemberFields & { password: string },
+  memberId: string,
+  status: MemberRow["status"],
   now: number = Date.now(),
 ): Promise<void> {
-  const { password, ...member } = fields;
-  await getDatabase(d1)
-    .insert(members)
-    .values({
-      ...member,
-      id: crypto.randomUUID(),
-      status: "active",
-      passwordHash: await hashPassword(password),
-      createdAt: new Date(now).toISOString(),
-    });
-}
-
-/** Suspends or reactivates a member: the next members-only request reads it from D1 (see findActiveMember). */
-export async function setMemberStatus(d1: D1Database, memberId: string, status: MemberRow["status"]): Promise<void> {
-  await getDatabase(d1).update(members).set({ status }).where(eq(members.id, memberId));
+  const database = getDatabase(d1);
+  await database.batch([
+    database.update(members).set({ status }).where(eq(members.id, memberId)),
+    ...endEverySessionStatements(database, memberId, now),
+  ]);
 }

@@ -5,7 +5,7 @@ import { getDatabase } from "#db/client.ts";
 import { members } from "#db/schema.ts";
 import type { WorkerConfig } from "#worker/config.ts";
 import type { RequestContext } from "#worker/http/request-context.ts";
-import { createMemberSession } from "./member-session.ts";
+import { startMemberSession } from "./member-session.ts";
 import { consumeInvitationForGoogle } from "#worker/features/admissions/invitation-links.ts";
 import { findActiveMember, findMemberByEmail } from "#worker/features/members/members.ts";
 import { readCookie } from "#worker/shared/cookies.ts";
@@ -76,7 +76,9 @@ export async function finishGoogleSignIn({ env, request, config, logSecurityEven
     : await memberForGoogleAccount(env.DB, claims);
   if (!memberId) return fail(invitation ? "invitation_invalid" : "no_member");
 
-  const { setCookie } = await createMemberSession(env, memberId);
+  const session = await startMemberSession(env, request, memberId, invitation ? "invitation" : "google");
+  if (!session) return fail("member_not_active");
+  const { setCookie } = session;
   log({
     eventType: "authn_login_success",
     severity: "low",

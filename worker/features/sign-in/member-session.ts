@@ -1,12 +1,19 @@
-import { z } from "zod";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { generateSessionToken, isSessionTokenShape } from "./session-token.ts";
+import { describeDevice } from "./device-name.ts";
+import { getDatabase, type Database } from "#db/client.ts";
+import { members, memberSessions } from "#db/schema.ts";
+import type { MemberRow } from "#worker/features/members/members.ts";
 import { cookieHeader, expiredCookieHeader, readCookie, type CookieOptions } from "#worker/shared/cookies.ts";
 import { sha256Hex } from "#worker/shared/hashing.ts";
 
 /**
- * Members' sessions (docs/security.md#sessions): the cookie holds a random 256-bit token, KV
- * holds only its SHA-256, under `session:<hex>`. A new session at every sign-in; 30 days, renewed
- * only once less than half remains (KV allows one write per second per key); sign-out deletes it.
+ * Members' sessions (docs/security.md#sessions, docs/decisions/008-passwordless-sign-in.md): the
+ * cookie holds a random 256-bit token; D1 holds only its SHA-256 (member_sessions). Every
+ * members-only request reads the session and the member in one D1 query, which refuses a session
+ * that has expired, belongs to a member who is not active, or began at or before the member's
+ * "sessions valid after" time. A new session at every sign-in; 30 days, renewed once less than
+ * half remains; sign-out deletes it.
  */
 const SESSION_COOKIE = { production: "__Host-ember_session", development: "ember_session" } as const;
 
@@ -18,48 +25,107 @@ const SESSION_COOKIE_OPTIONS: CookieOptions = { path: "/", httpOnly: true, secur
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 const RENEW_BELOW_MS = SESSION_LIFETIME_MS / 2;
-// KV refuses an expirationTtl under 60 seconds.
-const KV_MINIMUM_TTL_SECONDS = 60;
+/** "Last seen" is written at most this often per session, so reading pages does not mean writing D1. */
+export const LAST_SEEN_PRECISION_MS = 5 * 60_000;
+
+export type SignInMethod = (typeof memberSessions.$inferSelect)["method"];
+
+/** What a request knows about its own session. */
+export interface MemberSession {
+  id: string;
+  memberId: string;
+  method: SignInMethod;
+  createdAt: number;
+  lastSeenAt: number;
+  expiresAt: number;
+}
+
+type SessionEnv = Pick<Env, "DB" | "ENVIRONMENT">;
 
 export function sessionCookieName(environment: string): string {
   return environment === "production" ? SESSION_COOKIE.production : SESSION_COOKIE.development;
 }
 
-const storedSessionSchema = z.object({
-  memberId: z.string().min(1),
-  // Optional: entries written before sign-in existed (test fixtures) have none.
-  createdAt: z.number().int().optional(),
-  expiresAt: z.number().int(),
-});
-
-export type MemberSession = z.infer<typeof storedSessionSchema>;
-
-type SessionEnv = Pick<Env, "SESSIONS" | "ENVIRONMENT">;
-
-/** Starts a new session for the member (never reuses a token) and the cookie that carries it. */
-export async function createMemberSession(
+/**
+ * Starts a new session for the member (never reuses a token) and the cookie that carries it, or
+ * null when the member is not active at that moment: the insert itself checks, so a sign-in that
+ * races a suspension cannot leave a session behind.
+ */
+export async function startMemberSession(
   env: SessionEnv,
+  request: Request,
   memberId: string,
+  method: SignInMethod,
   now: number = Date.now(),
-): Promise<{ token: string; setCookie: string }> {
+): Promise<{ token: string; setCookie: string } | null> {
   const token = generateSessionToken();
-  const session: MemberSession = { memberId, createdAt: now, expiresAt: now + SESSION_LIFETIME_MS };
-  await storeSession(env, await sha256Hex(token), session, now);
+  const inserted = await startSessionStatement(getDatabase(env.DB), {
+    tokenHash: await sha256Hex(token),
+    memberId,
+    method,
+    device: describeDevice(request.headers.get("User-Agent")),
+    now,
+  });
+  if (inserted.meta.changes !== 1) return null;
   return { token, setCookie: sessionCookie(env.ENVIRONMENT, token) };
 }
 
-export async function readMemberSession(request: Request, env: SessionEnv, now: number = Date.now()): Promise<MemberSession | null> {
+/**
+ * The statement that inserts a session only while the member is active and the session begins
+ * after their "sessions valid after" time: callers that must end other sessions in the same batch
+ * (removing a passkey keeps the device that removed it signed in) put it after that update.
+ */
+export function startSessionStatement(
+  database: Database,
+  session: { tokenHash: string; memberId: string; method: SignInMethod; device: string; now: number },
+) {
+  const { tokenHash, memberId, method, device, now } = session;
+  return database.run(sql`
+    INSERT INTO ${memberSessions} (token_hash, id, member_id, method, device, created_at, last_seen_at, expires_at)
+    SELECT ${tokenHash}, ${crypto.randomUUID()}, ${members.id}, ${method}, ${device}, ${now}, ${now}, ${now + SESSION_LIFETIME_MS}
+    FROM ${members}
+    WHERE ${members.id} = ${memberId} AND ${members.status} = 'active' AND ${members.sessionsValidAfter} < ${now}`);
+}
+
+/**
+ * The member behind this request's session cookie, or null. One D1 query answers both whether the
+ * session is live and whether the member may use it; "last seen" is written when it is older than
+ * LAST_SEEN_PRECISION_MS.
+ */
+export async function loadSignedInMember(
+  request: Request,
+  env: SessionEnv,
+  now: number = Date.now(),
+): Promise<{ member: MemberRow; session: MemberSession } | null> {
   const token = sessionTokenOf(request, env);
   if (!token) return null;
-  const session = storedSessionSchema.safeParse(parseJsonOrNull(await env.SESSIONS.get(sessionKey(await sha256Hex(token)))));
-  if (!session.success || session.data.expiresAt <= now) return null;
-  return session.data;
+  const tokenHash = await sha256Hex(token);
+  const database = getDatabase(env.DB);
+  const row = await database
+    .select({ member: members, session: memberSessions })
+    .from(memberSessions)
+    .innerJoin(members, eq(members.id, memberSessions.memberId))
+    .where(
+      and(
+        eq(memberSessions.tokenHash, tokenHash),
+        gt(memberSessions.expiresAt, now),
+        gt(memberSessions.createdAt, members.sessionsValidAfter),
+        eq(members.status, "active"),
+      ),
+    )
+    .get();
+  if (!row) return null;
+  const { tokenHash: _hash, device: _device, ...session } = row.session;
+  if (now - session.lastSeenAt >= LAST_SEEN_PRECISION_MS) {
+    await database.update(memberSessions).set({ lastSeenAt: now }).where(eq(memberSessions.tokenHash, tokenHash));
+    session.lastSeenAt = now;
+  }
+  return { member: row.member, session };
 }
 
 /**
  * Extends a session read in this request to a full lifetime, once less than half remains; the
- * Set-Cookie to send, or null when no renewal is due. Renews only while KV still holds the
- * session, so a sign-out during this request is not undone.
+ * Set-Cookie to send, or null when no renewal is due (or the session ended during this request).
  */
 export async function renewMemberSessionIfDue(
   request: Request,
@@ -70,42 +136,99 @@ export async function renewMemberSessionIfDue(
   if (session.expiresAt - now >= RENEW_BELOW_MS) return null;
   const token = sessionTokenOf(request, env);
   if (!token) return null;
-  const tokenHash = await sha256Hex(token);
-  if ((await env.SESSIONS.get(sessionKey(tokenHash))) === null) return null;
-  await storeSession(env, tokenHash, { ...session, expiresAt: now + SESSION_LIFETIME_MS }, now);
-  return sessionCookie(env.ENVIRONMENT, token);
+  const renewed = await getDatabase(env.DB)
+    .update(memberSessions)
+    .set({ expiresAt: now + SESSION_LIFETIME_MS })
+    .where(and(eq(memberSessions.tokenHash, await sha256Hex(token)), eq(memberSessions.id, session.id)))
+    .run();
+  return renewed.meta.changes === 1 ? sessionCookie(env.ENVIRONMENT, token) : null;
 }
 
-/** Sign-out: forgets the session server-side (the old cookie opens nothing) and clears the cookie. */
-export async function destroyMemberSession(request: Request, env: SessionEnv): Promise<string> {
+/** Sign-out: forgets this session server-side (the old cookie opens nothing) and clears the cookie. */
+export async function endMemberSession(request: Request, env: SessionEnv): Promise<string> {
   const token = sessionTokenOf(request, env);
-  if (token) await env.SESSIONS.delete(sessionKey(await sha256Hex(token)));
-  return expiredCookieHeader(sessionCookieName(env.ENVIRONMENT), SESSION_COOKIE_OPTIONS);
+  if (token) await getDatabase(env.DB).delete(memberSessions).where(eq(memberSessions.tokenHash, await sha256Hex(token)));
+  return clearedSessionCookie(env.ENVIRONMENT);
 }
 
-function sessionTokenOf(request: Request, env: SessionEnv): string | null {
+/** The Set-Cookie value that removes the session cookie. */
+export function clearedSessionCookie(environment: string): string {
+  return expiredCookieHeader(sessionCookieName(environment), SESSION_COOKIE_OPTIONS);
+}
+
+/**
+ * The statements that end every session of a member at `now`: the member's "sessions valid after"
+ * time moves to `now` (which also ends any session being started at this moment) and their rows go.
+ * Put them in the same batch as the change that calls for them (a suspension, a confirmed email).
+ */
+export function endEverySessionStatements(database: Database, memberId: string, now: number) {
+  return [
+    database.update(members).set({ sessionsValidAfter: now }).where(eq(members.id, memberId)),
+    database.delete(memberSessions).where(eq(memberSessions.memberId, memberId)),
+  ] as const;
+}
+
+/** "Sign out of all devices": every session of the member ends, this one included. */
+export async function endEveryMemberSession(env: SessionEnv, memberId: string, now: number = Date.now()): Promise<string> {
+  const database = getDatabase(env.DB);
+  await database.batch([...endEverySessionStatements(database, memberId, now)]);
+  return clearedSessionCookie(env.ENVIRONMENT);
+}
+
+/** One of the member's sessions (by its public id), from the "Sign-in & devices" page. True when it ended. */
+export async function endOneMemberSession(env: SessionEnv, memberId: string, sessionId: string): Promise<boolean> {
+  const ended = await getDatabase(env.DB)
+    .delete(memberSessions)
+    .where(and(eq(memberSessions.memberId, memberId), eq(memberSessions.id, sessionId)))
+    .run();
+  return ended.meta.changes === 1;
+}
+
+export interface ListedSession {
+  id: string;
+  device: string;
+  method: SignInMethod;
+  createdAt: number;
+  lastSeenAt: number;
+}
+
+/** The member's live sessions, most recently seen first. */
+export async function listMemberSessions(db: D1Database, memberId: string, now: number = Date.now()): Promise<ListedSession[]> {
+  return getDatabase(db)
+    .select({
+      id: memberSessions.id,
+      device: memberSessions.device,
+      method: memberSessions.method,
+      createdAt: memberSessions.createdAt,
+      lastSeenAt: memberSessions.lastSeenAt,
+    })
+    .from(memberSessions)
+    .innerJoin(members, eq(members.id, memberSessions.memberId))
+    .where(
+      and(
+        eq(memberSessions.memberId, memberId),
+        gt(memberSessions.expiresAt, now),
+        gt(memberSessions.createdAt, members.sessionsValidAfter),
+      ),
+    )
+    .orderBy(desc(memberSessions.lastSeenAt))
+    .all();
+}
+
+/** Deletes sessions past their expiry (the daily clean-up). */
+export async function deleteExpiredSessions(db: D1Database, now: number = Date.now()): Promise<number> {
+  const deleted = await getDatabase(db)
+    .delete(memberSessions)
+    .where(sql`${memberSessions.expiresAt} <= ${now}`)
+    .run();
+  return deleted.meta.changes;
+}
+
+function sessionTokenOf(request: Request, env: Pick<Env, "ENVIRONMENT">): string | null {
   const token = readCookie(request, sessionCookieName(env.ENVIRONMENT));
   return token && isSessionTokenShape(token) ? token : null;
 }
 
-function sessionKey(tokenHash: string): string {
-  return `session:${tokenHash}`;
-}
-
-async function storeSession(env: SessionEnv, tokenHash: string, session: MemberSession, now: number): Promise<void> {
-  const expirationTtl = Math.max(KV_MINIMUM_TTL_SECONDS, Math.ceil((session.expiresAt - now) / 1000));
-  await env.SESSIONS.put(sessionKey(tokenHash), JSON.stringify(session), { expirationTtl });
-}
-
 function sessionCookie(environment: string, token: string): string {
   return cookieHeader(sessionCookieName(environment), token, { ...SESSION_COOKIE_OPTIONS, maxAge: SESSION_LIFETIME_MS / 1000 });
-}
-
-function parseJsonOrNull(text: string | null): unknown {
-  if (text === null) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }
