@@ -1,14 +1,14 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { hashPassword, verifyPassword } from "#worker/features/sign-in/password.ts";
 import { approveInvitationRequest } from "#worker/features/admissions/admissions.ts";
 import {
   INVITATION_LIFETIME_MS,
-  acceptInvitationWithPassword,
+  confirmInvitation,
   consumeInvitationForGoogle,
   findOpenInvitation,
   newInvitationLink,
 } from "#worker/features/admissions/invitation-links.ts";
+import { loadSignedInMember, startMemberSession } from "#worker/features/sign-in/member-session.ts";
 import {
   clearAdmissionTables,
   insertInvitationRequest,
@@ -16,14 +16,9 @@ import {
   testSigningKey,
   tokenInEmail,
 } from "#tests/integration/support/concierge-fixtures.ts";
+import { signedInAs } from "#tests/integration/support/member-fixtures.ts";
 
 /** Single-use invitation links against the real D1. */
-/**
- * PBKDF2 in JavaScript takes seconds per hash under the test runner, so these tests store a
- * stand-in "hash" that names the password; one test takes the real path (hashPassword, with the
- * fewest iterations it accepts) end to end.
- */
-const standInHash = async (password: string) => `stand-in:${password}`;
 const createdAt = Date.parse("2026-11-21T18:00:00.000Z");
 
 beforeEach(async () => {
@@ -42,15 +37,17 @@ async function linkFor(memberId: string, now = createdAt): Promise<string> {
 }
 
 const memberRow = (id: string) =>
-  env.DB.prepare("SELECT status, password_hash, google_subject FROM members WHERE id = ?")
+  env.DB.prepare("SELECT status, email_confirmed_at, google_subject FROM members WHERE id = ?")
     .bind(id)
-    .first<{ status: string; password_hash: string | null; google_subject: string | null }>();
+    .first<{ status: string; email_confirmed_at: string | null; google_subject: string | null }>();
 
-const accept = (token: string, password: string, now = createdAt + 60_000) =>
-  acceptInvitationWithPassword(env.DB, token, password, { now, hash: standInHash });
+const confirm = (token: string, now = createdAt + 60_000) => confirmInvitation(env.DB, token, now);
+
+/** A request from the browser that holds this session cookie. */
+const requestWith = (cookie: string) => new Request("https://emberandoak.test/members", { headers: { Cookie: cookie } });
 
 describe("a link from an approval", () => {
-  it("shows the member's name, sets the password (hashPassword), makes them active, and works once", async () => {
+  it("shows the member's name, confirms their email, makes them active, and works once", async () => {
     const concierge = await insertMember({ role: "concierge" });
     const request = await insertInvitationRequest({ name: "Avery Hale" });
     const approval = await approveInvitationRequest(env.DB, {
@@ -67,35 +64,30 @@ describe("a link from an approval", () => {
     const token = await tokenInEmail(body);
 
     expect(await findOpenInvitation(env.DB, token, createdAt + 60_000)).toEqual({ memberId: approval.memberId, memberName: "Avery Hale" });
-    const hash = (password: string) => hashPassword(password, 100_000);
-    expect(await acceptInvitationWithPassword(env.DB, token, "a long enough passphrase", { now: createdAt + 60_000, hash })).toBe(
-      approval.memberId,
-    );
-    const member = await memberRow(approval.memberId);
-    expect(member!.status).toBe("active");
-    expect(member!.password_hash).toMatch(/^pbkdf2-sha256\$100000\$/);
-    expect(await verifyPassword("a long enough passphrase", member!.password_hash!)).toBe(true);
+    expect(await confirm(token)).toBe(approval.memberId);
+    expect(await memberRow(approval.memberId)).toEqual({
+      status: "active",
+      email_confirmed_at: new Date(createdAt + 60_000).toISOString(),
+      google_subject: null,
+    });
 
     expect(await findOpenInvitation(env.DB, token, createdAt + 120_000)).toBeNull();
-    expect(await accept(token, "another long passphrase", createdAt + 120_000)).toBeNull();
-    expect((await memberRow(approval.memberId))!.password_hash).toBe(member!.password_hash);
+    expect(await confirm(token, createdAt + 120_000)).toBeNull();
+    expect((await memberRow(approval.memberId))!.email_confirmed_at).toBe(new Date(createdAt + 60_000).toISOString());
     expect(await env.DB.prepare("SELECT used_at FROM member_invitations").first()).toEqual({
       used_at: new Date(createdAt + 60_000).toISOString(),
     });
-  }, 120_000);
+  });
 });
 
-describe("acceptInvitationWithPassword", () => {
-  it("lets exactly one of ten concurrent uses of a link through, and keeps that one's password", async () => {
+describe("confirmInvitation", () => {
+  it("lets exactly one of ten concurrent confirmations through", async () => {
     const member = await insertMember({ status: "invited" });
     const token = await linkFor(member.id);
-    const passwords = Array.from({ length: 10 }, (_, index) => `concurrent passphrase ${index}`);
     // The same millisecond for all ten: the single use must not depend on timestamps differing.
-    const results = await Promise.all(passwords.map((password) => accept(token, password)));
-    const winners = results.flatMap((result, index) => (result === null ? [] : [index]));
-    expect(winners).toHaveLength(1);
-    expect(results[winners[0]!]).toBe(member.id);
-    expect((await memberRow(member.id))!.password_hash).toBe(`stand-in:${passwords[winners[0]!]}`);
+    const results = await Promise.all(Array.from({ length: 10 }, () => confirm(token)));
+    expect(results.filter((result) => result !== null)).toEqual([member.id]);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS used FROM member_invitations WHERE used_at IS NOT NULL").first()).toEqual({ used: 1 });
   });
 
   it("opens until just before 7 days have passed, and not at 7 days", async () => {
@@ -103,9 +95,9 @@ describe("acceptInvitationWithPassword", () => {
     const token = await linkFor(member.id);
     expect(await findOpenInvitation(env.DB, token, createdAt + INVITATION_LIFETIME_MS - 1)).not.toBeNull();
     expect(await findOpenInvitation(env.DB, token, createdAt + INVITATION_LIFETIME_MS)).toBeNull();
-    expect(await accept(token, "a long enough passphrase", createdAt + INVITATION_LIFETIME_MS)).toBeNull();
-    expect(await memberRow(member.id)).toMatchObject({ status: "invited", password_hash: null });
-    expect(await accept(token, "a long enough passphrase", createdAt + INVITATION_LIFETIME_MS - 1)).toBe(member.id);
+    expect(await confirm(token, createdAt + INVITATION_LIFETIME_MS)).toBeNull();
+    expect(await memberRow(member.id)).toMatchObject({ status: "invited", email_confirmed_at: null });
+    expect(await confirm(token, createdAt + INVITATION_LIFETIME_MS - 1)).toBe(member.id);
   });
 
   it("refuses a wrong, malformed or empty token without touching any member", async () => {
@@ -115,36 +107,70 @@ describe("acceptInvitationWithPassword", () => {
     for (const candidate of [wrong, token.slice(0, -1), `${token}x`, "", "../../etc/passwd", token.toUpperCase()]) {
       if (candidate === token) continue;
       expect(await findOpenInvitation(env.DB, candidate, createdAt)).toBeNull();
-      expect(await accept(candidate, "a long enough passphrase")).toBeNull();
+      expect(await confirm(candidate)).toBeNull();
     }
-    expect(await memberRow(member.id)).toMatchObject({ status: "invited", password_hash: null });
+    expect(await memberRow(member.id)).toMatchObject({ status: "invited", email_confirmed_at: null });
   });
 
   it("refuses a suspended member's link, leaving them suspended", async () => {
     const member = await insertMember({ status: "suspended" });
     const token = await linkFor(member.id);
     expect(await findOpenInvitation(env.DB, token, createdAt)).toBeNull();
-    expect(await accept(token, "a long enough passphrase")).toBeNull();
-    expect(await memberRow(member.id)).toMatchObject({ status: "suspended", password_hash: null });
+    expect(await confirm(token)).toBeNull();
+    expect(await memberRow(member.id)).toMatchObject({ status: "suspended", email_confirmed_at: null });
     expect(await env.DB.prepare("SELECT used_at FROM member_invitations").first()).toEqual({ used_at: null });
   });
 
-  it("replaces an active member's password through a new link (the operator's reset)", async () => {
+  it("lets an active member back in through a new link (the operator's way back for a locked-out member)", async () => {
     const member = await insertMember({ status: "active" });
-    expect(await accept(await linkFor(member.id), "the first passphrase")).toBe(member.id);
-    expect(await accept(await linkFor(member.id), "the second passphrase")).toBe(member.id);
-    expect((await memberRow(member.id))!.password_hash).toBe("stand-in:the second passphrase");
+    expect(await confirm(await linkFor(member.id), createdAt + 60_000)).toBe(member.id);
+    expect(await confirm(await linkFor(member.id), createdAt + 120_000)).toBe(member.id);
+    expect((await memberRow(member.id))!.email_confirmed_at).toBe(new Date(createdAt + 120_000).toISOString());
   });
 });
 
+describe("a used link ends every session the member had", () => {
+  const uses = {
+    confirmInvitation: (token: string, now: number) => confirmInvitation(env.DB, token, now),
+    consumeInvitationForGoogle: (token: string, now: number) => consumeInvitationForGoogle(env.DB, token, "google-sub-sessions", now),
+  };
+
+  for (const [name, use] of Object.entries(uses)) {
+    it(`${name}: a session from before no longer loads; one started a millisecond later does`, async () => {
+      const member = await insertMember({ status: "active" });
+      const now = Date.now();
+      const token = await linkFor(member.id, now - 120_000);
+      const earlier = await signedInAs(member, { now: now - 60_000 });
+      expect(await loadSignedInMember(requestWith(earlier.cookie), env, now)).not.toBeNull();
+
+      expect(await use(token, now)).toBe(member.id);
+      expect(await loadSignedInMember(requestWith(earlier.cookie), env, now + 2)).toBeNull();
+      expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM member_sessions WHERE member_id = ?").bind(member.id).first()).toEqual({
+        n: 0,
+      });
+      // A session stamped with the confirmation's own millisecond is refused: the page starts at now + 1.
+      const request = new Request("https://emberandoak.test/invitation");
+      expect(await startMemberSession(env, request, member.id, "invitation", now)).toBeNull();
+      const fresh = await startMemberSession(env, request, member.id, "invitation", now + 1);
+      expect(fresh).not.toBeNull();
+      const loaded = await loadSignedInMember(requestWith(fresh!.setCookie.split(";")[0]!), env, now + 2);
+      expect(loaded?.session).toMatchObject({ memberId: member.id, method: "invitation", createdAt: now + 1 });
+    });
+  }
+});
+
 describe("consumeInvitationForGoogle", () => {
-  it("links the Google account instead of a password, makes the member active, and works once", async () => {
+  it("links the Google account, confirms the email, makes the member active, and works once", async () => {
     const member = await insertMember({ status: "invited" });
     const token = await linkFor(member.id);
     expect(await consumeInvitationForGoogle(env.DB, token, "google-sub-1", createdAt + 1)).toBe(member.id);
-    expect(await memberRow(member.id)).toEqual({ status: "active", password_hash: null, google_subject: "google-sub-1" });
+    expect(await memberRow(member.id)).toEqual({
+      status: "active",
+      email_confirmed_at: new Date(createdAt + 1).toISOString(),
+      google_subject: "google-sub-1",
+    });
     expect(await consumeInvitationForGoogle(env.DB, token, "google-sub-2", createdAt + 2)).toBeNull();
-    expect(await accept(token, "a long enough passphrase")).toBeNull();
+    expect(await confirm(token)).toBeNull();
     expect((await memberRow(member.id))!.google_subject).toBe("google-sub-1");
   });
 
@@ -162,8 +188,8 @@ describe("consumeInvitationForGoogle", () => {
     const member = await insertMember({ status: "invited" });
     const token = await linkFor(member.id);
     expect(await consumeInvitationForGoogle(env.DB, token, "taken-sub", createdAt + 1)).toBeNull();
-    expect(await memberRow(member.id)).toEqual({ status: "invited", password_hash: null, google_subject: null });
-    expect(await accept(token, "a long enough passphrase")).toBe(member.id);
+    expect(await memberRow(member.id)).toEqual({ status: "invited", email_confirmed_at: null, google_subject: null });
+    expect(await confirm(token)).toBe(member.id);
   });
 
   it("refuses an expired link", async () => {

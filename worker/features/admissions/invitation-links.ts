@@ -64,7 +64,7 @@ export async function createInvitedMember(d1: D1Database, fields: NewMemberField
   return link;
 }
 
-/** A new link for the member (a re-invitation, or a password reset); their links still open stop working in the same batch. */
+/** A new link for the member (a re-invitation, or a way back in for a member who lost access); their links still open stop working in the same batch. */
 export async function replaceInvitationLink(d1: D1Database, memberId: string, now: number = Date.now()): Promise<NewInvitationLink> {
   const database = getDatabase(d1);
   const link = await newInvitationLink(now);
@@ -131,7 +131,12 @@ export async function consumeInvitationForGoogle(
  * statements test the link in the same state: a second request, even in the same millisecond,
  * finds `used_at` set and changes nothing.
  */
-async function consumeInvitation(db: D1Database, token: string, credential: { googleSubject?: string }, now: number): Promise<string | null> {
+async function consumeInvitation(
+  db: D1Database,
+  token: string,
+  credential: { googleSubject?: string },
+  now: number,
+): Promise<string | null> {
   if (!TOKEN_SHAPE.test(token)) return null;
   const database = getDatabase(db);
   const nowIso = new Date(now).toISOString();

@@ -20,9 +20,9 @@ export function memberInvitationEmail(invitation: { name: string; tier: MemberRo
   const body = [
     `<h1>Welcome to ${escapeMarkup(club.name)}</h1>`,
     `<p>${escapeMarkup(invitation.name)},</p>`,
-    `<p>The concierge has admitted you as a ${escapeMarkup(tierName)} member. To enter the members area, open your personal invitation link and choose a password:</p>`,
+    `<p>The concierge has admitted you as a ${escapeMarkup(tierName)} member. To enter the members area, open your personal invitation link and confirm your email:</p>`,
     `<p><a href="${link}">${link}</a></p>`,
-    `<p>The link works once and until ${escapeMarkup(expires)} (Portland time). Please do not forward it: whoever opens it first sets the password. If it has expired, call the office at ${escapeMarkup(club.officePhone.display)} for a new one.</p>`,
+    `<p>The link works once and until ${escapeMarkup(expires)} (Portland time). Please do not forward it: whoever opens it first is signed in as you. If it has expired, call the office at ${escapeMarkup(club.officePhone.display)} for a new one.</p>`,
     `<p>Members and their guests must be ${club.minimumAge} or older.</p>`,
     `<p><small>${escapeMarkup(healthWarning)}</small></p>`,
   ].join("");

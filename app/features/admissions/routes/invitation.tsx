@@ -1,21 +1,22 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect } from "react";
 import { data, Form, redirect } from "react-router";
 import { z } from "#app/lib/zod.ts";
 import type { Route } from "./+types/invitation";
-import { buttonClasses } from "#app/ui/button-link.tsx";
+import { ButtonLink, buttonClasses } from "#app/ui/button-link.tsx";
 import { Field, inputClasses } from "#app/ui/form/field.tsx";
 import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
 import { PageHero } from "#app/ui/page-hero.tsx";
 import { Section } from "#app/ui/section.tsx";
 import { requestContext } from "#app/context.ts";
-import { fieldErrors, formFields, type ActionResult, type FieldErrors } from "#app/lib/form-result.ts";
+import type { ActionResult } from "#app/lib/form-result.ts";
 import { club } from "#app/features/site/site-config.ts";
-import { createMemberSession, googleClient, startGoogleSignIn } from "#app/features/sign-in/sign-in.server.ts";
+import { googleClient, startGoogleSignIn, startMemberSession } from "#app/features/sign-in/sign-in.server.ts";
 import {
-  acceptInvitationWithPassword,
   clearedInvitationCookie,
+  confirmInvitation,
   findOpenInvitation,
   invitationCookie,
+  loadSignedInMember,
   readInvitationCookie,
   tokenFromInvitationLink,
 } from "#app/features/admissions/admissions.server.ts";
@@ -25,26 +26,15 @@ import { readSubmission } from "#app/lib/forms.server.ts";
 /** One answer for an unknown, used or expired link alike, so the page never says which. */
 const INVALID_LINK = "This invitation link is no longer valid. Ask the concierge for a new one.";
 
-const passwordFields = z.object({
-  intent: z.literal("set-password"),
-  password: z.string().min(12, "Use at least 12 characters.").max(128, "Use at most 128 characters."),
-  confirmPassword: z.string().max(128, "Use at most 128 characters."),
-});
-
-/** The password form of the invitation page, checked in the browser and again by the action. */
-const setPasswordForm = passwordFields.refine((form) => form.password === form.confirmPassword, {
-  path: ["confirmPassword"],
-  message: "The two passwords do not match.",
-});
-
 /**
- * The page's three forms (docs/security.md#invitation-links): `open` posts the link (the page's
- * script takes it from after the `#`, or the member pastes it); the token then lives in an
- * HttpOnly cookie, which `set-password` and `google` use. No request URL ever holds the token.
+ * The page's three forms (docs/security.md#invitation-links, docs/product-rules.md#admissions):
+ * `open` posts the link (the page's script takes it from after the `#`, or the member pastes it);
+ * the token then lives in an HttpOnly cookie, which `confirm` and `google` use. No request URL
+ * ever holds the token.
  */
 const invitationForms = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("open"), link: z.string().max(2048, "Paste the link from your invitation email.") }),
-  setPasswordForm,
+  z.object({ intent: z.literal("confirm") }),
   z.object({ intent: z.literal("google") }),
 ]);
 
@@ -53,22 +43,31 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-// While a link is open this page belongs to one person: no cache may keep it.
+// While a link is open this page belongs to one person, and once it is used it shows a signed-in
+// member's page: no cache may keep it.
 export function headers() {
-  return { "Cache-Control": "no-store" };
+  return { "Cache-Control": "private, no-store" };
 }
 
+/**
+ * The stage: `welcome` while the cookie holds an open link; `confirmed` for a member whose session
+ * began through a link (the screen after confirming, which offers a passkey); else `open`.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env, config } = context.get(requestContext);
   const token = readInvitationCookie(request);
-  if (!token) return { stage: "open" as const };
+  if (!token) {
+    const signedIn = await loadSignedInMember(request, env);
+    if (signedIn?.session.method === "invitation") return { stage: "confirmed" as const, memberName: signedIn.member.name };
+    return { stage: "open" as const };
+  }
   const invitation = await findOpenInvitation(env.DB, token);
   if (!invitation) return data({ stage: "invalid" as const }, { status: 404, headers: { "Set-Cookie": clearedInvitationCookie() } });
   // 'Continue with Google' only when Google sign-in is configured; the OAuth callback consumes the link.
   return { stage: "welcome" as const, memberName: invitation.memberName, google: googleClient(config) !== null };
 }
 
-/** Opens the link, then sets the password (or starts Google) through it, signs the member in and opens the members area. */
+/** Opens the link, then confirms the email (or starts Google) through it; confirming signs the member in. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { env, config, logSecurityEvent: log } = context.get(requestContext);
   const form = await readSubmission(request, invitationForms);
@@ -97,13 +96,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirect(start.url, { headers });
   }
 
-  const memberId = await acceptInvitationWithPassword(env.DB, token, form.data.password);
+  // Confirming ends every session the member had at `now` (a new link is also how a member who
+  // lost access gets back in), so this device's new session begins one millisecond later.
+  const now = Date.now();
+  const memberId = await confirmInvitation(env.DB, token, now);
   if (!memberId) return refuse();
-  const { setCookie } = await createMemberSession(env, memberId);
-  log({ eventType: "authn_login_success", severity: "low", description: "invitation accepted; password set", userId: memberId });
-  const headers = new Headers({ "Set-Cookie": setCookie });
-  headers.append("Set-Cookie", clearedInvitationCookie());
-  throw redirect("/members", { headers });
+  const session = await startMemberSession(env, request, memberId, "invitation", now + 1);
+  const headers = new Headers({ "Set-Cookie": clearedInvitationCookie() });
+  // Null only when the member was suspended in the moment since: they sign in again like anyone.
+  if (!session) throw redirect("/auth", { headers });
+  headers.append("Set-Cookie", session.setCookie);
+  log({ eventType: "authn_login_success", severity: "low", description: "invitation accepted; email confirmed", userId: memberId });
+  throw redirect("/invitation", { status: 303, headers });
 }
 
 export default function Invitation({ loaderData, actionData }: Route.ComponentProps) {
@@ -131,20 +135,21 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
       </PageHero>
     );
   }
+  if (loaderData.stage === "confirmed") return <Confirmed memberName={loaderData.memberName} />;
   return (
     <>
       <OpenFromAddress />
       <PageHero eyebrow="Membership" title={`Welcome, ${loaderData.memberName}`}>
         <p>
-          The concierge has admitted you to {club.name}. Choose a password to finish; you will then read and accept the club rules before
-          entering the members area. This link works once.
+          The concierge has admitted you to {club.name}. Confirm that this is your email address to finish; you will then read and accept
+          the club rules before entering the members area. This link works once.
         </p>
       </PageHero>
-      <Section id="set-password" eyebrow="Your account" title="Choose your password">
-        <SetPasswordForm serverErrors={refusal?.fieldErrors ?? {}} />
+      <Section id="confirm-email" eyebrow="Your account" title="Confirm your email">
+        <ConfirmEmailForm />
         {loaderData.google ? (
           <div className="mt-8 max-w-md border-t border-cedar pt-6">
-            <p className="text-smoke">Or sign in with your Google account from now on, instead of a password:</p>
+            <p className="text-smoke">Or sign in with your Google account from now on:</p>
             {/* A full page load, not client navigation: the server starts the round trip to Google. */}
             <Form method="post" reloadDocument className="mt-4">
               <input type="hidden" name="intent" value="google" />
@@ -154,6 +159,50 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
             </Form>
           </div>
         ) : null}
+      </Section>
+    </>
+  );
+}
+
+function ConfirmEmailForm() {
+  const { pending } = usePendingSubmission();
+  return (
+    <Form method="post" className="max-w-md">
+      <input type="hidden" name="intent" value="confirm" />
+      <p className="text-smoke">No password to choose: you will sign in with a passkey on your device, or with a code we email you.</p>
+      <button type="submit" disabled={pending} className={`mt-5 ${buttonClasses("primary")}`}>
+        {pending ? "Confirming..." : "Confirm My Email"}
+      </button>
+    </Form>
+  );
+}
+
+/**
+ * After confirming, signed in: a passkey on this device (the one step that needs scripts), or
+ * emailed codes from now on. The members area starts with the club rules step.
+ */
+function Confirmed({ memberName }: { memberName: string }) {
+  return (
+    <>
+      <OpenFromAddress />
+      <PageHero eyebrow="Membership" title={`Welcome, ${memberName}`}>
+        <p>Your email is confirmed and you are signed in.</p>
+      </PageHero>
+      <Section id="next-sign-in" eyebrow="Next time" title="How you will sign in">
+        <div className="grid max-w-2xl gap-8">
+          <div>
+            <h3 className="text-xl text-cream">A passkey on this device</h3>
+            <p className="mt-2 text-smoke">Sign in with your fingerprint, face or screen lock, without waiting for an email.</p>
+            {/* The passkey button (app/features/sign-in/add-passkey-button.tsx) mounts here. */}
+          </div>
+          <div className="border-t border-cedar pt-6">
+            <h3 className="text-xl text-cream">Or emailed codes</h3>
+            <p className="mt-2 text-smoke">Type your email at Member Login and we send you a code that works once, for 10 minutes.</p>
+            <div className="mt-4">
+              <ButtonLink to="/members">Continue to the Members Area</ButtonLink>
+            </div>
+          </div>
+        </div>
       </Section>
     </>
   );
@@ -208,70 +257,5 @@ function OpenInvitationForm({ error }: { error: string | undefined }) {
         </div>
       </Form>
     </>
-  );
-}
-
-function SetPasswordForm({ serverErrors }: { serverErrors: FieldErrors }) {
-  const { pending: submitting } = usePendingSubmission();
-  const [browserErrors, setBrowserErrors] = useState<FieldErrors | null>(null);
-  const errors = browserErrors ?? serverErrors;
-  const passwordField = useRef<HTMLInputElement>(null);
-  const confirmField = useRef<HTMLInputElement>(null);
-
-  function checkBeforeSending(event: FormEvent<HTMLFormElement>) {
-    const result = setPasswordForm.safeParse(formFields(new FormData(event.currentTarget)));
-    if (result.success) {
-      setBrowserErrors(null);
-      return;
-    }
-    event.preventDefault();
-    const found = fieldErrors(result.error);
-    setBrowserErrors(found);
-    (found.password ? passwordField : confirmField).current?.focus();
-  }
-
-  return (
-    <Form method="post" noValidate onSubmit={checkBeforeSending} className="grid max-w-md gap-5">
-      <input type="hidden" name="intent" value="set-password" />
-      <Field
-        id="new-password"
-        label="Choose a password"
-        hint="12 to 128 characters. A few unrelated words make a strong password that is easy to remember."
-        error={errors.password}
-      >
-        {(control) => (
-          <input
-            {...control}
-            ref={passwordField}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={12}
-            maxLength={128}
-            className={inputClasses}
-          />
-        )}
-      </Field>
-      <Field id="confirm-password" label="Confirm password" error={errors.confirmPassword}>
-        {(control) => (
-          <input
-            {...control}
-            ref={confirmField}
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            maxLength={128}
-            className={inputClasses}
-          />
-        )}
-      </Field>
-      <div>
-        <button type="submit" disabled={submitting} className={buttonClasses("primary")}>
-          {submitting ? "Setting Password..." : "Set Password"}
-        </button>
-      </div>
-    </Form>
   );
 }
