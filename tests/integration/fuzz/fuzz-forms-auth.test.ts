@@ -184,9 +184,9 @@ describe("the sign-out action (fuzzed)", () => {
   );
 });
 
-describe("the invitation link's password action (fuzzed)", () => {
+describe("the invitation link's confirm action (fuzzed)", () => {
   it(
-    "sets a password only through the open link and a valid form, and refuses everything else with 400 or 404",
+    "confirms the email and signs in only through the open link and a valid form, and refuses everything else with 400 or 404",
     { timeout: FUZZ_TIMEOUT_MS },
     async () => {
       const invited = await insertMember({ status: "invited", name: "Avery Hale" });
@@ -198,7 +198,7 @@ describe("the invitation link's password action (fuzzed)", () => {
       const context = routerContext(execution.ctx);
       const rows = await new RowTracker(() =>
         readRow(
-          "SELECT (SELECT status || ':' || coalesce(password_hash, '') FROM members WHERE id = ?1) AS member, (SELECT COUNT(*) FROM member_invitations WHERE member_id = ?1 AND used_at IS NOT NULL) AS used",
+          "SELECT (SELECT status || ':' || coalesce(email_confirmed_at, '') FROM members WHERE id = ?1) AS member, (SELECT COUNT(*) FROM member_sessions WHERE member_id = ?1) AS sessions, (SELECT COUNT(*) FROM member_invitations WHERE member_id = ?1 AND used_at IS NOT NULL) AS used",
           invited.id,
         ),
       ).start();
@@ -210,16 +210,8 @@ describe("the invitation link's password action (fuzzed)", () => {
         { weight: 1, arbitrary: fc.constantFrom("__OPEN_TOKEN__ ", "__OPEN_TOKEN__/", "", "..%2F..%2Fauth") },
         { weight: 1, arbitrary: fuzzString },
       );
-      const password = fc.oneof(
-        fc.string({ minLength: 12, maxLength: 40 }),
-        fc.constantFrom("short", "x".repeat(128), "x".repeat(129), "Ｓｅｃｒｅｔ ｐａｓｓｐｈｒａｓｅ"),
-      );
-      const fields = { intent: fc.constant("set-password"), password, confirmPassword: password };
-      const valid = password.map((secret): [string, string][] => [
-        ["intent", "set-password"],
-        ["password", secret],
-        ["confirmPassword", secret],
-      ]);
+      const fields = { intent: fc.oneof(fc.constant("confirm"), fc.constantFrom("set-password", "Confirm", "confirm ", "")) };
+      const valid = fc.constant<[string, string][]>([["intent", "confirm"]]);
 
       await fc.assert(
         fc.asyncProperty(formBody(fields, valid), token, async (submission, generatedToken) => {
@@ -233,16 +225,17 @@ describe("the invitation link's password action (fuzzed)", () => {
             expect(answer.thrown).toBe(true);
             return;
           }
-          expect([302, 400, 404]).toContain(answer.status);
-          if (answer.status === 302) {
-            // The link works once: it set the password, activated the member and was used up.
+          expect([303, 400, 404]).toContain(answer.status);
+          if (answer.status === 303) {
+            // The link works once: it confirmed the email, activated the member, started one session and was used up.
             expect(accepted).toBe(false);
             accepted = true;
             expect(token).toBe(link.token);
-            expect(answer.headers.get("Location")).toBe("/members");
-            expect(answer.headers.get("Set-Cookie")).toMatch(/^ember_session=[A-Za-z0-9_-]{43}; /);
+            expect(answer.headers.get("Location")).toBe("/invitation");
+            expect(answer.headers.getSetCookie()).toContainEqual(expect.stringMatching(/^ember_session=[A-Za-z0-9_-]{43}; /));
             const { current } = await rows.step();
-            expect(current.member).toMatch(/^active:pbkdf2-sha256\$600000\$/);
+            expect(current.member).toMatch(/^active:\d{4}-\d\d-\d\dT/);
+            expect(current.sessions).toBe(1);
             expect(current.used).toBe(1);
             return;
           }
