@@ -1,12 +1,38 @@
 import { z } from "#app/lib/zod.ts";
 
-/** The /auth form (docs/product-rules.md#sign-in), shared by the page and its action. */
-export const signInFormSchema = z.object({
-  email: z.string().trim().min(1, "Enter your email address").max(254, "Enter your email address"),
-  password: z.string().min(1, "Enter your password").max(1024, "Enter your password"),
-  redirectTo: z.string().max(2048).optional(),
+/**
+ * The /auth forms (docs/product-rules.md#sign-in), shared by the page and its action: one asks
+ * for a code for an email ("request-code"), the other signs in with that code ("check-code").
+ * Plain POST forms, so the page works without its script.
+ */
+const email = z.string().trim().min(1, "Enter your email address").max(254, "Enter your email address");
+const redirectTo = z.string().max(2048).optional();
+
+export const requestCodeSchema = z.object({
+  intent: z.literal("request-code"),
+  email,
+  redirectTo,
+  /** Only asked for above the email's ceiling (CAPTCHA_NEEDED): the page adds it with the site's captcha. */
+  captchaToken: z.string().max(4096).optional(),
 });
 
-/** One message for every refusal, so the answer never says whether an email belongs to a member. */
-export const SIGN_IN_REFUSED = "The email or password is incorrect.";
-export const SIGN_IN_RATE_LIMITED = "Too many sign-in attempts. Please wait 15 minutes and try again.";
+export const checkCodeSchema = z.object({
+  intent: z.literal("check-code"),
+  email,
+  code: z.string().trim().min(1, "Enter the code from your email").max(32, "Enter the code from your email"),
+  redirectTo,
+});
+
+export const signInFormSchema = z.discriminatedUnion("intent", [requestCodeSchema, checkCodeSchema]);
+
+/** The reCAPTCHA action of the captcha asked for above an email's ceiling (CAPTCHA_NEEDED). */
+export const SIGN_IN_CODE_CAPTCHA_ACTION = "sign_in_code";
+
+/**
+ * What the /auth action answers, which is the step the page shows: the email form (with an error,
+ * or asking for a captcha), the code form for an email, or the paused membership.
+ */
+export type SignInStep =
+  | { step: "email"; email?: string; error?: string; captcha?: boolean }
+  | { step: "code"; email: string; notice?: string; error?: string }
+  | { step: "paused" };

@@ -5,4 +5,4 @@
  */
 export { finishGoogleSignIn, googleClient, startGoogleSignIn } from "#worker/features/sign-in/google-sign-in.ts";
 export { endMemberSession, startMemberSession } from "#worker/features/sign-in/member-session.ts";
-export { signInWithPassword } from "#worker/features/sign-in/password-sign-in.ts";
+export { checkSignInCode, requestSignInCode } from "#worker/features/sign-in/email-codes.ts";

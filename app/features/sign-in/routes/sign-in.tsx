@@ -8,16 +8,16 @@ import { requestContext } from "#app/context.ts";
 import { authStateFor } from "../auth.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
-import { SIGN_IN_RATE_LIMITED, SIGN_IN_REFUSED, signInFormSchema } from "../sign-in-schema.ts";
+import { signInFormSchema, type SignInStep } from "../sign-in-schema.ts";
+import { CAPTCHA_NEEDED, CODE_REFUSED, CODE_SENT, SIGN_IN_RATE_LIMITED } from "../sign-in-messages.ts";
 import { club } from "#app/features/site/site-config.ts";
-import { googleClient, signInWithPassword } from "#app/features/sign-in/sign-in.server.ts";
+import { checkSignInCode, googleClient, requestSignInCode } from "#app/features/sign-in/sign-in.server.ts";
 import { readSubmission } from "#app/lib/forms.server.ts";
-import type { ActionResult } from "#app/lib/form-result.ts";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Member Login",
-    description: `Members of ${club.name} sign in here with the credentials issued by the concierge to reach the members area, rewards shop, media kit and vendors.`,
+    description: `Members of ${club.name} sign in here with a code sent to their email, a passkey or Google to reach the members area, rewards shop, media kit and vendors.`,
   });
 
 /** Where to go after signing in: the remembered page when it is ours, else the members area. */
@@ -35,22 +35,50 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     redirectTo: redirectTo ? safeRedirectPath(redirectTo, url.origin) : "",
     googleEnabled: googleClient(config) !== null,
+    recaptchaSiteKey: env.RECAPTCHA_SITE_KEY,
   };
 }
 
+/**
+ * The two steps (docs/product-rules.md#sign-in): "request-code" emails a code and answers the code
+ * step with the same words for every email; "check-code" signs in, or refuses. A body that is not
+ * a complete form goes back to the step it came from with that field's message.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readSubmission(request, signInFormSchema);
-  // One message for every refusal, an incomplete form included: no field errors.
-  if (!form.ok) return data<ActionResult>({ ok: false, error: SIGN_IN_REFUSED }, { status: 400 });
-  const result = await signInWithPassword(context.get(requestContext), form.data);
-  if (result.ok) throw redirect(destination(request, form.data.redirectTo), { headers: { "Set-Cookie": result.setCookie } });
-  if (result.reason === "rate_limited") {
-    return data<ActionResult>(
-      { ok: false, error: SIGN_IN_RATE_LIMITED },
+  if (!form.ok) {
+    const email = form.fields.email?.trim().slice(0, 254) ?? "";
+    const refusal = form.invalid.data;
+    const error = (!refusal.ok && refusal.fieldErrors ? Object.values(refusal.fieldErrors)[0] : undefined) ?? "Enter your email address";
+    const step: SignInStep =
+      form.fields.intent === "check-code" && email ? { step: "code", email, error } : { step: "email", email, error };
+    return data(step, { status: 400 });
+  }
+  const signInContext = context.get(requestContext);
+  const email = form.data.email;
+
+  if (form.data.intent === "request-code") {
+    const result = await requestSignInCode(signInContext, { email, captchaToken: form.data.captchaToken });
+    if (result.status === "sent") return data<SignInStep>({ step: "code", email, notice: CODE_SENT });
+    if (result.status === "captcha_needed")
+      return data<SignInStep>({ step: "email", email, error: CAPTCHA_NEEDED, captcha: true }, { status: 429 });
+    return data<SignInStep>(
+      { step: "email", email, error: SIGN_IN_RATE_LIMITED },
       { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
     );
   }
-  return data<ActionResult>({ ok: false, error: SIGN_IN_REFUSED }, { status: 400 });
+
+  const result = await checkSignInCode(signInContext, { email, code: form.data.code });
+  if (result.status === "signed_in")
+    throw redirect(destination(request, form.data.redirectTo), { headers: { "Set-Cookie": result.setCookie } });
+  if (result.status === "paused") return data<SignInStep>({ step: "paused" }, { status: 403 });
+  if (result.status === "rate_limited") {
+    return data<SignInStep>(
+      { step: "code", email, error: SIGN_IN_RATE_LIMITED },
+      { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+    );
+  }
+  return data<SignInStep>({ step: "code", email, error: CODE_REFUSED }, { status: 400 });
 }
 
 export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
@@ -58,16 +86,17 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
     <>
       <PageHero eyebrow="Members" title="Member Login">
         <p>
-          Members sign in here with the credentials they set from their invitation link. New members receive that link by email once the
-          concierge has admitted them.
+          Members sign in here with a one-time code sent to their email, a passkey or Google. New members receive their invitation link by
+          email once the concierge has admitted them.
         </p>
       </PageHero>
 
       <Section id="sign-in" eyebrow="Members only" title="Sign in to the members area">
         <SignInForm
+          step={actionData ?? { step: "email" }}
           redirectTo={loaderData.redirectTo}
-          error={(actionData && !actionData.ok ? actionData.error : undefined) ?? null}
           googleEnabled={loaderData.googleEnabled}
+          recaptchaSiteKey={loaderData.recaptchaSiteKey}
         />
       </Section>
 
@@ -85,8 +114,9 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
 
       <Section id="login-help" eyebrow="Help" title="Trouble signing in?" tone="humidor">
         <p className="max-w-3xl text-smoke">
-          If your invitation email has not arrived, check your spam folder first. For a lost password, an expired invitation link or
-          anything else, call the office at{" "}
+          If your invitation email has not arrived, check your spam folder first. Lost your passkey, or your Google account? Ask for a code
+          by email above: it signs you in on any device, with no phone call needed, and you can add a new passkey from there. For an expired
+          invitation link or anything else, call the office at{" "}
           <a href={`tel:${club.officePhone.e164}`} className="whitespace-nowrap text-brass underline hover:text-cream">
             {club.officePhone.display}
           </a>

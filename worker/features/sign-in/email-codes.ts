@@ -1,0 +1,256 @@
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { getDatabase } from "#db/client.ts";
+import { members, outbox, signInCodes } from "#db/schema.ts";
+import type { RequestContext } from "#worker/http/request-context.ts";
+import { findMemberByEmail, normalizeEmail } from "#worker/features/members/members.ts";
+import { verifyCaptcha } from "#worker/features/executive-invitation/captcha/verify-captcha.ts";
+import { clientAddress } from "#worker/shared/client-address.ts";
+import { deliverOutboxMessage } from "#worker/shared/outbox.ts";
+import { limitKey, networkLimits, type Limit } from "#worker/shared/rate-limit.ts";
+import { sealSecret } from "#worker/shared/sealed-secrets.ts";
+import { emailSender } from "#worker/shared/send-email.ts";
+import { resetStrictCount, takeStrictCount, takeStrictCounts } from "#worker/shared/strict-counter.ts";
+import { SIGN_IN_CODE_CAPTCHA_ACTION } from "#app/features/sign-in/sign-in-schema.ts";
+import { startMemberSession } from "./member-session.ts";
+import { signInCodeEmail } from "./sign-in-code-email.ts";
+
+/**
+ * Sign-in by a one-time code sent by email (docs/product-rules.md#sign-in, docs/security.md#emailed-codes).
+ * One live code per email (a new request replaces it), 6 digits, 10 minutes, single use, at most
+ * CODE_MAX_TRIES tries. D1 keeps only keyed hashes: the row's key is an HMAC of the normalised
+ * email and its code an HMAC of the code, both under a key derived from the signing key for this
+ * use alone. A row is written for every email asked about, and the answer is the same whether or
+ * not the email belongs to a member; only active and suspended members are emailed.
+ */
+export const CODE_DIGITS = 6;
+export const CODE_LIFETIME_MS = 10 * 60_000;
+export const CODE_MAX_TRIES = 5;
+
+/**
+ * The limits (docs/security.md#rate-limits), strict D1 counters taken before any other work, each
+ * times FORM_RATE_LIMIT_MULTIPLIER. A network's budget fits a lounge's Wi-Fi on an event night
+ * (forty members behind one address, each asking for a code or two and typing it once or twice).
+ * Above an email's overall ceiling a captcha pass is asked for instead of a refusal, so a stranger
+ * asking for codes cannot keep the member out.
+ */
+export const CODE_LIMITS = {
+  requestsPerNetwork: { max: 100, windowMs: 15 * 60_000 },
+  requestsPerEmailAndNetwork: { max: 5, windowMs: 15 * 60_000 },
+  requestsPerEmail: { max: 10, windowMs: 60 * 60_000 },
+  checksPerNetwork: { max: 200, windowMs: 15 * 60_000 },
+  checksPerEmailAndNetwork: { max: 15, windowMs: 15 * 60_000 },
+} as const;
+
+export type CodeRequestResult = { status: "sent" } | { status: "captcha_needed" } | { status: "rate_limited"; retryAfterSeconds: number };
+
+export type CodeCheckResult =
+  | { status: "signed_in"; memberId: string; setCookie: string }
+  | { status: "paused" }
+  | { status: "refused" }
+  | { status: "rate_limited"; retryAfterSeconds: number };
+
+/**
+ * Asks for a code for `email`. Limits first; then the code row (replacing any earlier code) and,
+ * for an active or suspended member, the email with the code sealed, in one batch; delivery
+ * follows after the answer (the cron retries a failure), so answering takes the same path for
+ * every email.
+ */
+export async function requestSignInCode(
+  context: RequestContext,
+  input: { email: string; captchaToken?: string | null },
+  now: number = Date.now(),
+): Promise<CodeRequestResult> {
+  const { env, ctx, config, signingKey, request, logSecurityEvent: log } = context;
+  const email = normalizeEmail(input.email);
+
+  const limited = await takeLimits(context, "request", email, now);
+  if (limited) return limited;
+  const perEmail = await takeStrictCount(
+    env.DB,
+    await limitKey(signingKey, "signin-code:request:email", email),
+    CODE_LIMITS.requestsPerEmail.max * config.FORM_RATE_LIMIT_MULTIPLIER,
+    CODE_LIMITS.requestsPerEmail.windowMs,
+    now,
+  );
+  if (!perEmail.allowed) {
+    if (!input.captchaToken) return { status: "captcha_needed" };
+    const verdict = await verifyCaptcha(config, env, {
+      token: input.captchaToken,
+      expectedAction: SIGN_IN_CODE_CAPTCHA_ACTION,
+      remoteIp: clientAddress(request),
+    });
+    if (!verdict.success) {
+      log({
+        eventType: "authn_captcha_fail",
+        severity: "medium",
+        description: "sign-in code captcha failed",
+        details: { reason: verdict.error, score: verdict.score },
+      });
+      return { status: "captcha_needed" };
+    }
+  }
+
+  const keys = await codeKeys(signingKey);
+  const emailKey = await keys.emailKey(email);
+  const code = newSignInCode();
+  const codeHash = await keys.codeHash(emailKey, code);
+  // Sealed for every email, so a member's request does no more work before the batch than a stranger's.
+  const message = signInCodeEmail(await sealSecret(signingKey, code));
+  const member = await findMemberByEmail(env.DB, email);
+  const emailed = member?.status === "active" || member?.status === "suspended";
+
+  const database = getDatabase(env.DB);
+  const storeCode = database
+    .insert(signInCodes)
+    .values({ emailKey, codeHash, attempts: 0, expiresAt: now + CODE_LIFETIME_MS, createdAt: now })
+    .onConflictDoUpdate({
+      target: signInCodes.emailKey,
+      set: { codeHash, attempts: 0, expiresAt: now + CODE_LIFETIME_MS, createdAt: now },
+    });
+  if (!emailed) {
+    await storeCode;
+    return { status: "sent" };
+  }
+  const [, [queued]] = await database.batch([
+    storeCode,
+    database
+      .insert(outbox)
+      .values({ channel: "email", recipient: email, subject: message.subject, body: message.body })
+      .returning({ id: outbox.id }),
+  ]);
+  ctx.waitUntil(
+    deliverOutboxMessage(env.DB, queued!.id, emailSender(env.EMAIL, config.EMAIL_FROM, signingKey)).catch((error: unknown) =>
+      console.error("sign-in code email: first delivery attempt crashed; the cron will retry", error),
+    ),
+  );
+  return { status: "sent" };
+}
+
+/**
+ * Checks a code. Each try is taken by one UPDATE … attempts + 1 … RETURNING before the comparison
+ * (so a sixth try finds nothing, whatever it holds), the comparison is constant-time, and a right
+ * code is consumed by one DELETE … RETURNING: of two concurrent right answers one signs in.
+ * A right code for a suspended member answers "paused", only then; an active member gets a new
+ * session and their email counts as confirmed.
+ */
+export async function checkSignInCode(
+  context: RequestContext,
+  input: { email: string; code: string },
+  now: number = Date.now(),
+): Promise<CodeCheckResult> {
+  const { env, request, signingKey, logSecurityEvent: log } = context;
+  const email = normalizeEmail(input.email);
+  const limited = await takeLimits(context, "check", email, now);
+  if (limited) return limited;
+
+  const refuse = (reason: string, userId: string | null = null): CodeCheckResult => {
+    log({ eventType: "authn_login_fail", severity: "medium", description: "sign-in code refused", userId, details: { reason } });
+    return { status: "refused" };
+  };
+  const keys = await codeKeys(signingKey);
+  const emailKey = await keys.emailKey(email);
+  const database = getDatabase(env.DB);
+  const [tried] = await database
+    .update(signInCodes)
+    .set({ attempts: sql`${signInCodes.attempts} + 1` })
+    .where(and(eq(signInCodes.emailKey, emailKey), gt(signInCodes.expiresAt, now), lt(signInCodes.attempts, CODE_MAX_TRIES)))
+    .returning({ codeHash: signInCodes.codeHash });
+  if (!tried) return refuse("no_live_code");
+
+  const submitted = input.code.replace(/[\s-]/g, "");
+  const expected = new TextEncoder().encode(tried.codeHash);
+  const given = new TextEncoder().encode(await keys.codeHash(emailKey, submitted));
+  // Both are 64 hex digits, so the lengths always match and the comparison reveals nothing.
+  if (!workerdSubtle.timingSafeEqual(expected, given)) return refuse("wrong_code");
+
+  const [consumed] = await database
+    .delete(signInCodes)
+    .where(and(eq(signInCodes.emailKey, emailKey), eq(signInCodes.codeHash, tried.codeHash), gt(signInCodes.expiresAt, now)))
+    .returning({ emailKey: signInCodes.emailKey });
+  if (!consumed) return refuse("already_used");
+
+  const member = await findMemberByEmail(env.DB, email);
+  if (!member || member.status === "invited") return refuse("no_member", member?.id ?? null);
+  if (member.status === "suspended") {
+    log({ eventType: "authn_login_fail", severity: "low", description: "sign-in code for a paused membership", userId: member.id });
+    return { status: "paused" };
+  }
+  const session = await startMemberSession(env, request, member.id, "code", now);
+  if (!session) return refuse("member_not_active", member.id);
+  await database
+    .update(members)
+    .set({ emailConfirmedAt: new Date(now).toISOString() })
+    .where(eq(members.id, member.id));
+  // The member is in: earlier requests for this email no longer count towards its captcha ceiling.
+  await resetStrictCount(env.DB, await limitKey(signingKey, "signin-code:request:email", email));
+  log({ eventType: "authn_login_success", severity: "low", description: "emailed code sign-in", userId: member.id });
+  return { status: "signed_in", memberId: member.id, setCookie: session.setCookie };
+}
+
+/** workerd's SubtleCrypto compares in constant time; the DOM typings the project compiles with do not know it. */
+const workerdSubtle = crypto.subtle as SubtleCrypto & { timingSafeEqual(a: ArrayBufferView, b: ArrayBufferView): boolean };
+
+/** The per-network and per-(email, network) limits of a request or a check; the refusal, or null to go on. */
+async function takeLimits(
+  { env, config, signingKey, clientNetwork, logSecurityEvent: log }: RequestContext,
+  kind: "request" | "check",
+  email: string,
+  now: number,
+): Promise<{ status: "rate_limited"; retryAfterSeconds: number } | null> {
+  const multiplier = config.FORM_RATE_LIMIT_MULTIPLIER;
+  const perNetwork = kind === "request" ? CODE_LIMITS.requestsPerNetwork : CODE_LIMITS.checksPerNetwork;
+  const perEmailAndNetwork = kind === "request" ? CODE_LIMITS.requestsPerEmailAndNetwork : CODE_LIMITS.checksPerEmailAndNetwork;
+  const networks: Limit[] = await networkLimits(signingKey, `signin-code:${kind}:network`, clientNetwork, perNetwork.max * multiplier);
+  const network = await takeStrictCounts(env.DB, networks, perNetwork.windowMs, now);
+  const decision = network.allowed
+    ? await takeStrictCount(
+        env.DB,
+        await limitKey(signingKey, `signin-code:${kind}:email-network`, `${email} ${clientNetwork}`),
+        perEmailAndNetwork.max * multiplier,
+        perEmailAndNetwork.windowMs,
+        now,
+      )
+    : network;
+  if (decision.allowed) return null;
+  if (decision.firstRefusal) {
+    log({
+      eventType: "excess_rate_limit_exceeded",
+      severity: "medium",
+      description: `sign-in code ${kind === "request" ? "requests" : "checks"} ${network.allowed ? "for one email from one network" : "from one network"} over the limit`,
+    });
+  }
+  return { status: "rate_limited", retryAfterSeconds: decision.retryAfterSeconds };
+}
+
+/** A code of CODE_DIGITS digits, uniform: random 32-bit values at or above the last whole multiple of 10^digits are drawn again. */
+export function newSignInCode(): string {
+  const range = 10 ** CODE_DIGITS;
+  const ceiling = Math.floor(2 ** 32 / range) * range;
+  const value = new Uint32Array(1);
+  do crypto.getRandomValues(value);
+  while (value[0]! >= ceiling);
+  return String(value[0]! % range).padStart(CODE_DIGITS, "0");
+}
+
+const KEY_PURPOSE = "ember-and-oak/sign-in-code/v1";
+
+/** HMACs under a key derived (HKDF) from the signing key for sign-in codes alone, as sealed-secrets.ts derives its own. */
+async function codeKeys(signingKey: string) {
+  const material = await crypto.subtle.importKey("raw", new TextEncoder().encode(signingKey), "HKDF", false, ["deriveKey"]);
+  const key = await crypto.subtle.deriveKey(
+    { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: new TextEncoder().encode(KEY_PURPOSE) },
+    material,
+    { name: "HMAC", hash: "SHA-256", length: 256 },
+    false,
+    ["sign"],
+  );
+  const hmac = async (message: string) => {
+    const signature = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message));
+    return Array.from(new Uint8Array(signature), (byte) => byte.toString(16).padStart(2, "0")).join("");
+  };
+  return {
+    emailKey: (email: string) => hmac(`email:${email}`),
+    /** Bound to the row's email key, so a code's hash means nothing under another email. */
+    codeHash: (emailKey: string, code: string) => hmac(`code:${emailKey}:${code}`),
+  };
+}
