@@ -33,6 +33,7 @@ export default [
   layout(memberArea("member-area.tsx"), [
     route("members", memberArea("members.tsx")),
     route("members/accept-rules", memberArea("accept-club-rules.tsx")),
+    route("members/devices", signIn("devices.tsx")),
     route("rewards", memberArea("rewards.tsx")),
     route("media", memberArea("media.tsx")),
     route("media/downloads/:file", memberArea("media-download.tsx")),

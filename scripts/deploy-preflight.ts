@@ -24,7 +24,8 @@ type Table = Record<string, unknown>;
 
 const D1_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const KV_ID = /^[0-9a-f]{32}$/i;
-const KV_BINDINGS = ["SESSIONS", "RATE_LIMITS"] as const;
+// Sessions live in D1 (member_sessions); KV holds only the rate-limit counters.
+const KV_BINDINGS = ["RATE_LIMITS"] as const;
 
 export function isDeployedEnvironment(value: unknown): value is DeployedEnvironment {
   return DEPLOYED_ENVIRONMENTS.some((environment) => environment === value);
@@ -156,8 +157,6 @@ function bindingProblems(config: Table, section: Table, environment: string, whe
       ...idProblems(`${where} KV ${binding} id`, namespace.id, KV_ID, "the id printed by npx wrangler kv namespace create", otherIds),
     );
   }
-  const [sessions, rateLimits] = KV_BINDINGS.map((binding) => namespaces.find((candidate) => candidate.binding === binding)?.id);
-  if (sessions !== undefined && sessions === rateLimits) problems.push(`${where} KV SESSIONS and RATE_LIMITS share one namespace id`);
 
   if (!tables(section.send_email).some((binding) => binding.name === "EMAIL")) {
     problems.push(`${where} has no Email Service sender: add [[env.${environment}.send_email]] with name = "EMAIL"`);

@@ -8,10 +8,20 @@ import { parse, serialize, type CookieOptions } from "hono/utils/cookie";
  */
 export type { CookieOptions };
 
-/** The value of one cookie of a request, or null when it is absent or empty. */
+/**
+ * The value of one cookie of a request, or null when it is absent or empty. Never throws: the
+ * Cookie header is whatever the client sends, so a value that is not valid percent-encoding
+ * (`%E0%A4%A`) is read as it came (hono's parser leaves what it cannot decode) and every caller
+ * refuses it as it refuses any wrong value (the Google callback's uniform 400, not a 500).
+ */
 export function readCookie(request: Request, name: string): string | null {
   const header = request.headers.get("Cookie");
-  return (header && parse(header, name)[name]) || null;
+  if (!header) return null;
+  try {
+    return parse(header, name)[name] || null;
+  } catch {
+    return null;
+  }
 }
 
 /** The Set-Cookie value that stores `value` under `name`. */

@@ -46,10 +46,6 @@ database_id = "00000000-0000-0000-0000-000000000000"
 migrations_dir = "migrations"
 
 [[env.production.kv_namespaces]]
-binding = "SESSIONS"
-id = "8c1f0e2d4b6a49f7a3e5c7d9b1f3a5c7"
-
-[[env.production.kv_namespaces]]
 binding = "RATE_LIMITS"
 id = "e4d2b0a8c6f44e1d9b7a5c3e1f9d7b5a"
 `;

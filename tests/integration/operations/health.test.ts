@@ -151,12 +151,12 @@ describe("GET /api/health", () => {
     const brokenD1 = {
       prepare: () => ({ first: () => Promise.reject(new Error("D1_ERROR: no such database")) }),
     } as unknown as D1Database;
-    expect(await checkStorage({ DB: brokenD1, SESSIONS: env.SESSIONS })).toEqual({ d1: false, kv: true });
+    expect(await checkStorage({ DB: brokenD1, RATE_LIMITS: env.RATE_LIMITS })).toEqual({ d1: false, kv: true });
   });
 
   it("reports KV as down when a read fails", async () => {
     const brokenKv = { get: () => Promise.reject(new Error("KV unavailable")) } as unknown as KVNamespace;
-    expect(await checkStorage({ DB: env.DB, SESSIONS: brokenKv })).toEqual({ d1: true, kv: false });
+    expect(await checkStorage({ DB: env.DB, RATE_LIMITS: brokenKv })).toEqual({ d1: true, kv: false });
   });
 });
 

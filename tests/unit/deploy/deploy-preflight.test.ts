@@ -36,10 +36,7 @@ function goodConfig(): Record<string, unknown> {
             migrations_dir: "migrations",
           },
         ],
-        kv_namespaces: [
-          { binding: "SESSIONS", id: "8c1f0e2d4b6a49f7a3e5c7d9b1f3a5c7" },
-          { binding: "RATE_LIMITS", id: "e4d2b0a8c6f44e1d9b7a5c3e1f9d7b5a" },
-        ],
+        kv_namespaces: [{ binding: "RATE_LIMITS", id: "e4d2b0a8c6f44e1d9b7a5c3e1f9d7b5a" }],
       },
     },
   };
@@ -87,12 +84,8 @@ describe("the deploy preflight (scripts/deploy-preflight.ts)", () => {
       "D1 DB database_id",
     ],
     ["a D1 id that is not a UUID", (s) => ((s.d1_databases as Section[])[0]!.database_id = "my-database"), "is not an id"],
-    ["a fake KV id", (s) => ((s.kv_namespaces as Section[])[0]!.id = "00000000000000000000000000000001"), "KV SESSIONS id"],
-    [
-      "a missing KV namespace",
-      (s) => (s.kv_namespaces = (s.kv_namespaces as Section[]).slice(0, 1)),
-      "no KV namespace bound as RATE_LIMITS",
-    ],
+    ["a fake KV id", (s) => ((s.kv_namespaces as Section[])[0]!.id = "00000000000000000000000000000001"), "KV RATE_LIMITS id"],
+    ["a missing KV namespace", (s) => (s.kv_namespaces = []), "no KV namespace bound as RATE_LIMITS"],
     [
       "a replace-with value",
       (s) => (s.vars.TWILIO_ACCOUNT_SID = "replace-with-the-twilio-account-sid"),
@@ -135,11 +128,6 @@ describe("the deploy preflight (scripts/deploy-preflight.ts)", () => {
     ],
     ["no crons", (s) => (s.triggers = { crons: [] }), 'triggers need the cron "* * * * *"'],
     ["no migrations_dir", (s) => delete (s.d1_databases as Section[])[0]!.migrations_dir, 'migrations_dir = "migrations"'],
-    [
-      "one namespace for both KV bindings",
-      (s) => ((s.kv_namespaces as Section[])[1]!.id = "8c1f0e2d4b6a49f7a3e5c7d9b1f3a5c7"),
-      "share one namespace id",
-    ],
   ];
 
   it.each(cases)("reports %s", (_, change, expected) => {
@@ -158,7 +146,7 @@ describe("the deploy preflight (scripts/deploy-preflight.ts)", () => {
       expect.arrayContaining([
         expect.stringContaining('name "ember-and-oak" is also [env.staging]\'s'),
         expect.stringContaining('D1 DB database_id "3f2a9c41-7d0e-4b8a-9e51-c2d4f6a8b0e7" is also used'),
-        expect.stringContaining('KV SESSIONS id "8c1f0e2d4b6a49f7a3e5c7d9b1f3a5c7" is also used'),
+        expect.stringContaining('KV RATE_LIMITS id "e4d2b0a8c6f44e1d9b7a5c3e1f9d7b5a" is also used'),
       ]),
     );
   });

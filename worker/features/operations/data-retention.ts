@@ -1,6 +1,6 @@
-import { and, inArray, isNotNull, lt } from "drizzle-orm";
+import { and, inArray, isNotNull, lt, lte } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
-import { ageGateAnswers, invitationRequests, outbox, securityEvents } from "#db/schema.ts";
+import { ageGateAnswers, invitationRequests, memberSessions, outbox, securityEvents, signInCodes, webauthnChallenges } from "#db/schema.ts";
 
 /**
  * How long the site keeps what it stores, as the privacy policy (/privacy) promises. Every period
@@ -21,7 +21,11 @@ export const RETENTION = {
 
 const before = (now: number, days: number) => new Date(now - days * DAY).toISOString();
 
-/** Deletes what is past its retention period. Run once a day by the cron (scheduled.ts). */
+/**
+ * Deletes what is past its retention period, and the sign-in records past their expiry (sessions,
+ * WebAuthn challenges, emailed codes: every read refuses them already; this keeps the tables
+ * small, docs/security.md#sessions). Run once a day by the cron (scheduled.ts).
+ */
 export async function deleteExpiredRecords(db: D1Database, now: number = Date.now()): Promise<void> {
   const database = getDatabase(db);
   await database.batch([
@@ -43,5 +47,9 @@ export async function deleteExpiredRecords(db: D1Database, now: number = Date.no
           lt(outbox.updatedAt, before(now, RETENTION.finishedOutboxMessagesDays)),
         ),
       ),
+    // The sign-in tables keep milliseconds (db/schema/sign-in.ts).
+    database.delete(memberSessions).where(lte(memberSessions.expiresAt, now)),
+    database.delete(webauthnChallenges).where(lte(webauthnChallenges.expiresAt, now)),
+    database.delete(signInCodes).where(lte(signInCodes.expiresAt, now)),
   ]);
 }

@@ -20,7 +20,7 @@ health.get("/", async (c) => {
   ]);
   const reasons = [
     ...(status.d1 ? [] : ["the database (D1) does not answer"]),
-    ...(status.kv ? [] : ["the session store (KV) does not answer"]),
+    ...(status.kv ? [] : ["the rate-limit store (KV) does not answer"]),
     ...(delivery ? delivery.reasons : status.d1 ? ["the outbox could not be read"] : []),
   ];
   const ok = reasons.length === 0;

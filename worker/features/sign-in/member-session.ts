@@ -102,7 +102,17 @@ export async function loadSignedInMember(
   const tokenHash = await sha256Hex(token);
   const database = getDatabase(env.DB);
   const row = await database
-    .select({ member: members, session: memberSessions })
+    .select({
+      member: members,
+      session: {
+        id: memberSessions.id,
+        memberId: memberSessions.memberId,
+        method: memberSessions.method,
+        createdAt: memberSessions.createdAt,
+        lastSeenAt: memberSessions.lastSeenAt,
+        expiresAt: memberSessions.expiresAt,
+      },
+    })
     .from(memberSessions)
     .innerJoin(members, eq(members.id, memberSessions.memberId))
     .where(
@@ -115,7 +125,7 @@ export async function loadSignedInMember(
     )
     .get();
   if (!row) return null;
-  const { tokenHash: _hash, device: _device, ...session } = row.session;
+  const session: MemberSession = row.session;
   if (now - session.lastSeenAt >= LAST_SEEN_PRECISION_MS) {
     await database.update(memberSessions).set({ lastSeenAt: now }).where(eq(memberSessions.tokenHash, tokenHash));
     session.lastSeenAt = now;
@@ -147,7 +157,10 @@ export async function renewMemberSessionIfDue(
 /** Sign-out: forgets this session server-side (the old cookie opens nothing) and clears the cookie. */
 export async function endMemberSession(request: Request, env: SessionEnv): Promise<string> {
   const token = sessionTokenOf(request, env);
-  if (token) await getDatabase(env.DB).delete(memberSessions).where(eq(memberSessions.tokenHash, await sha256Hex(token)));
+  if (token)
+    await getDatabase(env.DB)
+      .delete(memberSessions)
+      .where(eq(memberSessions.tokenHash, await sha256Hex(token)));
   return clearedSessionCookie(env.ENVIRONMENT);
 }
 
@@ -215,20 +228,12 @@ export async function listMemberSessions(db: D1Database, memberId: string, now: 
     .all();
 }
 
-/** Deletes sessions past their expiry (the daily clean-up). */
-export async function deleteExpiredSessions(db: D1Database, now: number = Date.now()): Promise<number> {
-  const deleted = await getDatabase(db)
-    .delete(memberSessions)
-    .where(sql`${memberSessions.expiresAt} <= ${now}`)
-    .run();
-  return deleted.meta.changes;
-}
-
 function sessionTokenOf(request: Request, env: Pick<Env, "ENVIRONMENT">): string | null {
   const token = readCookie(request, sessionCookieName(env.ENVIRONMENT));
   return token && isSessionTokenShape(token) ? token : null;
 }
 
-function sessionCookie(environment: string, token: string): string {
+/** The Set-Cookie value that carries a session token (for callers that start sessions in a batch). */
+export function sessionCookie(environment: string, token: string): string {
   return cookieHeader(sessionCookieName(environment), token, { ...SESSION_COOKIE_OPTIONS, maxAge: SESSION_LIFETIME_MS / 1000 });
 }

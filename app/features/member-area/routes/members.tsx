@@ -156,6 +156,11 @@ const memberPages = [
     body: "What is on the tables this season, and when the house tournaments are played.",
   },
   {
+    to: "/members/devices",
+    title: "Sign-in & Devices",
+    body: "Where you are signed in and the passkeys that open your membership; sign out of any device from here.",
+  },
+  {
     to: "/rules",
     title: "Club Rules",
     body: "The full code of conduct you accepted before entering, effective November 1, 2026.",

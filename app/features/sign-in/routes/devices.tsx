@@ -1,0 +1,318 @@
+import { data, Form, redirect } from "react-router";
+import type { Route } from "./+types/devices";
+import { devicesPageForm, PASSKEY_NAME_MAX_LENGTH } from "../device-forms.ts";
+import { PageHero } from "#app/ui/page-hero.tsx";
+import { Section } from "#app/ui/section.tsx";
+import { Field, inputClasses } from "#app/ui/form/field.tsx";
+import { FormAlert, SubmitButton, useOutcomeToast } from "#app/ui/form/form-outcome.tsx";
+import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
+import type { ActionResult } from "#app/lib/form-result.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { club } from "#app/features/site/site-config.ts";
+import { formatPortlandDate, formatPortlandDateTime } from "#app/features/member-area/member-dates.ts";
+import { memberWithAcceptedRules, requireMemberWithAcceptedRules } from "#app/features/member-area/member-area.server.ts";
+import { requestContext } from "#app/context.ts";
+import { readSubmission } from "#app/lib/forms.server.ts";
+import { currentMemberSession } from "#app/features/sign-in/require-member.server.ts";
+import {
+  clearedSessionCookie,
+  endEveryMemberSession,
+  endOneMemberSession,
+  listMemberPasskeys,
+  listMemberSessions,
+  removeMemberPasskey,
+  renameMemberPasskey,
+} from "#app/features/sign-in/devices.server.ts";
+
+/**
+ * "Sign-in & devices" (docs/product-rules.md#sign-in-and-devices): where the member is signed in
+ * and with which passkeys, and the means to end any of it. Plain forms, each with its `intent`,
+ * so every button works before (and without) JavaScript.
+ */
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, {
+    title: "Sign-in & devices",
+    description: `Where you are signed in to ${club.name}, and the passkeys that open your membership.`,
+  }),
+  { name: "robots", content: "noindex" },
+];
+
+const methodWords = {
+  passkey: "with a passkey",
+  code: "with an emailed code",
+  google: "with Google",
+  invitation: "through an invitation link",
+} as const;
+
+const timeLabel = (ms: number) => formatPortlandDateTime(new Date(ms).toISOString());
+const dayLabel = (ms: number) => formatPortlandDate(new Date(ms).toISOString());
+
+/** The member's live sessions (this one marked) and passkeys; null while the rules step shows. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const member = memberWithAcceptedRules(context);
+  if (!member) return null;
+  const { env } = context.get(requestContext);
+  const current = currentMemberSession(context);
+  const [sessions, passkeys] = await Promise.all([listMemberSessions(env.DB, member.id), listMemberPasskeys(env.DB, member.id)]);
+  return {
+    sessions: sessions.map((session) => ({
+      id: session.id,
+      device: session.device,
+      method: methodWords[session.method],
+      firstSeen: timeLabel(session.createdAt),
+      lastSeen: timeLabel(session.lastSeenAt),
+      current: session.id === current.id,
+    })),
+    passkeys: passkeys.map((passkey) => ({
+      id: passkey.id,
+      name: passkey.name,
+      added: dayLabel(passkey.createdAt),
+      lastUsed: passkey.lastUsedAt === null ? null : timeLabel(passkey.lastUsedAt),
+      synced: passkey.synced,
+    })),
+  };
+}
+
+/** Each answer names its form: one session, one passkey, or the whole page. */
+const formOf = (fields: Record<string, string>) =>
+  fields.intent === "end-session"
+    ? `session:${fields.sessionId ?? ""}`
+    : fields.intent === "rename-passkey" || fields.intent === "remove-passkey"
+      ? `passkey:${fields.passkeyId ?? ""}`
+      : "devices";
+
+/** Signs out one session or every one, renames or removes a passkey; only ever the signed-in member's own. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const member = requireMemberWithAcceptedRules(request, context);
+  const { env, logSecurityEvent: log } = context.get(requestContext);
+  const current = currentMemberSession(context);
+  const form = await readSubmission(request, devicesPageForm, { form: formOf });
+  if (!form.ok) return form.invalid;
+
+  switch (form.data.intent) {
+    case "end-session": {
+      const { sessionId } = form.data;
+      if (!(await endOneMemberSession(env, member.id, sessionId))) {
+        return data<ActionResult>(
+          { form: `session:${sessionId}`, ok: false, error: "That device is already signed out." },
+          { status: 404 },
+        );
+      }
+      const here = sessionId === current.id;
+      log({ eventType: "session_terminated", severity: "low", description: here ? "signed out here" : "signed out one device" });
+      if (here) throw redirect("/auth", { status: 303, headers: { "Set-Cookie": clearedSessionCookie(env.ENVIRONMENT) } });
+      return data<ActionResult>({
+        form: `session:${sessionId}`,
+        ok: true,
+        toast: { title: "Device signed out", description: "That device will need to sign in again before it opens the members area." },
+      });
+    }
+    case "end-every-session": {
+      const setCookie = await endEveryMemberSession(env, member.id);
+      log({ eventType: "session_terminated", severity: "medium", description: "signed out of all devices", details: { scope: "all" } });
+      throw redirect("/auth", { status: 303, headers: { "Set-Cookie": setCookie } });
+    }
+    case "rename-passkey": {
+      const { passkeyId, name } = form.data;
+      if (!(await renameMemberPasskey(env.DB, member.id, passkeyId, name))) return passkeyGone(passkeyId);
+      log({ eventType: "passkey_renamed", severity: "low", description: "passkey renamed" });
+      return data<ActionResult>({
+        form: `passkey:${passkeyId}`,
+        ok: true,
+        toast: { title: "Passkey renamed", description: `It is now "${name}".` },
+      });
+    }
+    case "remove-passkey": {
+      const { passkeyId } = form.data;
+      const setCookie = await removeMemberPasskey(env, request, { memberId: member.id, method: current.method }, passkeyId);
+      if (setCookie === null) return passkeyGone(passkeyId);
+      log({
+        eventType: "passkey_removed",
+        severity: "medium",
+        description: "passkey removed; every other device signed out",
+      });
+      return data<ActionResult>(
+        {
+          form: "devices",
+          ok: true,
+          toast: {
+            title: "Passkey removed",
+            description: "It no longer opens your membership, and every other device has been signed out. You stay signed in here.",
+          },
+        },
+        { headers: { "Set-Cookie": setCookie } },
+      );
+    }
+  }
+}
+
+function passkeyGone(passkeyId: string) {
+  return data<ActionResult>(
+    { form: `passkey:${passkeyId}`, ok: false, error: "That passkey is no longer on your membership." },
+    { status: 404 },
+  );
+}
+
+type DevicesData = NonNullable<Route.ComponentProps["loaderData"]>;
+
+export default function Devices({ loaderData, actionData }: Route.ComponentProps) {
+  useOutcomeToast(actionData);
+  // The member-area layout shows the rules step instead of this page until they are accepted.
+  if (!loaderData) return null;
+  const outcomeFor = (form: string) => (actionData?.form === form ? actionData : undefined);
+  return (
+    <>
+      <PageHero eyebrow="Members Area" title="Sign-in & devices">
+        <p>
+          Every browser that holds your membership, and the passkeys that open it. Sign out anything you do not recognise; the concierge is
+          a call away at {club.officePhone.display} if something looks amiss.
+        </p>
+      </PageHero>
+
+      <Section id="sessions" eyebrow="Signed in" title="Your devices">
+        <SessionList sessions={loaderData.sessions} outcomeFor={outcomeFor} />
+        <div className="mt-10 max-w-3xl rounded-sm border border-cedar p-6">
+          <h3 className="text-2xl text-cream">Sign out of all devices</h3>
+          <p className="mt-2 text-smoke">
+            Ends every session at once, this one included. Each device, this one too, will need to sign in again.
+          </p>
+          <Form method="post" className="mt-5">
+            <SubmitButton name="intent" value="end-every-session" variant="secondary">
+              Sign out of all devices
+            </SubmitButton>
+          </Form>
+        </div>
+      </Section>
+
+      <Section id="passkeys" eyebrow="Passkeys" title="Your passkeys" tone="humidor">
+        <p className="max-w-3xl text-smoke">
+          A passkey lets you sign in with your face, fingerprint or device PIN instead of a code. Removing one signs out every other device;
+          you stay signed in here.
+        </p>
+        <PasskeyList passkeys={loaderData.passkeys} outcomeFor={outcomeFor} />
+        {/* ADD PASSKEY: <AddPasskeyButton /> (app/features/sign-in/add-passkey-button.tsx) mounts here. */}
+      </Section>
+    </>
+  );
+}
+
+function SessionList({
+  sessions,
+  outcomeFor,
+}: {
+  sessions: DevicesData["sessions"];
+  outcomeFor: (form: string) => ActionResult | undefined;
+}) {
+  if (sessions.length === 0) return <p className="max-w-3xl text-smoke">You are not signed in anywhere else.</p>;
+  return (
+    <ul className="grid gap-6 md:grid-cols-2" aria-label="Signed-in devices">
+      {sessions.map((session) => (
+        <li key={session.id} className="rounded-sm border border-cedar p-6">
+          <h3 className="text-2xl text-cream">
+            {session.device}
+            {session.current ? (
+              <span className="ml-3 align-middle text-xs font-semibold uppercase tracking-[0.18em] text-brass">This device</span>
+            ) : null}
+          </h3>
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-smoke">
+            <dt>Signed in</dt>
+            <dd>
+              {session.firstSeen}, {session.method}
+            </dd>
+            <dt>Last seen</dt>
+            <dd>{session.current ? "Now" : session.lastSeen}</dd>
+          </dl>
+          <SessionSignOut session={session} outcome={outcomeFor(`session:${session.id}`)} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SessionSignOut({ session, outcome }: { session: DevicesData["sessions"][number]; outcome: ActionResult | undefined }) {
+  const { pending } = usePendingSubmission({ sentWith: { field: "sessionId", value: session.id } });
+  const alertId = `session-${session.id}-alert`;
+  return (
+    <Form method="post" className="mt-5">
+      <input type="hidden" name="sessionId" value={session.id} />
+      <SubmitButton name="intent" value="end-session" variant="secondary" pending={pending} aria-describedby={alertId}>
+        {session.current ? "Sign out here" : `Sign out ${session.device}`}
+      </SubmitButton>
+      <FormAlert outcome={outcome} id={alertId} />
+    </Form>
+  );
+}
+
+function PasskeyList({
+  passkeys,
+  outcomeFor,
+}: {
+  passkeys: DevicesData["passkeys"];
+  outcomeFor: (form: string) => ActionResult | undefined;
+}) {
+  if (passkeys.length === 0) {
+    return (
+      <p className="mt-6 max-w-3xl text-smoke">
+        No passkey holds your membership yet. Until you add one, we send a sign-in code to your email whenever you ask; a passkey makes the
+        door open with a touch.
+      </p>
+    );
+  }
+  return (
+    <ul className="mt-8 grid gap-6 md:grid-cols-2" aria-label="Passkeys">
+      {passkeys.map((passkey) => (
+        <li key={passkey.id} className="rounded-sm border border-cedar bg-night p-6">
+          <h3 className="text-2xl text-cream">{passkey.name}</h3>
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-smoke">
+            <dt>Added</dt>
+            <dd>{passkey.added}</dd>
+            <dt>Last used</dt>
+            <dd>{passkey.lastUsed ?? "Not yet"}</dd>
+            <dt>Backed up</dt>
+            <dd>{passkey.synced ? "Yes, synced to your other devices" : "No, kept on this one device"}</dd>
+          </dl>
+          <PasskeyForms passkey={passkey} outcome={outcomeFor(`passkey:${passkey.id}`)} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PasskeyForms({ passkey, outcome }: { passkey: DevicesData["passkeys"][number]; outcome: ActionResult | undefined }) {
+  const fieldError = outcome && !outcome.ok ? outcome.fieldErrors?.name : undefined;
+  const inputId = `passkey-${passkey.id}-name`;
+  const alertId = `passkey-${passkey.id}-alert`;
+  return (
+    <div className="mt-5 space-y-4">
+      <Form method="post">
+        <input type="hidden" name="passkeyId" value={passkey.id} />
+        <Field id={inputId} label={`New name for ${passkey.name}`} error={fieldError}>
+          {(control) => (
+            <input
+              {...control}
+              name="name"
+              type="text"
+              defaultValue={passkey.name}
+              maxLength={PASSKEY_NAME_MAX_LENGTH}
+              required
+              autoComplete="off"
+              className={inputClasses}
+            />
+          )}
+        </Field>
+        <div className="mt-3">
+          <SubmitButton name="intent" value="rename-passkey" variant="secondary">
+            Save name
+          </SubmitButton>
+        </div>
+      </Form>
+      <Form method="post">
+        <input type="hidden" name="passkeyId" value={passkey.id} />
+        <SubmitButton name="intent" value="remove-passkey" variant="quiet" aria-describedby={alertId}>
+          {`Remove ${passkey.name}`}
+        </SubmitButton>
+        <FormAlert outcome={outcome} id={alertId} />
+      </Form>
+    </div>
+  );
+}
