@@ -3,6 +3,7 @@ import type { AppBindings } from "./app-bindings.ts";
 import { ageGate } from "#worker/features/age-gate/age-gate-api.ts";
 import { handleUnexpectedError } from "./errors.ts";
 import { health } from "#worker/features/operations/health-api.ts";
+import { passkeysApi } from "#worker/features/sign-in/passkeys-api.ts";
 import { securityEventsApi } from "#worker/features/operations/security-events-api.ts";
 import { sendExecutiveInvitationApi } from "#worker/features/executive-invitation/send-executive-invitation-api.ts";
 import { sendSmsApi } from "#worker/features/sms-invitation/send-sms-api.ts";
@@ -19,6 +20,7 @@ api.route("/send-executive-invitation", sendExecutiveInvitationApi);
 api.route("/security-events", securityEventsApi);
 api.route("/send-sms", sendSmsApi);
 api.route("/verify-sms", verifySmsApi);
+api.route("/passkeys", passkeysApi);
 
 // Registered last: any other /api path is a JSON 404, never a page from React Router.
 api.all("*", (c) => c.json({ error: "Not found" }, 404));

@@ -20,6 +20,8 @@ export type SecurityEventType =
   | "sms_verify_fail"
   | "authn_login_success"
   | "authn_login_fail"
+  | "passkey_added"
+  | "passkey_refused"
   | "passkey_renamed"
   | "passkey_removed"
   | "session_created"
