@@ -1,0 +1,190 @@
+import { env } from "cloudflare:workers";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { action as signInAction } from "#app/features/sign-in/routes/sign-in.tsx";
+import { CAPTCHA_NEEDED, CODE_SENT } from "#app/features/sign-in/sign-in-messages.ts";
+import { SIGN_IN_CODE_CAPTCHA_ACTION } from "#app/features/sign-in/sign-in-schema.ts";
+import { CODE_LIMITS, checkSignInCode, requestSignInCode } from "#worker/features/sign-in/email-codes.ts";
+import { uniqueClientAddress } from "#tests/integration/support/client-address.ts";
+import { createTestMember } from "#tests/integration/support/member-fixtures.ts";
+import { fakeSiteverify, goodSiteverifyAnswer } from "#tests/fakes/siteverify.ts";
+import { actionArgs, actionExecutionContext, answerOf, routerContext } from "#tests/integration/fuzz/fuzz-bodies.ts";
+import { codeContext, emailedCode, outboxCount, sessionCount } from "./email-codes-support.ts";
+
+/** Emailed codes under load and under attack: limits that hold under concurrency, answers that say nothing. */
+beforeEach(() => vi.spyOn(console, "error").mockImplementation(() => {}));
+afterEach(() => vi.restoreAllMocks());
+
+async function ask(email: string, address: string, captchaToken?: string) {
+  const { context, settle } = codeContext(address);
+  const result = await requestSignInCode(context, { email, captchaToken });
+  await settle();
+  return result;
+}
+
+describe("emailed code limits", () => {
+  it("gives exactly one session to ten concurrent checks of the right code", async () => {
+    const member = await createTestMember();
+    await ask(member.email, uniqueClientAddress());
+    const code = await emailedCode(member.email);
+    const results = await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const { context, settle } = codeContext();
+        const result = await checkSignInCode(context, { email: member.email, code });
+        await settle();
+        return result.status;
+      }),
+    );
+    expect(results.filter((status) => status === "signed_in")).toHaveLength(1);
+    expect(results.filter((status) => status === "refused")).toHaveLength(9);
+    expect(await sessionCount(member.id)).toBe(1);
+  });
+
+  it("lets exactly the per-(email, network) limit of concurrent requests through", async () => {
+    const member = await createTestMember();
+    const address = uniqueClientAddress();
+    const results = await Promise.all(Array.from({ length: 12 }, () => ask(member.email, address)));
+    expect(results.filter((result) => result.status === "sent")).toHaveLength(CODE_LIMITS.requestsPerEmailAndNetwork.max);
+    expect(results.filter((result) => result.status === "rate_limited")).toHaveLength(12 - CODE_LIMITS.requestsPerEmailAndNetwork.max);
+    // Another network still gets a code for the same member.
+    expect(await ask(member.email, uniqueClientAddress())).toEqual({ status: "sent" });
+  });
+
+  it("lets exactly the per-network limit of concurrent requests through, whatever the emails", async () => {
+    const address = uniqueClientAddress();
+    const extra = 5;
+    const results = await Promise.all(
+      Array.from({ length: CODE_LIMITS.requestsPerNetwork.max + extra }, (_, index) =>
+        ask(`guest${index}.${crypto.randomUUID()}@example.com`, address),
+      ),
+    );
+    expect(results.filter((result) => result.status === "sent")).toHaveLength(CODE_LIMITS.requestsPerNetwork.max);
+    expect(results.filter((result) => result.status === "rate_limited")).toHaveLength(extra);
+  });
+
+  it("fits a lounge's Wi-Fi on an event night: forty members behind one address each ask twice and sign in", async () => {
+    const address = uniqueClientAddress();
+    const members = await Promise.all(Array.from({ length: 40 }, () => createTestMember()));
+    for (const member of members) {
+      expect(await ask(member.email, address)).toEqual({ status: "sent" });
+      expect(await ask(member.email, address)).toEqual({ status: "sent" });
+    }
+    for (const member of members) {
+      const { context, settle } = codeContext(address);
+      expect((await checkSignInCode(context, { email: member.email, code: await emailedCode(member.email) })).status).toBe("signed_in");
+      await settle();
+    }
+  });
+
+  it("asks for a captcha above an email's overall ceiling instead of refusing, and a verified captcha gets the code", async () => {
+    const member = await createTestMember();
+    const ceiling = CODE_LIMITS.requestsPerEmail.max;
+    // A stranger spreads requests over networks, staying under each (email, network) limit.
+    for (let sent = 0; sent < ceiling;) {
+      const address = uniqueClientAddress();
+      for (let i = 0; i < CODE_LIMITS.requestsPerEmailAndNetwork.max && sent < ceiling; i++, sent++) {
+        expect(await ask(member.email, address)).toEqual({ status: "sent" });
+      }
+    }
+    const before = await outboxCount(member.email);
+    expect(await ask(member.email, uniqueClientAddress())).toEqual({ status: "captcha_needed" });
+
+    const siteverify = fakeSiteverify(goodSiteverifyAnswer({ action: "executive_invitation" }));
+    expect(await ask(member.email, uniqueClientAddress(), "token-for-another-action")).toEqual({ status: "captcha_needed" });
+    siteverify.mockRestore();
+    fakeSiteverify(goodSiteverifyAnswer({ action: SIGN_IN_CODE_CAPTCHA_ACTION }));
+    expect(await ask(member.email, uniqueClientAddress(), "a-good-token")).toEqual({ status: "sent" });
+    expect(await outboxCount(member.email)).toBe(before + 1);
+
+    // The member signs in with that code, which clears the ceiling.
+    const { context } = codeContext();
+    expect((await checkSignInCode(context, { email: member.email, code: await emailedCode(member.email) })).status).toBe("signed_in");
+    vi.restoreAllMocks();
+    expect(await ask(member.email, uniqueClientAddress())).toEqual({ status: "sent" });
+  });
+});
+
+/** Every table's row count except the outbox (which alone may differ) and the security log. */
+async function tableCounts(): Promise<Record<string, number>> {
+  const tables = await env.DB.prepare(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT IN ('outbox', 'd1_migrations')",
+  ).all<{ name: string }>();
+  const counts: Record<string, number> = {};
+  for (const { name } of tables.results)
+    counts[name] = (await env.DB.prepare(`SELECT COUNT(*) AS n FROM "${name}"`).first<{ n: number }>())!.n;
+  return counts;
+}
+
+describe("the /auth answer to a code request", () => {
+  it("is the same for an active, suspended, invited or unknown email: status, body and rows (only the outbox differs)", async () => {
+    const active = await createTestMember();
+    const suspended = await createTestMember({ status: "suspended" });
+    const invited = await createTestMember({ status: "invited" });
+    const emails = [active.email, suspended.email, invited.email, `nobody.${crypto.randomUUID()}@example.com`];
+    const answers: unknown[] = [];
+    const changes: Record<string, number>[] = [];
+    for (const email of emails) {
+      const execution = actionExecutionContext();
+      const context = routerContext(execution.ctx);
+      const before = await tableCounts();
+      const answer = await answerOf(async () =>
+        signInAction(
+          actionArgs(
+            "/auth",
+            {
+              kind: "urlencoded",
+              pairs: [
+                ["intent", "request-code"],
+                ["email", email],
+              ],
+            },
+            context,
+            {},
+            { "CF-Connecting-IP": uniqueClientAddress() },
+          ),
+        ),
+      );
+      await execution.settle();
+      const after = await tableCounts();
+      changes.push(Object.fromEntries(Object.keys(after).map((name) => [name, after[name]! - (before[name] ?? 0)])));
+      expect(answer.data).toEqual({ step: "code", email, notice: CODE_SENT });
+      answers.push({ status: answer.status, headers: [...answer.headers], data: { ...(answer.data as object), email: "(the email)" } });
+    }
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+    for (const change of changes) expect(change).toEqual(changes[0]);
+    expect(await outboxCount(active.email)).toBe(1);
+    expect(await outboxCount(suspended.email)).toBe(1);
+    expect(await outboxCount(invited.email)).toBe(0);
+  });
+
+  it("answers CAPTCHA_NEEDED above the ceiling, for a member's email and an unknown one alike", async () => {
+    const member = await createTestMember();
+    const unknown = `nobody.${crypto.randomUUID()}@example.com`;
+    for (const email of [member.email, unknown]) {
+      for (let round = 0; round < CODE_LIMITS.requestsPerEmail.max / CODE_LIMITS.requestsPerEmailAndNetwork.max; round++) {
+        const address = uniqueClientAddress();
+        for (let i = 0; i < CODE_LIMITS.requestsPerEmailAndNetwork.max; i++) await ask(email, address);
+      }
+      const execution = actionExecutionContext();
+      const answer = await answerOf(async () =>
+        signInAction(
+          actionArgs(
+            "/auth",
+            {
+              kind: "urlencoded",
+              pairs: [
+                ["intent", "request-code"],
+                ["email", email],
+              ],
+            },
+            routerContext(execution.ctx),
+            {},
+            { "CF-Connecting-IP": uniqueClientAddress() },
+          ),
+        ),
+      );
+      await execution.settle();
+      expect(answer.status).toBe(429);
+      expect(answer.data).toEqual({ step: "email", email, error: CAPTCHA_NEEDED, captcha: true });
+    }
+  });
+});
