@@ -7,7 +7,6 @@ import { unsealSecrets } from "#worker/shared/sealed-secrets.ts";
 import { action as signInAction } from "#app/features/sign-in/routes/sign-in.tsx";
 import { action as signOutAction } from "#app/features/sign-in/routes/sign-out.tsx";
 import { action as invitationAction } from "#app/features/admissions/routes/invitation.tsx";
-import { createMemberSession } from "#worker/features/sign-in/member-session.ts";
 import { newInvitationLink } from "#worker/features/admissions/invitation-links.ts";
 import { uniqueClientAddress } from "#tests/integration/support/client-address.ts";
 import { insertMember } from "#tests/integration/support/concierge-fixtures.ts";
@@ -28,7 +27,7 @@ import {
   SITE_ORIGIN,
   substitute,
 } from "./fuzz-bodies.ts";
-import { createTestMember } from "#tests/integration/support/member-fixtures.ts";
+import { createTestMember, signedInAs } from "#tests/integration/support/member-fixtures.ts";
 
 /**
  * Fuzzing of the signed-out form actions: the /auth code steps, sign-out and the invitation
@@ -172,7 +171,7 @@ describe("the sign-out action (fuzzed)", () => {
       const execution = actionExecutionContext();
       const context = routerContext(execution.ctx);
       // A live session the cookie may name; a new one replaces it once a sign-out ended it.
-      let live = await createMemberSession(env, member.id);
+      let live = await signedInAs(member);
       let sessions = await sessionCount();
       const cookieHeader = fc.oneof(
         fc.constant<string | null>(null),
@@ -205,7 +204,7 @@ describe("the sign-out action (fuzzed)", () => {
             expect(after).toBe(namesLive ? sessions - 1 : sessions);
             sessions = after;
             if (namesLive) {
-              live = await createMemberSession(env, member.id);
+              live = await signedInAs(member);
               sessions += 1;
             }
             expectPrototypeUntouched();

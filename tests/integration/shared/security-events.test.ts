@@ -5,12 +5,11 @@ import { RouterContextProvider } from "react-router";
 import { requestContext } from "#app/context.ts";
 import { action as openInvitation } from "#app/features/admissions/routes/invitation.tsx";
 import { finishGoogleSignIn } from "#worker/features/sign-in/google-sign-in.ts";
-import { createMemberSession } from "#worker/features/sign-in/member-session.ts";
 import { createRequestContext } from "#worker/http/request-context.ts";
 import { answerOf } from "#tests/integration/fuzz/fuzz-bodies.ts";
 import { uniqueClientAddress } from "#tests/integration/support/client-address.ts";
 import { goodCaptchaPass, validInvitation } from "#tests/integration/support/invitation-fixtures.ts";
-import { createTestMember } from "#tests/integration/support/member-fixtures.ts";
+import { createTestMember, signedInAs } from "#tests/integration/support/member-fixtures.ts";
 import worker from "#tests/integration/support/worker-under-test.ts";
 
 /**
@@ -96,8 +95,8 @@ describe("the invitation flow's security events", () => {
 
   it("names the signed-in member as the user; visitors as none", async () => {
     const member = await createTestMember();
-    const { token } = await createMemberSession(env, member.id);
-    await sendInvitation({ "CF-Connecting-IP": uniqueClientAddress(), Cookie: `ember_session=${token}` });
+    const { cookie } = await signedInAs(member);
+    await sendInvitation({ "CF-Connecting-IP": uniqueClientAddress(), Cookie: cookie });
     await sendInvitation({ "CF-Connecting-IP": uniqueClientAddress() });
     expect((await events()).map((row) => row.user_id)).toEqual([member.id, member.id, null, null]);
   });

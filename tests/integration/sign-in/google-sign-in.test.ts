@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { workerConfig } from "#worker/config.ts";
 import { finishGoogleSignIn, googleClient, startGoogleSignIn } from "#worker/features/sign-in/google-sign-in.ts";
 import { createRequestContext } from "#worker/http/request-context.ts";
-import { readMemberSession } from "#worker/features/sign-in/member-session.ts";
+import { loadSignedInMember } from "#worker/features/sign-in/member-session.ts";
 import { newInvitationLink } from "#worker/features/admissions/invitation-links.ts";
 import { fakeGoogleTokenEndpoint } from "#tests/fakes/google-oauth.ts";
 import { createTestMember } from "#tests/integration/support/member-fixtures.ts";
@@ -57,8 +57,9 @@ describe("Google sign-in", { timeout: 30_000 }, () => {
     expect(exchanges[0]).toMatchObject({ grant_type: "authorization_code", code: "4/0Atest" });
     expect(exchanges[0]!.code_verifier).toMatch(/^[A-Za-z0-9_-]{43,}$/);
     const session = result.setCookies.find((cookie) => cookie.startsWith("ember_session="))!.split(";")[0]!;
-    expect(await readMemberSession(new Request("http://example.com/", { headers: { Cookie: session } }), env)).toMatchObject({
+    expect((await loadSignedInMember(new Request("http://example.com/", { headers: { Cookie: session } }), env))?.session).toMatchObject({
       memberId: member.id,
+      method: "google",
     });
     expect(await env.DB.prepare("SELECT google_subject FROM members WHERE id = ?").bind(member.id).first()).toEqual({
       google_subject: "google-sub-1",
@@ -112,7 +113,7 @@ describe("Google sign-in", { timeout: 30_000 }, () => {
   });
 
   it("links Google to a new member through their invitation link, once", async () => {
-    const invited = await createTestMember({ status: "invited", password: null });
+    const invited = await createTestMember({ status: "invited" });
     const link = await newInvitationLink();
     await env.DB.prepare("INSERT INTO member_invitations (token_hash, member_id, expires_at) VALUES (?, ?, ?)")
       .bind(link.tokenHash, invited.id, link.expiresAt)
