@@ -135,6 +135,6 @@ describe("Google sign-in", { timeout: 30_000 }, () => {
   ])("fails uniformly on %s", async (_case, answer) => {
     fakeGoogleTokenEndpoint(answer);
     const result = await finish(callback());
-    expect(result).toEqual({ ok: false, setCookies: expect.any(Array) });
+    expect(result).toEqual({ ok: false, paused: false, setCookies: expect.any(Array) });
   });
 });

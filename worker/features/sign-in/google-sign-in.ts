@@ -7,7 +7,7 @@ import type { WorkerConfig } from "#worker/config.ts";
 import type { RequestContext } from "#worker/http/request-context.ts";
 import { startMemberSession } from "./member-session.ts";
 import { consumeInvitationForGoogle } from "#worker/features/admissions/invitation-links.ts";
-import { findActiveMember, findMemberByEmail } from "#worker/features/members/members.ts";
+import { findMemberByEmail } from "#worker/features/members/members.ts";
 import { readCookie } from "#worker/shared/cookies.ts";
 import { timingSafeEqual } from "#worker/shared/signing.ts";
 import { OAUTH_COOKIES, clearedOauthCookies, oauthCookie } from "./oauth-cookies.ts";
@@ -39,8 +39,9 @@ const idTokenClaims = z.object({
   email_verified: z.boolean().optional(),
 });
 
+/** `paused`: Google proved this is a suspended member, who is told so (docs/product-rules.md#sign-in). */
 export type GoogleSignInResult =
-  { ok: true; memberId: string; setCookies: string[]; redirectTo: string | null } | { ok: false; setCookies: string[] };
+  { ok: true; memberId: string; setCookies: string[]; redirectTo: string | null } | { ok: false; paused: boolean; setCookies: string[] };
 
 /**
  * The callback: any mismatch, provider error or unknown account is one uniform failure that
@@ -50,7 +51,7 @@ export async function finishGoogleSignIn({ env, request, config, logSecurityEven
   const cleared = clearedOauthCookies();
   const fail = (reason: string): GoogleSignInResult => {
     log({ eventType: "authn_login_fail", severity: "medium", description: "Google sign-in refused", details: { reason } });
-    return { ok: false, setCookies: cleared };
+    return { ok: false, paused: false, setCookies: cleared };
   };
 
   const google = googleClient(config);
@@ -71,9 +72,14 @@ export async function finishGoogleSignIn({ env, request, config, logSecurityEven
   }
 
   const invitation = readCookie(request, OAUTH_COOKIES.invitation);
-  const memberId = invitation
-    ? await consumeInvitationForGoogle(env.DB, invitation, claims.sub)
+  const found = invitation
+    ? { id: await consumeInvitationForGoogle(env.DB, invitation, claims.sub), paused: false }
     : await memberForGoogleAccount(env.DB, claims);
+  if (found.paused) {
+    log({ eventType: "authn_login_fail", severity: "low", description: "Google sign-in for a paused membership", userId: found.id });
+    return { ok: false, paused: true, setCookies: cleared };
+  }
+  const memberId = found.id;
   if (!memberId) return fail(invitation ? "invitation_invalid" : "no_member");
 
   const session = await startMemberSession(env, request, memberId, invitation ? "invitation" : "google");
@@ -89,14 +95,26 @@ export async function finishGoogleSignIn({ env, request, config, logSecurityEven
   return { ok: true, memberId, setCookies: [...cleared, setCookie], redirectTo };
 }
 
-/** The active member this Google account belongs to: linked already, or by verified email (then linked). */
-async function memberForGoogleAccount(db: D1Database, claims: z.infer<typeof idTokenClaims>): Promise<string | null> {
+/**
+ * The active member this Google account belongs to: linked already, or by verified email (then
+ * linked). A suspended member it belongs to the same way is `paused` (and not linked now).
+ */
+async function memberForGoogleAccount(
+  db: D1Database,
+  claims: z.infer<typeof idTokenClaims>,
+): Promise<{ id: string | null; paused: boolean }> {
   const database = getDatabase(db);
-  const linked = await database.select({ id: members.id }).from(members).where(eq(members.googleSubject, claims.sub)).get();
-  if (linked) return (await findActiveMember(db, linked.id))?.id ?? null;
-  if (!claims.email || claims.email_verified !== true) return null;
+  const none = { id: null, paused: false };
+  const linked = await database
+    .select({ id: members.id, status: members.status })
+    .from(members)
+    .where(eq(members.googleSubject, claims.sub))
+    .get();
+  if (linked) return { id: linked.status === "invited" ? null : linked.id, paused: linked.status === "suspended" };
+  if (!claims.email || claims.email_verified !== true) return none;
   const member = await findMemberByEmail(db, claims.email);
-  if (!member || member.status !== "active" || member.googleSubject) return null;
+  if (!member || member.googleSubject || member.status === "invited") return none;
+  if (member.status === "suspended") return { id: member.id, paused: true };
   await database.update(members).set({ googleSubject: claims.sub }).where(eq(members.id, member.id));
-  return member.id;
+  return { id: member.id, paused: false };
 }

@@ -7,6 +7,7 @@ import { requestContext } from "#app/context.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { finishGoogleSignIn } from "#app/features/sign-in/sign-in.server.ts";
+import { MEMBERSHIP_PAUSED } from "#app/features/sign-in/sign-in-messages.ts";
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, { title: "Google sign-in", description: "Signing in with Google." }),
@@ -15,7 +16,8 @@ export const meta: Route.MetaFunction = (args) => [
 
 /**
  * GET /auth/google/callback: Google sends the member back here. Success signs in and goes on;
- * every failure is the same 400 page (docs/security.md#google-sign-in), with no session created.
+ * every failure is the same 400 page (docs/security.md#google-sign-in), with no session created,
+ * except a suspended member Google has just proved, who is told the membership is paused (403).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const result = await finishGoogleSignIn(context.get(requestContext));
@@ -23,17 +25,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
   if (result.ok)
     throw redirect(result.redirectTo ? safeRedirectPath(result.redirectTo, new URL(request.url).origin) : "/members", { headers });
-  return data(null, { status: 400, headers });
+  if (result.paused) return data({ paused: true }, { status: 403, headers });
+  return data({ paused: false }, { status: 400, headers });
 }
 
-export default function GoogleCallback() {
+export default function GoogleCallback({ loaderData }: Route.ComponentProps) {
+  if (loaderData.paused) {
+    return (
+      <>
+        <PageHero eyebrow="Members" title="Google sign-in did not complete" />
+        <Section id="google-paused" eyebrow="Membership paused" title="We could not sign you in">
+          <p role="alert" className="max-w-2xl text-lg text-smoke">
+            {MEMBERSHIP_PAUSED}
+          </p>
+          <div className="mt-8">
+            <ButtonLink to="/auth">Back to Member Login</ButtonLink>
+          </div>
+        </Section>
+      </>
+    );
+  }
   return (
     <>
       <PageHero eyebrow="Members" title="Google sign-in did not complete" />
       <Section id="google-failed" eyebrow="Please try again" title="We could not sign you in with Google">
         <p className="max-w-2xl text-lg text-smoke">
-          The sign-in was cancelled, took too long, or this Google account is not linked to a membership. Try again, or sign in with your
-          email and password.
+          The sign-in was cancelled, took too long, or this Google account is not linked to a membership. Try again, or sign in with a code
+          sent to your email.
         </p>
         <div className="mt-8">
           <ButtonLink to="/auth">Back to Member Login</ButtonLink>
