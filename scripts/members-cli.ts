@@ -82,9 +82,3 @@ export function memberRole(value: string = "member"): MemberRole {
   if (!role) throw new OperatorError(`--role must be one of ${members.role.enumValues.join(", ")}`);
   return role;
 }
-
-/** The invitation page's rule: 12 to 128 characters. */
-export function memberPassword(value: string): string {
-  if (value.length < 12 || value.length > 128) throw new OperatorError("--password must be 12 to 128 characters");
-  return value;
-}

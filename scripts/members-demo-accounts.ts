@@ -1,12 +1,12 @@
 /**
  * The two LOCAL demo accounts (docs/operators.md), seeded by `npm start` and by the end-to-end
- * server (tests/e2e/concierge signs in as the concierge). Data only, so the e2e specs can read it
+ * server (tests/e2e/concierge signs in as the concierge). They have no password: they sign in
+ * with an emailed code (README, "Local demo accounts"). Data only, so the e2e specs can read it
  * without loading the Worker's modules.
  */
 export const demoAccounts = {
   member: {
     email: "member@demo.emberandoak.club",
-    password: "ember-demo-member",
     name: "Morgan Vale",
     tier: "business",
     role: "member",
@@ -15,7 +15,6 @@ export const demoAccounts = {
   },
   concierge: {
     email: "concierge@demo.emberandoak.club",
-    password: "ember-demo-concierge",
     name: "Elena Marsh",
     tier: "platinum",
     role: "concierge",

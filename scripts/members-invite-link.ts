@@ -7,8 +7,9 @@ const usage = `Prints a new single-use invitation link for an existing member (d
 
   npm run member:invite-link -- --email EMAIL [--site-url URL] [--remote --env staging|production | --persist-to DIR]
 
-The link works once, for 7 days, and replaces the member's earlier open links. Opening it sets a
-new password (or links Google), so it also serves as a password reset for an active member.`;
+The link works once, for 7 days, and replaces the member's earlier open links. Opening it confirms
+the member's email, ends every session they had and signs them in on that device (or links Google),
+so it is also the way back in for an active member who cannot sign in otherwise.`;
 
 await runOperatorScript(async () => {
   const options = readOptions({ usage, options: { email: { type: "string" }, "site-url": { type: "string" }, ...targetOptions } });

@@ -6,7 +6,8 @@ const usage = `Suspends a member, or makes them active again (docs/operators.md)
 
   npm run member:set-status -- --email EMAIL --status active|suspended [--remote --env staging|production | --persist-to DIR]
 
-A suspended member cannot sign in, and their open sessions stop working on their next request.`;
+Either way every session the member had ends at once. A suspended member cannot sign in; an
+active one signs in at /auth with an emailed code, a passkey or Google.`;
 
 await runOperatorScript(async () => {
   const options = readOptions({ usage, options: { email: { type: "string" }, status: { type: "string" }, ...targetOptions } });
@@ -24,10 +25,8 @@ await runOperatorScript(async () => {
       return;
     }
     await setMemberStatus(db, member.id, status);
-    console.log(`${member.name} <${email}>: ${member.status} → ${status} on ${describeTarget(target)}.`);
-    if (status === "active" && member.passwordHash === null && member.googleSubject === null) {
-      console.log("They have no password and no Google account yet: send them a link with npm run member:invite-link.");
-    }
+    console.log(`${member.name} <${email}>: ${member.status} → ${status} on ${describeTarget(target)}. Every session they had has ended.`);
+    if (status === "active") console.log("They sign in at /auth with a code emailed to them (or a passkey or Google, if they added one).");
   } finally {
     await dispose();
   }

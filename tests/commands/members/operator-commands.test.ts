@@ -6,13 +6,13 @@ import { DatabaseSync } from "node:sqlite";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "#worker/shared/hashing.ts";
-import { verifyPassword } from "#worker/features/sign-in/password.ts";
 import { demoAccounts } from "#scripts/members-demo-accounts.ts";
 
 /**
  * The members commands as an operator runs them (`npm run member:* -- …`, docs/operators.md),
  * each in its own process against a scratch local D1 with the project's migrations applied; the
- * rows they write are read back and checked with the Worker's own password and link functions.
+ * rows they write are read back and checked with the Worker's own hashing. No command takes or
+ * prints a password: none exists (docs/decisions/008-passwordless-sign-in.md).
  * Each command starts wrangler's platform proxy (workerd), so every step takes seconds.
  */
 const run = promisify(execFile);
@@ -57,7 +57,7 @@ interface MemberRecord {
   tier: string;
   role: string;
   status: string;
-  password_hash: string | null;
+  email_confirmed_at: string | null;
   points_balance: number;
   locker_number: string | null;
   locker_quarter: string | null;
@@ -105,7 +105,7 @@ describe("npm run member:create", () => {
       );
       const token = linkToken(created.stdout);
       const record = member("ada@example.com");
-      expect(record).toMatchObject({ name, tier: "business", role: "member", status: "invited", password_hash: null });
+      expect(record).toMatchObject({ name, tier: "business", role: "member", status: "invited", email_confirmed_at: null });
       const [link] = query<{ token_hash: string; expires_at: string; used_at: string | null }>(
         "SELECT token_hash, expires_at, used_at FROM member_invitations WHERE member_id = ?",
         record!.id,
@@ -142,22 +142,32 @@ describe("npm run member:create", () => {
   );
 
   it(
-    "with --password, creates an active member whose password the Worker's sign-in accepts",
+    "creates the first concierge of a deployment as an invited member with a single-use link, and has no --password",
     async () => {
-      const password = "a long concierge passphrase";
       const created = await npmRun(
         "member:create",
-        ...["--email", "bo@example.com", "--name", "Bo Marsh", "--tier", "platinum", "--role", "concierge", "--password", password],
+        ...["--email", "bo@example.com", "--name", "Bo Marsh", "--tier", "platinum", "--role", "concierge"],
         ...["--persist-to", persistTo],
       );
       expect(created.code, created.stderr).toBe(0);
       expect(created.stdout).toContain(
-        `Created the active concierge Bo Marsh <bo@example.com>, platinum tier, on the local database in ${persistTo}. They can sign in at /auth now.`,
+        `Created the invited concierge Bo Marsh <bo@example.com>, platinum tier, on the local database in ${persistTo}.`,
       );
       const record = member("bo@example.com");
-      expect(record).toMatchObject({ role: "concierge", tier: "platinum", status: "active" });
-      expect(await verifyPassword(password, record!.password_hash!)).toBe(true);
-      expect(await verifyPassword(`${password}!`, record!.password_hash!)).toBe(false);
+      expect(record).toMatchObject({ role: "concierge", tier: "platinum", status: "invited" });
+      const [link] = query<{ token_hash: string }>("SELECT token_hash FROM member_invitations WHERE member_id = ?", record!.id);
+      expect(link?.token_hash).toBe(await sha256Hex(linkToken(created.stdout)));
+      expect(created.stdout).not.toMatch(/password/i);
+
+      const withPassword = await npmRun(
+        "member:create",
+        ...["--email", "cy@example.com", "--name", "Cy Marsh", "--tier", "platinum", "--password", "a long concierge passphrase"],
+        ...["--persist-to", persistTo],
+      );
+      expect(withPassword.code).toBe(1);
+      expect(withPassword.stderr).toContain("Unknown option '--password'");
+      expect(withPassword.stderr).not.toContain("[--password");
+      expect(member("cy@example.com")).toBeUndefined();
     },
     COMMAND_TIMEOUT,
   );
@@ -169,18 +179,11 @@ describe("npm run member:create", () => {
       expect(typo.code).toBe(1);
       expect(typo.stderr).toContain("Unknown option '--emial'");
       expect(typo.stderr).toContain("npm run member:create -- --email EMAIL");
-      const shortPassword = await npmRun(
-        "member:create",
-        "--email",
-        "c@example.com",
-        "--name",
-        "Cy",
-        "--tier",
-        "kickback",
-        "--password",
-        "short",
-      );
-      expect(shortPassword).toMatchObject({ code: 1, stderr: expect.stringContaining("Error: --password must be 12 to 128 characters") });
+      const badTier = await npmRun("member:create", "--email", "c@example.com", "--name", "Cy", "--tier", "gold");
+      expect(badTier).toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining("Error: --tier must be one of kickback, business, platinum"),
+      });
       const nowhere = join(persistTo, "not-migrated");
       const missing = await npmRun(
         "member:create",
@@ -247,7 +250,9 @@ describe("npm run member:invite-link and member:set-status", () => {
     "suspends a member, refuses them a link while suspended, and makes them active again",
     async () => {
       const suspended = await npmRun("member:set-status", "--email", "ada@example.com", "--status", "suspended", "--persist-to", persistTo);
-      expect(suspended.stdout).toContain(`<ada@example.com>: invited → suspended on the local database in ${persistTo}.`);
+      expect(suspended.stdout).toContain(
+        `<ada@example.com>: invited → suspended on the local database in ${persistTo}. Every session they had has ended.`,
+      );
       expect(member("ada@example.com")?.status).toBe("suspended");
 
       const refused = await npmRun("member:invite-link", "--email", "ada@example.com", "--persist-to", persistTo);
@@ -256,7 +261,7 @@ describe("npm run member:invite-link and member:set-status", () => {
 
       const active = await npmRun("member:set-status", "--email", "ada@example.com", "--status", "active", "--persist-to", persistTo);
       expect(active.stdout).toContain("suspended → active");
-      expect(active.stdout).toContain("They have no password and no Google account yet");
+      expect(active.stdout).toContain("They sign in at /auth with a code emailed to them");
       expect(member("ada@example.com")?.status).toBe("active");
     },
     COMMAND_TIMEOUT,
@@ -265,11 +270,13 @@ describe("npm run member:invite-link and member:set-status", () => {
 
 describe("npm run seed:local", () => {
   it(
-    "seeds the demo accounts with working passwords, the member's locker and points",
+    "seeds the demo accounts without passwords, with the member's locker and points, and says where the sign-in code appears",
     async () => {
       const seeded = await npmRun("seed:local", "--persist-to", persistTo);
       expect(seeded.code, seeded.stderr).toBe(0);
-      expect(seeded.stdout).toContain(`member@demo.emberandoak.club  password: ember-demo-member`);
+      expect(seeded.stdout).toContain("Member     member@demo.emberandoak.club   (Morgan Vale, Business, locker B-214)");
+      expect(seeded.stdout).toContain("Sign in at /auth with the email: no password.");
+      expect(seeded.stdout).not.toMatch(/password:/i);
       const demoMember = member(demoAccounts.member.email);
       expect(demoMember).toMatchObject({
         role: "member",
@@ -279,10 +286,9 @@ describe("npm run seed:local", () => {
         locker_number: "B-214",
       });
       expect(demoMember?.locker_quarter).toMatch(/^\d{4}-Q[1-4]$/);
-      expect(await verifyPassword(demoAccounts.member.password, demoMember!.password_hash!)).toBe(true);
+      expect(demoMember).not.toHaveProperty("password_hash");
       const concierge = member(demoAccounts.concierge.email);
       expect(concierge).toMatchObject({ role: "concierge", tier: "platinum", status: "active" });
-      expect(await verifyPassword(demoAccounts.concierge.password, concierge!.password_hash!)).toBe(true);
     },
     COMMAND_TIMEOUT,
   );
