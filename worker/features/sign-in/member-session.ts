@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { generateSessionToken, isSessionTokenShape } from "./session-token.ts";
 import { describeDevice } from "./device-name.ts";
 import { getDatabase, type Database } from "#db/client.ts";
@@ -80,11 +80,23 @@ export function startSessionStatement(
   session: { tokenHash: string; memberId: string; method: SignInMethod; device: string; now: number },
 ) {
   const { tokenHash, memberId, method, device, now } = session;
-  return database.run(sql`
-    INSERT INTO ${memberSessions} (token_hash, id, member_id, method, device, created_at, last_seen_at, expires_at)
-    SELECT ${tokenHash}, ${crypto.randomUUID()}, ${members.id}, ${method}, ${device}, ${now}, ${now}, ${now + SESSION_LIFETIME_MS}
-    FROM ${members}
-    WHERE ${members.id} = ${memberId} AND ${members.status} = 'active' AND ${members.sessionsValidAfter} < ${now}`);
+  // INSERT … SELECT from the member's own row: no row, no session. A query builder, not raw SQL,
+  // so that it can stand in a D1 batch.
+  return database.insert(memberSessions).select(
+    database
+      .select({
+        tokenHash: sql<string>`${tokenHash}`.as("token_hash"),
+        id: sql<string>`${crypto.randomUUID()}`.as("id"),
+        memberId: members.id,
+        method: sql<SignInMethod>`${method}`.as("method"),
+        device: sql<string>`${device}`.as("device"),
+        createdAt: sql<number>`${now}`.as("created_at"),
+        lastSeenAt: sql<number>`${now}`.as("last_seen_at"),
+        expiresAt: sql<number>`${now + SESSION_LIFETIME_MS}`.as("expires_at"),
+      })
+      .from(members)
+      .where(and(eq(members.id, memberId), eq(members.status, "active"), lt(members.sessionsValidAfter, now))),
+  );
 }
 
 /**

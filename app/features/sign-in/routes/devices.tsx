@@ -14,6 +14,7 @@ import { memberWithAcceptedRules, requireMemberWithAcceptedRules } from "#app/fe
 import { requestContext } from "#app/context.ts";
 import { readSubmission } from "#app/lib/forms.server.ts";
 import { currentMemberSession } from "#app/features/sign-in/require-member.server.ts";
+import { AddPasskeyButton } from "#app/features/sign-in/add-passkey-button.tsx";
 import {
   clearedSessionCookie,
   endEveryMemberSession,
@@ -81,7 +82,10 @@ const formOf = (fields: Record<string, string>) =>
       ? `passkey:${fields.passkeyId ?? ""}`
       : "devices";
 
-/** Signs out one session or every one, renames or removes a passkey; only ever the signed-in member's own. */
+/**
+ * Signs out one session or every one, renames or removes a passkey; only ever the signed-in
+ * member's own. Events name the member: after most of these the request's own session has ended.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const member = requireMemberWithAcceptedRules(request, context);
   const { env, logSecurityEvent: log } = context.get(requestContext);
@@ -99,7 +103,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         );
       }
       const here = sessionId === current.id;
-      log({ eventType: "session_terminated", severity: "low", description: here ? "signed out here" : "signed out one device" });
+      log({
+        userId: member.id,
+        eventType: "session_terminated",
+        severity: "low",
+        description: here ? "signed out here" : "signed out one device",
+      });
       if (here) throw redirect("/auth", { status: 303, headers: { "Set-Cookie": clearedSessionCookie(env.ENVIRONMENT) } });
       return data<ActionResult>({
         form: `session:${sessionId}`,
@@ -109,13 +118,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "end-every-session": {
       const setCookie = await endEveryMemberSession(env, member.id);
-      log({ eventType: "session_terminated", severity: "medium", description: "signed out of all devices", details: { scope: "all" } });
+      log({
+        userId: member.id,
+        eventType: "session_terminated",
+        severity: "medium",
+        description: "signed out of all devices",
+        details: { scope: "all" },
+      });
       throw redirect("/auth", { status: 303, headers: { "Set-Cookie": setCookie } });
     }
     case "rename-passkey": {
       const { passkeyId, name } = form.data;
       if (!(await renameMemberPasskey(env.DB, member.id, passkeyId, name))) return passkeyGone(passkeyId);
-      log({ eventType: "passkey_renamed", severity: "low", description: "passkey renamed" });
+      log({ userId: member.id, eventType: "passkey_renamed", severity: "low", description: "passkey renamed" });
       return data<ActionResult>({
         form: `passkey:${passkeyId}`,
         ok: true,
@@ -127,6 +142,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const setCookie = await removeMemberPasskey(env, request, { memberId: member.id, method: current.method }, passkeyId);
       if (setCookie === null) return passkeyGone(passkeyId);
       log({
+        userId: member.id,
         eventType: "passkey_removed",
         severity: "medium",
         description: "passkey removed; every other device signed out",
@@ -190,7 +206,7 @@ export default function Devices({ loaderData, actionData }: Route.ComponentProps
           you stay signed in here.
         </p>
         <PasskeyList passkeys={loaderData.passkeys} outcomeFor={outcomeFor} />
-        {/* ADD PASSKEY: <AddPasskeyButton /> (app/features/sign-in/add-passkey-button.tsx) mounts here. */}
+        <AddPasskeyButton />
       </Section>
     </>
   );
