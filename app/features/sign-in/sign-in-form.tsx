@@ -5,6 +5,7 @@ import { Field } from "#app/ui/form/field.tsx";
 import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
 import { captchaToken, useCaptcha } from "#app/features/executive-invitation/captcha.ts";
 import { MEMBERSHIP_PAUSED } from "./sign-in-messages.ts";
+import { PasskeySignIn } from "./passkey-sign-in.tsx";
 import { SIGN_IN_CODE_CAPTCHA_ACTION, type SignInStep } from "./sign-in-schema.ts";
 
 const inputClasses = "mt-2 w-full rounded-sm border border-brass-deep bg-night px-3 py-2.5 text-lg text-cream focus:border-brass";
@@ -44,7 +45,7 @@ export function SignInForm({
       ) : (
         <EmailStep step={step} redirectTo={redirectTo} recaptchaSiteKey={recaptchaSiteKey} />
       )}
-      {/* PASSKEY SIGN-IN MOUNT POINT: helper C's <PasskeySignIn redirectTo={redirectTo} /> renders here. */}
+      <PasskeySignIn redirectTo={redirectTo} />
       {googleEnabled ? (
         <div className="mt-8 border-t border-cedar pt-6">
           {/* A full page load, not client navigation: the server starts the round trip to Google. */}

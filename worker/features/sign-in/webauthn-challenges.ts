@@ -1,4 +1,4 @@
-import { eq, lte } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
 import { webauthnChallenges } from "#db/schema.ts";
 import { sha256Hex } from "#worker/shared/hashing.ts";
@@ -14,8 +14,8 @@ export type ChallengePurpose = (typeof webauthnChallenges.$inferSelect)["purpose
 
 /**
  * Keeps a new challenge (the base64url string the browser will sign) for `purpose`; a
- * registration challenge names the signed-in member it was made for. Challenges past their
- * time are deleted in the same batch, so the table holds only live ones.
+ * registration challenge names the signed-in member it was made for. The daily job deletes the
+ * ones past their time (worker/features/operations/data-retention.ts).
  */
 export async function storeChallenge(
   db: D1Database,
@@ -24,16 +24,9 @@ export async function storeChallenge(
   memberId: string | null,
   now: number = Date.now(),
 ): Promise<void> {
-  const database = getDatabase(db);
-  await database.batch([
-    database.delete(webauthnChallenges).where(lte(webauthnChallenges.expiresAt, now)),
-    database.insert(webauthnChallenges).values({
-      challengeHash: await sha256Hex(challenge),
-      purpose,
-      memberId,
-      expiresAt: now + CHALLENGE_LIFETIME_MS,
-    }),
-  ]);
+  await getDatabase(db)
+    .insert(webauthnChallenges)
+    .values({ challengeHash: await sha256Hex(challenge), purpose, memberId, expiresAt: now + CHALLENGE_LIFETIME_MS });
 }
 
 /**
