@@ -11,6 +11,7 @@ import { requestContext } from "#app/context.ts";
 import type { ActionResult } from "#app/lib/form-result.ts";
 import { club } from "#app/features/site/site-config.ts";
 import { googleClient, startGoogleSignIn, startMemberSession } from "#app/features/sign-in/sign-in.server.ts";
+import { AddPasskeyButton } from "#app/features/sign-in/add-passkey-button.tsx";
 import {
   clearedInvitationCookie,
   confirmInvitation,
@@ -193,7 +194,7 @@ function Confirmed({ memberName }: { memberName: string }) {
           <div>
             <h3 className="text-xl text-cream">A passkey on this device</h3>
             <p className="mt-2 text-smoke">Sign in with your fingerprint, face or screen lock, without waiting for an email.</p>
-            {/* The passkey button (app/features/sign-in/add-passkey-button.tsx) mounts here. */}
+            <AddPasskeyButton />
           </div>
           <div className="border-t border-cedar pt-6">
             <h3 className="text-xl text-cream">Or emailed codes</h3>
