@@ -38,7 +38,7 @@ function pageOf(url: URL): string {
 /**
  * Member and concierge answers, pages and data requests alike, hold personal data: no browser or
  * shared cache may keep a copy (docs/security.md#sessions). Set on every answer of the two
- * middlewares below, redirects and refusals included.
+ * middlewares below, the redirect to /auth included.
  */
 async function neverCached(answer: () => Promise<Response>): Promise<Response> {
   try {
@@ -47,19 +47,8 @@ async function neverCached(answer: () => Promise<Response>): Promise<Response> {
     return response;
   } catch (thrown) {
     if (thrown instanceof Response) thrown.headers.set("Cache-Control", "private, no-store");
-    else if (isDataWithInit(thrown)) thrown.init = { ...thrown.init, headers: withNoStore(thrown.init?.headers) };
     throw thrown;
   }
-}
-
-function isDataWithInit(value: unknown): value is { type: "DataWithResponseInit"; init: ResponseInit | null } {
-  return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
-}
-
-function withNoStore(headers: HeadersInit | undefined): Headers {
-  const result = new Headers(headers);
-  result.set("Cache-Control", "private, no-store");
-  return result;
 }
 
 /**

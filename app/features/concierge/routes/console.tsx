@@ -13,15 +13,9 @@ import { requireConcierge } from "#app/features/sign-in/require-member.server.ts
 import { abandonDelivery, listDeliveriesNeedingAttention, retryDelivery } from "#app/features/concierge/concierge.server.ts";
 import { readSubmission } from "#app/lib/forms.server.ts";
 
-/** The console holds personal data: no browser or proxy may keep a copy of any of its answers. */
-const neverCache: Route.MiddlewareFunction = async (_args, next) => {
-  const response = await next();
-  response.headers.set("Cache-Control", "private, no-store");
-  return response;
-};
-
-// Anyone but a signed-in concierge gets the site's 404 (docs/product-rules.md#concierge).
-export const middleware: Route.MiddlewareFunction[] = [requireConcierge, neverCache];
+// Anyone but a signed-in concierge gets the site's 404 (docs/product-rules.md#concierge); every
+// answer is private, no-store (requireConcierge).
+export const middleware: Route.MiddlewareFunction[] = [requireConcierge];
 
 /** The console's first screen, where the deliveries that need attention are listed. */
 const FIRST_SCREEN = "/concierge";
