@@ -1,17 +1,40 @@
+import { type Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, gotoHydrated, test } from "../support/fixtures.ts";
-import { SIGN_IN_TIMEOUT, createMember, signIn } from "../support/members-fixtures.ts";
+import { SIGN_IN_TIMEOUT, createMember, emailedSignInCode, newestOutboxId, signIn } from "../support/members-fixtures.ts";
+import { claimPoolMember } from "../support/member-pool.ts";
 
-/** Signing in at /auth, the signed-in header, and signing out. */
+/** Signing in at /auth with an emailed code, the signed-in header, and signing out. */
+
+// The page's words (app/features/sign-in/sign-in-messages.ts), as the member reads them.
+const CODE_SENT = "If that email belongs to a member, a sign-in code is on its way to it.";
+const CODE_REFUSED = "That code is not right, or it has expired.";
+const MEMBERSHIP_PAUSED = "Your membership is paused, so the members area is closed for now.";
+
+/** Step 1 of /auth: the email and 'Email Me a Code'; answers the outbox row the code will come after. */
+async function askForCode(page: Page, email: string): Promise<number> {
+  const after = newestOutboxId(email);
+  const main = page.getByRole("main");
+  await main.getByLabel("Email", { exact: true }).fill(email);
+  await main.getByRole("button", { name: "Email Me a Code" }).click();
+  await expect(main.getByRole("status").filter({ hasText: CODE_SENT })).toBeVisible(SIGN_IN_TIMEOUT);
+  return after;
+}
+
+/** A six-digit code that is not `code`. */
+function wrongCode(code: string): string {
+  return String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+}
+
 test.describe("member sign-in", () => {
   test.setTimeout(60_000);
 
-  test("a visitor asking for /rewards?x=1 signs in and lands back on /rewards?x=1", async ({ page }) => {
+  test("a visitor asking for /rewards?x=1 signs in with the emailed code and lands back on /rewards?x=1", async ({ page }) => {
     const member = createMember({ points: 1200 });
     await page.goto("/rewards?x=1");
     await expect(page).toHaveURL("/auth?redirectTo=%2Frewards%3Fx%3D1");
-    await page.getByLabel("Email").fill(member.email);
-    await page.getByLabel("Password").fill(member.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    const after = await askForCode(page, member.email);
+    await page.getByLabel("Code", { exact: true }).fill(await emailedSignInCode(member.email, after));
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page).toHaveURL("/rewards?x=1", SIGN_IN_TIMEOUT);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("First, the club rules.");
   });
@@ -19,29 +42,82 @@ test.describe("member sign-in", () => {
   test("a redirectTo that leaves the site goes home instead", async ({ page }) => {
     const member = createMember();
     await page.goto("/auth?redirectTo=%2F%2Fevil.example%2Fsteal");
-    await page.getByLabel("Email").fill(member.email);
-    await page.getByLabel("Password").fill(member.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    const after = await askForCode(page, member.email);
+    await page.getByLabel("Code", { exact: true }).fill(await emailedSignInCode(member.email, after));
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page).toHaveURL("/", SIGN_IN_TIMEOUT);
   });
 
-  test("a wrong password gets one message that does not say whether the email is known, focused and announced", async ({ page }) => {
+  test("a wrong code gets one focused, announced message; the right code still works after it", async ({ page }) => {
     const member = createMember();
-    for (const email of [member.email, "nobody@members.example"]) {
-      await page.goto("/auth");
-      await page.getByLabel("Email").fill(email);
-      await page.getByLabel("Password").fill("not the password");
-      await page.getByRole("button", { name: "Sign In" }).click();
-      const alert = page.getByRole("alert").filter({ hasText: "The email or password is incorrect." });
-      await expect(alert).toBeVisible(SIGN_IN_TIMEOUT);
-      await expect(alert).toBeFocused();
-    }
+    await gotoHydrated(page, "/auth");
+    const after = await askForCode(page, member.email);
+    const code = await emailedSignInCode(member.email, after);
+    await page.getByLabel("Code", { exact: true }).fill(wrongCode(code));
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    const alert = page.getByRole("alert").filter({ hasText: CODE_REFUSED });
+    await expect(alert).toBeVisible(SIGN_IN_TIMEOUT);
+    await expect(alert).toBeFocused();
+    await page.getByLabel("Code", { exact: true }).fill(code);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page).toHaveURL("/members", SIGN_IN_TIMEOUT);
+  });
+
+  test("an unknown email gets the same code step as a member's, and no email is sent", async ({ page }) => {
+    const unknown = `nobody.${crypto.randomUUID()}@members.example`;
+    await page.goto("/auth");
+    await askForCode(page, unknown);
+    await expect(page.getByLabel("Code", { exact: true })).toBeVisible();
+    expect(newestOutboxId(unknown)).toBe(0);
+    // 'Use a different email' goes back to the first step.
+    await page.getByRole("link", { name: "Use a different email" }).click();
+    await expect(page.getByLabel("Email", { exact: true })).toBeVisible();
+    await expect(page.getByLabel("Code", { exact: true })).toHaveCount(0);
+  });
+
+  test("every state of /auth passes axe: the email, a field error, the code, a refused code, a paused membership", async ({ page }) => {
+    const member = createMember();
+    await gotoHydrated(page, "/auth");
+    await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("autocomplete", "username webauthn");
     await expectNoAxeViolations(page);
+
+    await page.getByRole("main").getByRole("button", { name: "Email Me a Code" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Enter your email address" })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await askForCode(page, member.email);
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel("Code", { exact: true }).fill("000000x");
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page.getByRole("alert").filter({ hasText: CODE_REFUSED })).toBeVisible(SIGN_IN_TIMEOUT);
+    await expectNoAxeViolations(page);
+
+    const suspended = claimPoolMember({ suspended: true });
+    await gotoHydrated(page, "/auth");
+    const after = await askForCode(page, suspended.email);
+    await page.getByLabel("Code", { exact: true }).fill(await emailedSignInCode(suspended.email, after));
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page.getByRole("alert").filter({ hasText: MEMBERSHIP_PAUSED })).toBeVisible(SIGN_IN_TIMEOUT);
+    await expect(page.getByRole("button", { name: "Sign Out" })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+
+  test("works without JavaScript: plain form posts take the member from email to code to the members area", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const member = createMember();
+    await page.goto("/auth");
+    const after = await askForCode(page, member.email);
+    await page.getByLabel("Code", { exact: true }).fill(await emailedSignInCode(member.email, after));
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page).toHaveURL("/members", SIGN_IN_TIMEOUT);
+    await context.close();
   });
 
   test("signed in, the header shows the members navigation and Sign Out; signing out ends the session", async ({ page, context }) => {
     const member = createMember();
-    await signIn(page, member.email, member.password);
+    await signIn(page, member.email);
     const navigation = page.getByRole("navigation", { name: "Main" });
     for (const label of ["Home", "Memberships", "Cigar Academy", "Members Area", "Media Kit", "Rewards Shop", "Partners", "Game Room"]) {
       await expect(navigation.getByRole("link", { name: label, exact: true })).toBeVisible();
@@ -64,7 +140,7 @@ test.describe("member sign-in", () => {
 
   test("'Verifying membership...' shows while a navigation checks membership", async ({ page }) => {
     const member = createMember();
-    await signIn(page, member.email, member.password);
+    await signIn(page, member.email);
     // Hydrated, so the link is a client-side navigation (before that it would load a new page).
     await gotoHydrated(page, "/memberships");
     await page.route("**/members.data*", async (route) => {
@@ -76,14 +152,21 @@ test.describe("member sign-in", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("First, the club rules.", { timeout: 15_000 });
   });
 
-  test("works with the keyboard alone", async ({ page }) => {
+  test("works with the keyboard alone (Tab and Enter)", async ({ page }) => {
     const member = createMember();
-    await page.goto("/auth");
-    await page.getByLabel("Email").focus();
+    await gotoHydrated(page, "/auth");
+    const email = page.getByLabel("Email", { exact: true });
+    // Tab from the top of the page to the email field, as a keyboard user would.
+    for (let presses = 0; presses < 60 && !(await email.evaluate((element) => element === document.activeElement)); presses++) {
+      await page.keyboard.press("Tab");
+    }
+    await expect(email).toBeFocused();
+    const after = newestOutboxId(member.email);
     await page.keyboard.type(member.email);
-    await page.keyboard.press("Tab");
-    await expect(page.getByLabel("Password")).toBeFocused();
-    await page.keyboard.type(member.password);
+    await page.keyboard.press("Enter");
+    // The code step puts the focus in the code field.
+    await expect(page.getByLabel("Code", { exact: true })).toBeFocused(SIGN_IN_TIMEOUT);
+    await page.keyboard.type(await emailedSignInCode(member.email, after));
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL("/members", SIGN_IN_TIMEOUT);
     await expect(page.getByRole("button", { name: "Sign Out" })).toBeVisible();

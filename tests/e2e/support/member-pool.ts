@@ -14,6 +14,8 @@ export interface MemberProfile {
   role?: "member" | "concierge";
   points?: number;
   lockerNumber?: string | null;
+  /** A suspended member (seeded active, then suspended): for the paused-membership answer. */
+  suspended?: boolean;
 }
 
 export interface PoolMember {
@@ -23,10 +25,10 @@ export interface PoolMember {
   role: "member" | "concierge";
   points: number;
   lockerNumber: string | null;
+  suspended: boolean;
 }
 
 export const E2E_PERSIST_DIR = ".wrangler/e2e";
-export const POOL_PASSWORD = "e2e-pool-member-password";
 const CLAIMS_DIR = join(E2E_PERSIST_DIR, "member-claims");
 
 /** Profiles the e2e tests ask for, with enough members for every test and one retry each. */
@@ -39,10 +41,13 @@ const profiles: (MemberProfile & { count: number })[] = [
   { points: 1000, count: 3 },
   { tier: "platinum", lockerNumber: "P-7", count: 3 },
   { tier: "kickback", count: 6 },
+  { suspended: true, count: 3 },
 ];
 
-function profileKey({ tier = "business", role = "member", points = 0, lockerNumber = null }: MemberProfile): string {
-  return `${role}-${tier}-${points}-${lockerNumber ?? "no-locker"}`.toLowerCase().replace(/[^a-z0-9-]+/g, "-");
+function profileKey({ tier = "business", role = "member", points = 0, lockerNumber = null, suspended = false }: MemberProfile): string {
+  return `${suspended ? "suspended-" : ""}${role}-${tier}-${points}-${lockerNumber ?? "no-locker"}`
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, "-");
 }
 
 function poolEmail(key: string, index: number): string {
@@ -53,7 +58,7 @@ function poolName(profileIndex: number, index: number): string {
   return `Avery Quill ${profileIndex + 1}-${index}`;
 }
 
-/** Every member of the pool (all active, all with POOL_PASSWORD), for the seed. */
+/** Every member of the pool (all active, none with a password: they sign in with emailed codes), for the seed. */
 export function poolMembers(): PoolMember[] {
   return profiles.flatMap((profile, profileIndex) =>
     Array.from({ length: profile.count }, (_, offset) => ({
@@ -63,12 +68,13 @@ export function poolMembers(): PoolMember[] {
       role: profile.role ?? "member",
       points: profile.points ?? 0,
       lockerNumber: profile.lockerNumber ?? null,
+      suspended: profile.suspended ?? false,
     })),
   );
 }
 
 /** A pool member of this profile that no other test has claimed. */
-export function claimPoolMember(profile: MemberProfile = {}): { email: string; name: string; password: string } {
+export function claimPoolMember(profile: MemberProfile = {}): { email: string; name: string } {
   const key = profileKey(profile);
   const profileIndex = profiles.findIndex((candidate) => profileKey(candidate) === key);
   const count = profiles[profileIndex]?.count;
@@ -81,7 +87,7 @@ export function claimPoolMember(profile: MemberProfile = {}): { email: string; n
     } catch {
       continue;
     }
-    return { email, name: poolName(profileIndex, index), password: POOL_PASSWORD };
+    return { email, name: poolName(profileIndex, index) };
   }
   throw new Error(`every e2e pool member with the profile ${key} is taken: raise its count in tests/e2e/support/member-pool.ts`);
 }

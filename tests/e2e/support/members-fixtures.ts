@@ -1,14 +1,17 @@
 import { type Page } from "@playwright/test";
 import { claimPoolMember } from "./member-pool.ts";
 import { expect } from "./fixtures.ts";
+import { queryLocalD1 } from "./local-d1.ts";
+import { E2E_SIGNING_KEY } from "./worker-vars.ts";
+import { unsealSecrets } from "#worker/shared/sealed-secrets.ts";
 
 /**
  * Members for the end-to-end suite: each test claims its own member from the pool seeded before
- * the server started (tests/e2e/support/member-pool.ts) and signs in through the real /auth form, so
- * tests never share a balance, an RSVP or a session.
+ * the server started (tests/e2e/support/member-pool.ts) and signs in through the real /auth form
+ * with the code the site emails, so tests never share a balance, an RSVP or a session.
  */
 
-/** A sign-in spends 600,000 PBKDF2 iterations on the server (seconds on a busy test machine). */
+/** How long a sign-in may take on a busy test machine (two page loads and an email read from the outbox). */
 export const SIGN_IN_TIMEOUT = { timeout: 20_000 };
 
 export interface NewMemberOptions {
@@ -20,22 +23,57 @@ export interface NewMemberOptions {
   rulesAccepted?: boolean;
 }
 
-export function createMember(options: NewMemberOptions = {}): { email: string; name: string; password: string } {
+export function createMember(options: NewMemberOptions = {}): { email: string; name: string } {
   return claimPoolMember({ tier: options.tier, role: options.role, points: options.points, lockerNumber: options.lockerNumber });
 }
 
-/** Signs in through the /auth form as a person would (email, password, 'Sign In'). */
-export async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto("/auth");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+/** The id of the newest outbox row to `email` (0 when none): a later code email is the one just asked for. */
+export function newestOutboxId(email: string): number {
+  return queryLocalD1<{ id: number | null }>("SELECT MAX(id) AS id FROM outbox WHERE recipient = ?", email)[0]?.id ?? 0;
+}
+
+/**
+ * The sign-in code emailed to `email` after outbox row `after`, as the member would read it: the
+ * outbox keeps it sealed (docs/security.md#credentials-at-rest), opened here with the e2e server's
+ * signing key as the email sender opens it.
+ */
+export async function emailedSignInCode(email: string, after: number, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] = queryLocalD1<{ body: string }>(
+      "SELECT body FROM outbox WHERE recipient = ? AND id > ? AND subject LIKE 'Your sign-in code%' ORDER BY id DESC LIMIT 1",
+      email,
+      after,
+    );
+    if (row) {
+      const code = /<strong>(\d{6})<\/strong>/.exec(await unsealSecrets(E2E_SIGNING_KEY, row.body, (secret) => secret))?.[1];
+      if (!code) throw new Error(`the sign-in email to ${email} holds no code`);
+      return code;
+    }
+    if (Date.now() > deadline) throw new Error(`no sign-in code emailed to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Signs in through the /auth form as a person would: the email, 'Email Me a Code', the code from
+ * the email, 'Sign In'. With `redirectTo`, /auth is opened to return there and the test waits for it.
+ */
+export async function signIn(page: Page, email: string, { redirectTo }: { redirectTo?: string } = {}): Promise<void> {
+  await page.goto(redirectTo ? `/auth?${new URLSearchParams({ redirectTo })}` : "/auth");
+  const main = page.getByRole("main");
+  const after = newestOutboxId(email);
+  await main.getByLabel("Email", { exact: true }).fill(email);
+  await main.getByRole("button", { name: "Email Me a Code" }).click();
+  await main.getByLabel("Code", { exact: true }).fill(await emailedSignInCode(email, after));
+  await main.getByRole("button", { name: "Sign In", exact: true }).click();
+  if (redirectTo) await expect(page).toHaveURL(redirectTo, SIGN_IN_TIMEOUT);
   await expect(page.getByRole("button", { name: "Sign Out" })).toBeVisible(SIGN_IN_TIMEOUT);
 }
 
 export async function signInAsNewMember(page: Page, options: NewMemberOptions = {}): Promise<{ email: string; name: string }> {
   const member = createMember(options);
-  await signIn(page, member.email, member.password);
+  await signIn(page, member.email);
   if (options.rulesAccepted) {
     await page.goto("/members");
     await page.getByRole("button", { name: "I accept the club rules" }).click();
