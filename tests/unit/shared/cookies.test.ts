@@ -15,6 +15,12 @@ describe("readCookie", () => {
     expect(readCookie(new Request("https://club.example/"), "age_gate")).toBeNull();
   });
 
+  it("never throws on a value that is not valid percent-encoding; callers refuse it like any wrong value", () => {
+    for (const value of ["%E0%A4%A", "%", "%ZZ", "%C0%80", "a%E0%A4%A%"])
+      expect(() => readCookie(requestWith(`google_oauth_state=${value}`), "google_oauth_state")).not.toThrow();
+    expect(readCookie(requestWith("google_oauth_state=%E0%A4%A"), "google_oauth_state")).toBe("%E0%A4%A");
+  });
+
   it("takes the first of two cookies with the same name", () => {
     expect(readCookie(requestWith("age_gate=verified; age_gate=entered"), "age_gate")).toBe("verified");
   });
