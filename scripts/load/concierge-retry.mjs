@@ -1,15 +1,16 @@
+import { unsealSecrets } from "../../worker/shared/sealed-secrets.ts";
 import { queryRun } from "./outbox-state.mjs";
 
 /**
  * What a concierge does with the emails that need attention after the retry cron has given up on
- * them (five failed attempts: docs/operators.md#deliveries-that-need-attention): signs in with the
- * local demo concierge (scripts/members-demo-accounts.ts, seeded into the run's D1 before the
- * server starts) and presses 'Retry' on the console's first screen, the same form post the page
- * sends, again while the provider keeps failing. The console answers 200 ("Delivered") when the
- * retry sent the message and 409 when it did not; anything else is recorded as a failure.
- * @param {{ url: string; persistTo: string; email: string; password: string; maxRounds?: number }} options
+ * them (five failed attempts: docs/operators.md#deliveries-that-need-attention): signed in as the
+ * local demo concierge (signInWithEmailedCode), presses 'Retry' on the console's first screen, the
+ * same form post the page sends, again while the provider keeps failing. The console answers 200
+ * ("Delivered") when the retry sent the message and 409 when it did not; anything else is
+ * recorded as a failure.
+ * @param {{ url: string; persistTo: string; session: { email: string; cookie: string }; maxRounds?: number }} options
  */
-export async function retryNeedingAttention({ url, persistTo, email, password, maxRounds = 20 }) {
+export async function retryNeedingAttention({ url, persistTo, session, maxRounds = 20 }) {
   const started = performance.now();
   const [rows] = /** @type {[Array<{ id: number }>]} */ (
     queryRun(persistTo, "SELECT id FROM outbox WHERE status = 'needs_attention' ORDER BY id")
@@ -23,7 +24,7 @@ export async function retryNeedingAttention({ url, persistTo, email, password, m
   let failedAgain = 0;
   let waiting = ids;
   if (ids.length > 0) {
-    const cookie = await signIn(url, email, password);
+    const { cookie } = session;
     for (let round = 0; round < maxRounds && waiting.length > 0; round++) {
       /** @type {number[]} */
       const stillWaiting = [];
@@ -40,24 +41,51 @@ export async function retryNeedingAttention({ url, persistTo, email, password, m
       waiting = stillWaiting;
     }
   }
-  return { ids, retries, retriesById, failedAgain, notDelivered: waiting, failures, realSeconds: (performance.now() - started) / 1000 };
+  return {
+    ids,
+    retries,
+    retriesById,
+    failedAgain,
+    notDelivered: waiting,
+    failures,
+    signedInAs: session.email,
+    realSeconds: (performance.now() - started) / 1000,
+  };
 }
 
 /**
- * The sign-in form's post; its redirect carries the session cookie.
- * @param {string} url
- * @param {string} email
- * @param {string} password
+ * Signs the demo concierge (scripts/members-demo-accounts.ts, seeded into the run's D1 before the
+ * server starts) in as any member signs in, without a password (docs/product-rules.md#sign-in):
+ * /auth's 'Email Me a Code' form, then the code from the email the site stored in the run's
+ * outbox. The stored email holds the code sealed (docs/security.md#credentials-at-rest); it is
+ * opened with the run's signing key, as the site's email sender opens it, whether or not the
+ * (fake, sometimes failing) provider has delivered it yet. The code email is one more outbox row
+ * of the run, delivered and retried like the others. Returns the session cookie.
+ * @param {{ url: string; persistTo: string; email: string; signingKey: string }} options
  */
-async function signIn(url, email, password) {
-  const response = await post(url, "/auth", { email, password, redirectTo: "/concierge" });
+export async function signInWithEmailedCode({ url, persistTo, email, signingKey }) {
+  const asked = await post(url, "/auth", { intent: "request-code", email });
+  await asked.body?.cancel();
+  if (asked.status !== 200) throw new Error(`asking for the demo concierge's sign-in code answered ${asked.status}`);
+  // The email is the demo account's own constant; quoted as an SQL string all the same.
+  const [rows] = /** @type {[Array<{ body: string }>]} */ (
+    queryRun(
+      persistTo,
+      `SELECT body FROM outbox WHERE recipient = '${email.replaceAll("'", "''")}' AND subject LIKE 'Your sign-in code%' ORDER BY id DESC LIMIT 1`,
+    )
+  );
+  /** @type {string[]} */
+  const codes = [];
+  if (rows[0]) await unsealSecrets(signingKey, rows[0].body, (secret) => (codes.push(secret), secret));
+  if (codes.length !== 1) throw new Error(`no sign-in code in the outbox for ${email}`);
+  const response = await post(url, "/auth", { intent: "check-code", email, code: String(codes[0]), redirectTo: "/concierge" });
   await response.body?.cancel();
   const cookie = response.headers
     .getSetCookie()
     .map((header) => header.split(";")[0])
     .join("; ");
   if (response.status < 300 || response.status >= 400 || cookie === "")
-    throw new Error(`the demo concierge's sign-in answered ${response.status} without a session cookie`);
+    throw new Error(`the demo concierge's sign-in with the emailed code answered ${response.status} without a session cookie`);
   return cookie;
 }
 
