@@ -11,7 +11,8 @@ import { SIGN_IN_TIMEOUT, createMember, signIn as signInWithCode } from "../supp
 /**
  * Becoming a member (docs/operators.md), end to end: a request through the invitation dialog, the concierge's
  * approval in the console, the emailed single-use link (read from the outbox, as the applicant
- * would read their inbox), the password, the rules step and the members area. The e2e server's
+ * would read their inbox), confirming the email (no password), the offer of a passkey, the rules
+ * step and the members area. The e2e server's
  * local D1 is .wrangler/e2e; `npm run serve:e2e` seeds the demo accounts into it.
  */
 const consolePages = ["/concierge", "/concierge/sms-opt-ins", "/concierge/outbox", "/concierge/security-events"];
@@ -110,7 +111,7 @@ test.describe("the concierge console", () => {
   });
 });
 
-test("a request becomes a member: approval, the emailed link, a password, the rules and the members area", async ({ page }) => {
+test("a request becomes a member: approval, the emailed link, a confirmed email, the rules and the members area", async ({ page }) => {
   test.setTimeout(120_000);
   const applicant = { name: `Rowan ${uniqueWord()}`, email: `rowan.${uniqueWord()}@example.com` };
   await requestInvitation(page, applicant);
@@ -141,7 +142,7 @@ test("a request becomes a member: approval, the emailed link, a password, the ru
   expect(link).not.toBeNull();
   const [, url, token] = link!;
 
-  // The applicant opens the link and chooses a password. No request of the whole journey carries
+  // The applicant opens the link and confirms their email. No request of the whole journey carries
   // the token in its URL (docs/security.md#invitation-links), and the address bar drops it.
   const requestedUrls: string[] = [];
   page.on("request", (request) => requestedUrls.push(request.url()));
@@ -158,19 +159,19 @@ test("a request becomes a member: approval, the emailed link, a password, the ru
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome, ${applicant.name}`);
   await expectNoAxeViolations(page);
   const main = page.getByRole("main");
-  await main.getByLabel("Choose a password").fill("too short");
-  await main.getByLabel("Confirm password").fill("too short");
-  await main.getByRole("button", { name: "Set Password" }).click();
-  await expect(main.getByText("Use at least 12 characters.")).toBeVisible();
-  await main.getByLabel("Choose a password").fill("a fine long passphrase");
-  await main.getByLabel("Confirm password").fill("a fine long passphrase!");
-  await main.getByRole("button", { name: "Set Password" }).click();
-  await expect(main.getByText("The two passwords do not match.")).toBeVisible();
-  await main.getByLabel("Confirm password").fill("a fine long passphrase");
-  await main.getByRole("button", { name: "Set Password" }).click();
+  await expect(main.getByLabel(/password/i)).toHaveCount(0);
+  await main.getByRole("button", { name: "Confirm My Email" }).click();
 
-  // Signed in: the rules step first, then the members area.
-  await expect(page).toHaveURL("/members", SIGN_IN_TIMEOUT);
+  // Signed in: the next screen offers a passkey on this device, or emailed codes.
+  await expect(main.getByText("Your email is confirmed and you are signed in.")).toBeVisible(SIGN_IN_TIMEOUT);
+  await expect(page).toHaveURL("/invitation");
+  await expect(page.getByRole("banner").getByRole("button", { name: "Sign Out" })).toBeVisible();
+  await expect(main.getByRole("button", { name: "Add a passkey" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await main.getByRole("link", { name: "Continue to the Members Area" }).click();
+
+  // The rules step first, then the members area.
+  await expect(page).toHaveURL("/members");
   await page.getByRole("button", { name: "I Accept the Club Rules" }).click();
   await expect(page).toHaveURL("/members");
   await expect(page.getByRole("button", { name: "I Accept the Club Rules" })).toHaveCount(0);
@@ -189,7 +190,7 @@ test("an unknown invitation link shows the one message for every invalid link", 
   await page.goto(`/invitation#${"x".repeat(43)}`);
   expect((await refusal).status()).toBe(404);
   await expect(page.getByRole("alert").filter({ hasText: INVALID_LINK })).toBeVisible();
-  await expect(page.getByLabel("Choose a password")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Confirm My Email" })).toHaveCount(0);
 });
 
 test("the invitation page opened without a link asks for it", async ({ page }) => {
