@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { action as signInAction } from "#app/features/sign-in/routes/sign-in.tsx";
-import { CAPTCHA_NEEDED, CODE_SENT } from "#app/features/sign-in/sign-in-messages.ts";
+import { CAPTCHA_NEEDED, CODE_REFUSED, CODE_SENT } from "#app/features/sign-in/sign-in-messages.ts";
 import { SIGN_IN_CODE_CAPTCHA_ACTION } from "#app/features/sign-in/sign-in-schema.ts";
 import { CODE_LIMITS, checkSignInCode, requestSignInCode } from "#worker/features/sign-in/email-codes.ts";
 import { uniqueClientAddress } from "#tests/integration/support/client-address.ts";
@@ -186,5 +186,40 @@ describe("the /auth answer to a code request", () => {
       expect(answer.status).toBe(429);
       expect(answer.data).toEqual({ step: "email", email, error: CAPTCHA_NEEDED, captcha: true });
     }
+  });
+
+  it("shows the paused membership (403) only for the right code of a suspended member; a wrong code reads as for anyone", async () => {
+    const suspended = await createTestMember({ status: "suspended" });
+    await ask(suspended.email, uniqueClientAddress());
+    const code = await emailedCode(suspended.email);
+    const submit = async (value: string) => {
+      const execution = actionExecutionContext();
+      const answer = await answerOf(async () =>
+        signInAction(
+          actionArgs(
+            "/auth",
+            {
+              kind: "urlencoded",
+              pairs: [
+                ["intent", "check-code"],
+                ["email", suspended.email],
+                ["code", value],
+              ],
+            },
+            routerContext(execution.ctx),
+            {},
+            { "CF-Connecting-IP": uniqueClientAddress() },
+          ),
+        ),
+      );
+      await execution.settle();
+      return { status: answer.status, data: answer.data };
+    };
+    expect(await submit(String((Number(code) + 1) % 1_000_000).padStart(6, "0"))).toEqual({
+      status: 400,
+      data: { step: "code", email: suspended.email, error: CODE_REFUSED },
+    });
+    expect(await submit(code)).toEqual({ status: 403, data: { step: "paused" } });
+    expect(await sessionCount(suspended.id)).toBe(0);
   });
 });
