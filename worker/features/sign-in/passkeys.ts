@@ -19,8 +19,21 @@ import { CHALLENGE_LIFETIME_MS, consumeChallenge, storeChallenge } from "./webau
  * the email field can autofill them). The WebAuthn library is about 94 KiB gzipped, so it is
  * imported here, in the handlers that need it, not with the Worker's first module.
  */
-const webauthnLibrary = () => import("@simplewebauthn/server");
-const webauthnHelpers = () => import("@simplewebauthn/server/helpers");
+const webauthnLibrary = async () => {
+  await reflectMetadata();
+  return import("@simplewebauthn/server");
+};
+const webauthnHelpers = async () => {
+  await reflectMetadata();
+  return import("@simplewebauthn/server/helpers");
+};
+/**
+ * The library's certificate code (@peculiar/x509, through tsyringe) needs the Reflect metadata
+ * polyfill installed before it loads. It imports the polyfill itself, but the production bundle
+ * runs that import after tsyringe's check, so the first passkey request failed: loaded first here,
+ * the polyfill is in place.
+ */
+const reflectMetadata = () => import("reflect-metadata");
 
 /** The relying party is the site named in the configuration (SITE_URL), never the request's host. */
 export function relyingParty(config: Pick<WorkerConfig, "SITE_URL">) {
