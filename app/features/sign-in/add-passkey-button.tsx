@@ -27,7 +27,7 @@ export function AddPasskeyButton() {
       if (result.kind === "added") {
         setOutcome({ tone: "status", text: `Passkey added: ${result.name}. Next time, sign in with it.` });
         await revalidator.revalidate();
-      } else if (result.kind === "refused") {
+      } else if (result.kind !== "cancelled") {
         setOutcome({ tone: "alert", text: result.message });
       }
     } catch (error) {

@@ -10,6 +10,8 @@ import { PASSKEY_NOT_ADDED, PASSKEY_REFUSED } from "./sign-in-messages.ts";
  */
 export type NotDone =
   | { kind: "refused"; message: string }
+  /** No passkey request could start (options refused or unreachable): nothing was asked of the member. */
+  | { kind: "unavailable"; message: string }
   /** The member closed the browser's dialog, or another passkey request replaced this one: say nothing. */
   | { kind: "cancelled" };
 
@@ -25,7 +27,7 @@ export async function signInWithPasskey(
 ): Promise<{ kind: "signed-in"; redirectTo: string } | NotDone> {
   return refusedWhenUnreachable(PASSKEY_REFUSED, async () => {
     const options = await postJson("/api/passkeys/sign-in/options", {});
-    if (!options.ok) return { kind: "refused", message: await errorIn(options, PASSKEY_REFUSED) };
+    if (!options.ok) return { kind: "unavailable", message: await errorIn(options, PASSKEY_REFUSED) };
     let response: Awaited<ReturnType<typeof startAuthentication>>;
     try {
       response = await startAuthentication({ optionsJSON: await options.json(), useBrowserAutofill: autofill });
@@ -43,7 +45,7 @@ export async function signInWithPasskey(
 export async function addPasskey(): Promise<{ kind: "added"; name: string } | NotDone> {
   return refusedWhenUnreachable(PASSKEY_NOT_ADDED, async () => {
     const options = await postJson("/api/passkeys/registration/options", {});
-    if (!options.ok) return { kind: "refused", message: await errorIn(options, PASSKEY_NOT_ADDED) };
+    if (!options.ok) return { kind: "unavailable", message: await errorIn(options, PASSKEY_NOT_ADDED) };
     let response: Awaited<ReturnType<typeof startRegistration>>;
     try {
       response = await startRegistration({ optionsJSON: await options.json() });
@@ -72,7 +74,7 @@ async function refusedWhenUnreachable<Done>(message: string, attempt: () => Prom
     return await attempt();
   } catch (error) {
     console.warn("passkey: the request failed", error);
-    return { kind: "refused", message };
+    return { kind: "unavailable", message };
   }
 }
 
@@ -81,7 +83,9 @@ async function jsonOf(response: Response): Promise<Record<string, unknown>> {
   return body && typeof body === "object" ? (body as Record<string, unknown>) : {};
 }
 
+/** The API's own words for a refusal (a limit, a missing session); a server failure reads as the fallback. */
 async function errorIn(response: Response, fallback: string): Promise<string> {
+  if (response.status >= 500) return fallback;
   const { error } = await jsonOf(response);
   return typeof error === "string" ? error : fallback;
 }

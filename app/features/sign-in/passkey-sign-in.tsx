@@ -41,10 +41,14 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
       clearTimeout(renew);
       renew = setTimeout(() => void offerInAutofill().catch(autofillFailed), AUTOFILL_RENEW_MS);
       const outcome = await client.signInWithPasskey(redirectTo, true);
+      // Cancelled: replaced by a newer request (the renewal, the button), which carries on.
       if (stopped || outcome.kind === "cancelled") return;
+      // Unavailable: the field stays a plain email field (the button still says why, if pressed).
+      if (outcome.kind === "unavailable") return clearTimeout(renew);
       if (outcome.kind === "signed-in") return window.location.assign(outcome.redirectTo);
+      // Refused after the member picked a passkey: say so. The button still works at once, and
+      // the field offers passkeys again at the renewal, never in a loop.
       setMessage(outcome.message);
-      void offerInAutofill().catch(autofillFailed);
     }
 
     PublicKeyCredential.isConditionalMediationAvailable?.()
@@ -70,7 +74,7 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
       const client = await loadPasskeyClient();
       const outcome = await client.signInWithPasskey(redirectTo, false);
       if (outcome.kind === "signed-in") return window.location.assign(outcome.redirectTo);
-      if (outcome.kind === "refused") setMessage(outcome.message);
+      if (outcome.kind !== "cancelled") setMessage(outcome.message);
     } catch (error) {
       console.warn("passkey: the sign-in code could not be loaded", error);
       setMessage(PASSKEY_REFUSED);
