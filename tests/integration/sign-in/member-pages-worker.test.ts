@@ -20,8 +20,9 @@ import { createTestMember, signedInAs } from "#tests/integration/support/member-
  * so both kinds of request a browser makes are covered: the document (`/media`) and, on
  * client-side navigation, its data request (`/media.data?_routes=…`).
  */
-type RouteModule = ServerBuild["routes"][string]["module"];
-const route = (id: string, module: RouteModule, path?: string, parentId = "root") => ({ id, parentId, path, module });
+type RouteModule = NonNullable<ServerBuild["routes"][string]>["module"];
+// A route module's own types are narrower than the build's (its loader's arguments, say).
+const route = (id: string, module: object, path?: string, parentId = "root") => ({ id, parentId, path, module: module as RouteModule });
 
 const build: ServerBuild = {
   entry: {
@@ -124,7 +125,11 @@ describe("a session that ends during client-side navigation", () => {
 });
 
 describe("the Google callback with a malformed OAuth cookie", () => {
-  const googleEnv = { ...env, GOOGLE_CLIENT_ID: "client.apps.googleusercontent.com", GOOGLE_CLIENT_SECRET: "google-secret" } as Env;
+  const googleEnv = {
+    ...env,
+    GOOGLE_CLIENT_ID: "client.apps.googleusercontent.com",
+    GOOGLE_CLIENT_SECRET: "google-secret",
+  } as unknown as Env;
 
   it.each(["%E0%A4%A", "%", "%ZZ", "%C0%80"])("answers the uniform 400 for a state cookie of %j, not a 500", async (value) => {
     const fetchSpy = vi.spyOn(globalThis, "fetch");

@@ -203,17 +203,19 @@ async function devicesPage(cookie: string, form?: Record<string, string>): Promi
   let outcome: unknown;
   let status = 200;
   let headers = new Headers();
-  const answer = await requireMember(args, async () => {
-    await checkClubRulesAcceptance(args, async () => new Response());
-    const result = (await (form ? devicesAction(args) : devicesLoader(args))) as DataWithResponseInit<ActionResult> | unknown;
-    if (result && typeof result === "object" && "init" in result) {
-      const { data, init } = result as DataWithResponseInit<ActionResult>;
-      outcome = data;
-      status = init?.status ?? 200;
-      headers = new Headers(init?.headers);
-    } else outcome = result;
-    return new Response(null, { status, headers });
-  }).catch((thrown: unknown) => {
+  const answer = await Promise.resolve(
+    requireMember(args, async () => {
+      await checkClubRulesAcceptance(args, async () => new Response());
+      const result = (await (form ? devicesAction(args) : devicesLoader(args))) as DataWithResponseInit<ActionResult> | unknown;
+      if (result && typeof result === "object" && "init" in result) {
+        const { data, init } = result as DataWithResponseInit<ActionResult>;
+        outcome = data;
+        status = init?.status ?? 200;
+        headers = new Headers(init?.headers);
+      } else outcome = result;
+      return new Response(null, { status, headers });
+    }),
+  ).catch((thrown: unknown) => {
     if (thrown instanceof Response) return thrown;
     throw thrown;
   });
@@ -347,7 +349,7 @@ describe("the Sign-in & devices page", () => {
     const member = await memberWithRules();
     const { laptop, phone } = await onTwoDevices(member);
     for (const form of [
-      { intent: "end-all" },
+      { intent: "end-all" } as Record<string, string>,
       { intent: "end-session", sessionId: "not-a-uuid" },
       { intent: "remove-passkey", passkeyId: "a b" },
     ]) {
