@@ -10,7 +10,7 @@ type PasskeyClient = Awaited<ReturnType<typeof loadPasskeyClient>>;
 const autofillFailed = (error: unknown) => console.warn("passkey: autofill is not available", error);
 
 /**
- * A waiting autofill request is renewed before its challenge (5 minutes, docs/security.md#passwordless)
+ * A waiting autofill request is renewed before its challenge (5 minutes, docs/security.md#passkeys)
  * runs out, so a passkey picked from the email field later still signs in.
  */
 const AUTOFILL_RENEW_MS = 4 * 60_000;

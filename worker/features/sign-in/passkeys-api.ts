@@ -11,7 +11,7 @@ import { loadSignedInMember, startMemberSession } from "./member-session.ts";
 import { authenticationOptions, registrationOptions, relyingParty, verifyAuthentication, verifyRegistration } from "./passkeys.ts";
 
 /**
- * The passkey JSON API under /api/passkeys (docs/product-rules.md#sign-in, docs/security.md#passwordless):
+ * The passkey JSON API under /api/passkeys (docs/product-rules.md#sign-in, docs/security.md#passkeys):
  * options and verification for sign-in (anyone) and for adding a passkey (the signed-in member).
  * Every answer is private and never stored: options carry single-use challenges.
  */

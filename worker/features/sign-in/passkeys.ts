@@ -14,7 +14,7 @@ import { describeDevice } from "./device-name.ts";
 import { CHALLENGE_LIFETIME_MS, consumeChallenge, storeChallenge } from "./webauthn-challenges.ts";
 
 /**
- * Passkeys (docs/security.md#passwordless, docs/product-rules.md#sign-in): registration for a
+ * Passkeys (docs/security.md#passkeys, docs/product-rules.md#sign-in): registration for a
  * signed-in member and sign-in with any passkey the browser offers (discoverable credentials, so
  * the email field can autofill them). The WebAuthn library is about 94 KiB gzipped, so it is
  * imported here, in the handlers that need it, not with the Worker's first module.

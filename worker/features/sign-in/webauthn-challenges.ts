@@ -4,7 +4,7 @@ import { webauthnChallenges } from "#db/schema.ts";
 import { sha256Hex } from "#worker/shared/hashing.ts";
 
 /**
- * WebAuthn challenges (docs/security.md#passwordless): single use and 5 minutes long. D1 keeps
+ * WebAuthn challenges (docs/security.md#passkeys): single use and 5 minutes long. D1 keeps
  * only their SHA-256; the statement that uses one deletes it, so the same signed response sent
  * twice, or twice at once, is accepted once.
  */
