@@ -4,6 +4,9 @@ import { MEMBERSHIP_PAUSED, PASSKEY_NOT_ADDED, PASSKEY_REFUSED } from "#app/feat
 import { setMemberStatus } from "#worker/features/members/members.ts";
 import { loadSignedInMember } from "#worker/features/sign-in/member-session.ts";
 import { sha256Hex } from "#worker/shared/hashing.ts";
+import { clientNetwork } from "#worker/shared/client-address.ts";
+import { networkLimits } from "#worker/shared/rate-limit.ts";
+import { SIGN_IN_RATE_LIMITED } from "#app/features/sign-in/sign-in-messages.ts";
 import { uniqueClientAddress } from "#tests/integration/support/client-address.ts";
 import { createTestMember, signedInAs, type TestMember } from "#tests/integration/support/member-fixtures.ts";
 import { createSoftAuthenticator, type SoftAuthenticator } from "#tests/integration/support/soft-authenticator.ts";
@@ -252,6 +255,43 @@ describe("passkeys (/api/passkeys)", () => {
     );
     expect(signInChallenge.status).toBe(400);
     expect(await passkeyRow(authenticator.credentialId)).toBeNull();
+  });
+
+  it("limits sign-in options per network (200 per 15 minutes), and only the options", async () => {
+    const { authenticator } = await memberWithPasskey();
+    const options = await signInOptions();
+    // This network has used its 200: the counter is filled the way 200 requests would fill it.
+    const request = new Request(origin, { headers: { "CF-Connecting-IP": clientAddress } });
+    const [own] = await networkLimits(
+      "test-signing-key-with-at-least-32-characters",
+      "passkey-options:network",
+      clientNetwork(request)!,
+      200,
+    );
+    await env.DB.prepare("UPDATE strict_counters SET count = 200 WHERE key = ?").bind(own!.key).run();
+    const refused = await post("/sign-in/options", {});
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
+    expect(await refused.json()).toEqual({ error: SIGN_IN_RATE_LIMITED });
+    // A challenge already given out still signs in.
+    expect((await post("/sign-in", { response: await authenticator.authenticate(options) })).status).toBe(200);
+  });
+
+  it("signs in with a passkey from a network that has used up every emailed-code limit", async () => {
+    const { authenticator } = await memberWithPasskey();
+    const request = new Request(origin, { headers: { "CF-Connecting-IP": clientAddress } });
+    for (const kind of ["request", "check"]) {
+      const [own] = await networkLimits(
+        "test-signing-key-with-at-least-32-characters",
+        `signin-code:${kind}:network`,
+        clientNetwork(request)!,
+        1,
+      );
+      await env.DB.prepare("INSERT OR REPLACE INTO strict_counters (key, count, window_ends_at) VALUES (?, 100000, ?)")
+        .bind(own!.key, Date.now() + 15 * 60_000)
+        .run();
+    }
+    expect((await post("/sign-in", { response: await authenticator.authenticate(await signInOptions()) })).status).toBe(200);
   });
 
   it("takes only JSON", async () => {
