@@ -64,6 +64,7 @@ test("signing out one listed device ends that browser's session only", async ({ 
   await expectToast(page, "Device signed out", "That device will need to sign in again before it opens the members area.");
   await expect(devicesList(page).getByRole("listitem")).toHaveCount(1);
   await expect(devicesList(page)).toContainText("This device");
+  await expect(page.getByText("You are not signed in anywhere else")).toBeVisible();
 
   await phone.reload();
   await expect(phone).toHaveURL(/\/auth\?redirectTo=%2Fmembers$/, SIGN_IN_TIMEOUT);
@@ -77,6 +78,7 @@ test("the devices page passes axe, and its buttons work without a mouse", async 
   await signInAsNewMember(page, { rulesAccepted: true });
   await page.goto("/members/devices");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign-in & devices");
+  await expect(page.getByRole("region", { name: "Your devices" })).toContainText("You are not signed in anywhere else");
   await expect(page.getByRole("region", { name: "Your passkeys" })).toContainText("No passkey holds your membership yet.");
   await expectNoAxeViolations(page);
 

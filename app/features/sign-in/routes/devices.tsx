@@ -219,7 +219,26 @@ function SessionList({
   sessions: DevicesData["sessions"];
   outcomeFor: (form: string) => ActionResult | undefined;
 }) {
-  if (sessions.length === 0) return <p className="max-w-3xl text-smoke">You are not signed in anywhere else.</p>;
+  const elsewhere = sessions.some((session) => !session.current);
+  return (
+    <>
+      <SignedInDevices sessions={sessions} outcomeFor={outcomeFor} />
+      {elsewhere ? null : (
+        <p className="mt-6 max-w-3xl text-smoke">
+          You are not signed in anywhere else: this is the only device that holds your membership.
+        </p>
+      )}
+    </>
+  );
+}
+
+function SignedInDevices({
+  sessions,
+  outcomeFor,
+}: {
+  sessions: DevicesData["sessions"];
+  outcomeFor: (form: string) => ActionResult | undefined;
+}) {
   return (
     <ul className="grid gap-6 md:grid-cols-2" aria-label="Signed-in devices">
       {sessions.map((session) => (
