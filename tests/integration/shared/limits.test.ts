@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { signInWithPassword } from "#worker/features/sign-in/password-sign-in.ts";
+import { checkSignInCode, requestSignInCode } from "#worker/features/sign-in/email-codes.ts";
 import { createRequestContext } from "#worker/http/request-context.ts";
 import { uniqueClientAddress } from "#tests/integration/support/client-address.ts";
 import { goodCaptchaPass, validInvitation } from "#tests/integration/support/invitation-fixtures.ts";
@@ -135,10 +135,13 @@ describe("limit counters hold keyed hashes only", () => {
     );
     await waitOnExecutionContext(ageGate);
     const signIn = createExecutionContext();
-    await signInWithPassword(
-      createRequestContext(env, signIn, new Request(`${origin}/auth`, { method: "POST", headers: { "CF-Connecting-IP": address } })),
-      { email: "Someone.Private@Example.com", password: "not-the-password" },
+    const signInContext = createRequestContext(
+      env,
+      signIn,
+      new Request(`${origin}/auth`, { method: "POST", headers: { "CF-Connecting-IP": address } }),
     );
+    await requestSignInCode(signInContext, { email: "Someone.Private@Example.com" });
+    await checkSignInCode(signInContext, { email: "Someone.Private@Example.com", code: "000000" });
     await waitOnExecutionContext(signIn);
 
     const kvKeys = (await env.RATE_LIMITS.list()).keys.map((key) => key.name);
