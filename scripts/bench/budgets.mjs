@@ -34,6 +34,12 @@ export const weightBudgets = {
 /** SSR of `/` at one connection: 1 / throughput, well inside the free plan's 10 ms of CPU. */
 export const ssrCostBudget = { label: "SSR / per request (1 / throughput, 1 connection)", target: 3, kind: "atMost", unit: "ms/request" };
 
+/**
+ * A code request, a code check and a passkey check, each at one connection: sign-in used to cost
+ * about 2,500 ms of CPU per password check (docs/decisions/008-passwordless-sign-in.md).
+ */
+export const signInCostBudget = { label: "server time per request (1 connection)", target: 50, kind: "atMost", unit: "ms" };
+
 /** @param {Budget} budget @param {number} value */
 export function meets(budget, value) {
   return budget.kind === "atMost" ? value <= budget.target : value >= budget.target;

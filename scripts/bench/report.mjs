@@ -1,4 +1,4 @@
-import { lighthouseBudgets, meets, ssrCostBudget, stretchLcpOnHome, weightBudgets } from "./budgets.mjs";
+import { lighthouseBudgets, meets, signInCostBudget, ssrCostBudget, stretchLcpOnHome, weightBudgets } from "./budgets.mjs";
 
 /**
  * Turns the measurements into docs/performance.md: for each budget, the target, the median, the
@@ -114,8 +114,20 @@ export function buildReport(results) {
     }),
   );
 
+  if (ssr.signIn) {
+    lines.push("", "## 4. Sign-in server cost (no passwords: decision 008)", "");
+    lines.push(
+      `One connection, one request after the other: ${ssr.signIn.codeRequest.runs} of each, after an untimed first round; each timed from sending to the end of its answer (the client's share included, so upper bounds). A code request is /auth's 'Email Me a Code' form for an active member, the page rendered again; a code check is 'Sign In' with the right code, read from the sealed email in the outbox; a passkey check is \`POST /api/passkeys/sign-in\` with a software authenticator's assertion. A password check cost about 2,500 ms of CPU (decision 005).`,
+      "",
+    );
+    lines.push("| step | budget | target | median | min – max | verdict |", "| --- | --- | --- | --- | --- | --- |");
+    lines.push(row("code request", signInCostBudget, ssr.signIn.codeRequest));
+    lines.push(row("code check", signInCostBudget, ssr.signIn.codeCheck));
+    lines.push(row("passkey check", signInCostBudget, ssr.signIn.passkeyCheck));
+  }
+
   if (spa) {
-    lines.push("", "## 4. Server rendering versus the client-rendered build of the same pages", "");
+    lines.push("", "## 5. Server rendering versus the client-rendered build of the same pages", "");
     lines.push(
       "The client-rendered build (`scripts/bench/spa/`) renders the same page components in the browser, each page a lazy chunk behind 'Loading...', as the original product's single-page app did. Same Lighthouse preset and runs; medians.",
       "",

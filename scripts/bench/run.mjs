@@ -9,6 +9,8 @@ const { measureWithLighthouse } = await import("./lighthouse.mjs");
 const { measurePageWeight } = await import("./page-weight.mjs");
 const { buildReport } = await import("./report.mjs");
 const { measureThroughput } = await import("./server-cost.mjs");
+const { measureSignInCost } = await import("./sign-in-cost.mjs");
+const { demoAccounts } = await import("../members-demo-accounts.ts");
 const { startBuiltWorker } = await import("./workerd-server.mjs");
 
 /**
@@ -34,6 +36,11 @@ const serverSeconds = options.quick ? 3 : 5;
 const SSR_PORT = 8810;
 const SPA_PORT = 8815;
 const PASSED_GATE = "age_gate=entered";
+const SSR_STATE = ".wrangler/bench";
+/** The server's APP_SIGNING_KEY, so the sign-in measurement can open the code sealed in the outbox. */
+const BENCH_SIGNING_KEY = "bench-signing-key-with-at-least-32-characters";
+/** Sign-in steps timed per kind (after one untimed round). */
+const signInRounds = options.quick ? 10 : 30;
 /** @type {string | null} The first post of /blog, found on the server-rendered site, measured on both. */
 /** @type {string | undefined} */
 let firstPost;
@@ -55,8 +62,18 @@ async function measure() {
   }
   execFileSync("node", ["scripts/ensure-chromium.mjs"], { stdio: "inherit" });
 
-  const ssr = await measureSite("server-rendered", () =>
-    startBuiltWorker({ port: SSR_PORT, persistTo: ".wrangler/bench", vars: { SITE_URL: `http://127.0.0.1:${SSR_PORT}` } }),
+  // The sign-in measurement asks the demo member's code many times in a row: the limits are
+  // raised (every limit check still runs), and the demo accounts are seeded.
+  const ssr = await measureSite(
+    "server-rendered",
+    () =>
+      startBuiltWorker({
+        port: SSR_PORT,
+        persistTo: SSR_STATE,
+        seed: true,
+        vars: { SITE_URL: `http://127.0.0.1:${SSR_PORT}`, APP_SIGNING_KEY: BENCH_SIGNING_KEY, FORM_RATE_LIMIT_MULTIPLIER: "1000" },
+      }),
+    { signIn: true },
   );
   let spa = null;
   if (!options.quick) {
@@ -78,12 +95,13 @@ async function measure() {
 }
 
 /**
- * Everything measured on one build: Lighthouse on each page, the first load of `/`, and the
- * server's throughput.
+ * Everything measured on one build: Lighthouse on each page, the first load of `/`, the
+ * server's throughput and, for the server-rendered site, sign-in's server cost.
  * @param {string} name
  * @param {() => Promise<{ url: URL; stop: () => Promise<void> }>} start
+ * @param {{ signIn?: boolean }} [measuring]
  */
-async function measureSite(name, start) {
+async function measureSite(name, start, { signIn = false } = {}) {
   step(`starting the ${name} site`);
   const server = await start();
   try {
@@ -125,7 +143,19 @@ async function measureSite(name, start) {
         server_.push({ ...endpoint, connections, ...measured });
       }
     }
-    return { lighthouse, weight, server: server_ };
+    let signInCost = null;
+    if (signIn) {
+      step(`${name}: sign-in server cost, ${signInRounds} code requests, code checks and passkey checks at 1 connection`);
+      signInCost = await measureSignInCost({
+        origin: server.url,
+        persistTo: SSR_STATE,
+        signingKey: BENCH_SIGNING_KEY,
+        email: demoAccounts.member.email,
+        cookie: PASSED_GATE,
+        rounds: signInRounds,
+      });
+    }
+    return { lighthouse, weight, server: server_, signIn: signInCost };
   } finally {
     await server.stop();
   }

@@ -10,12 +10,16 @@ import { unstable_getMiniflareWorkerOptions } from "wrangler";
  * migrations applied. Unlike `wrangler dev`, no proxy Worker sits in front of the site, so what the
  * load generator measures is the site itself (README, "Measured quality", server cost).
  *
- * @param {{ port: number; persistTo: string; vars?: Record<string, string>; buildDir?: string }} options
+ * With `seed`, the local demo accounts (scripts/members-seed-local.ts) are written before the
+ * server opens the database, as `npm start` does.
+ *
+ * @param {{ port: number; persistTo: string; vars?: Record<string, string>; buildDir?: string; seed?: boolean }} options
  * @returns {Promise<{ url: URL; stop: () => Promise<void> }>}
  */
-export async function startBuiltWorker({ port, persistTo, vars = {}, buildDir = "build" }) {
+export async function startBuiltWorker({ port, persistTo, vars = {}, buildDir = "build", seed = false }) {
   rmSync(persistTo, { recursive: true, force: true });
   execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { stdio: "ignore" });
+  if (seed) execFileSync("node", ["scripts/command.mjs", "scripts/members-seed-local.ts", "--persist-to", persistTo], { stdio: "ignore" });
 
   const serverDir = join(buildDir, "server");
   const { workerOptions } = unstable_getMiniflareWorkerOptions(join(serverDir, "wrangler.json"));
