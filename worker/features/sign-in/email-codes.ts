@@ -1,11 +1,11 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
-import { members, outbox, signInCodes } from "#db/schema.ts";
+import { members, signInCodes } from "#db/schema.ts";
 import type { RequestContext } from "#worker/http/request-context.ts";
 import { findMemberByEmail, normalizeEmail } from "#worker/features/members/members.ts";
 import { verifyCaptcha } from "#worker/features/executive-invitation/captcha/verify-captcha.ts";
 import { clientAddress } from "#worker/shared/client-address.ts";
-import { deliverOutboxMessage } from "#worker/shared/outbox.ts";
+import { deliverOutboxMessage, outboxInsert } from "#worker/shared/outbox.ts";
 import { limitKey, networkLimits, type Limit } from "#worker/shared/rate-limit.ts";
 import { sealSecret } from "#worker/shared/sealed-secrets.ts";
 import { emailSender } from "#worker/shared/send-email.ts";
@@ -113,10 +113,7 @@ export async function requestSignInCode(
   }
   const [, [queued]] = await database.batch([
     storeCode,
-    database
-      .insert(outbox)
-      .values({ channel: "email", recipient: email, subject: message.subject, body: message.body })
-      .returning({ id: outbox.id }),
+    outboxInsert(env.DB, { channel: "email", recipient: email, subject: message.subject, body: message.body }),
   ]);
   ctx.waitUntil(
     deliverOutboxMessage(env.DB, queued!.id, emailSender(env.EMAIL, config.EMAIL_FROM, signingKey)).catch((error: unknown) =>
