@@ -66,6 +66,23 @@ test.describe("passkeys", () => {
     await expect(page.getByRole("button", { name: "Sign Out", exact: true })).toBeVisible();
   });
 
+  test("the WebAuthn library is in no first-load script of /auth or the home page", async ({ request }) => {
+    for (const path of ["/auth", "/"]) {
+      // Every script the page names, and every module those import statically (not import()).
+      const html = await (await request.get(path)).text();
+      const pending = [...html.matchAll(/["'](\/assets\/[\w.-]+\.js)["']/g)].map((match) => match[1]!);
+      const loaded = new Set<string>();
+      for (let script = pending.pop(); script; script = pending.pop()) {
+        if (loaded.has(script)) continue;
+        loaded.add(script);
+        const code = await (await request.get(script)).text();
+        expect(code, script).not.toContain("navigator.credentials");
+        for (const [, name] of code.matchAll(/(?:from|import)\s*["']\.\/([\w.-]+\.js)["']/g)) pending.push(`/assets/${name}`);
+      }
+      expect(loaded.size).toBeGreaterThan(5);
+    }
+  });
+
   test("a passkey the site does not know is refused with the one passkey message, announced", async ({ page }) => {
     await gotoHydrated(page, "/auth");
     await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("autocomplete", "username webauthn");
