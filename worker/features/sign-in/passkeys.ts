@@ -30,8 +30,8 @@ const webauthnHelpers = async () => {
 /**
  * The library's certificate code (@peculiar/x509, through tsyringe) needs the Reflect metadata
  * polyfill installed before it loads. It imports the polyfill itself, but the production bundle
- * runs that import after tsyringe's check, so the first passkey request failed: loaded first here,
- * the polyfill is in place.
+ * runs that import after tsyringe's check, which would fail every passkey request with a 500 under
+ * wrangler (tests/e2e/sign-in/passkeys.spec.ts runs the built Worker); loaded first here, it is in place.
  */
 const reflectMetadata = () => import("reflect-metadata");
 
