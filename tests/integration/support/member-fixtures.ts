@@ -41,7 +41,11 @@ export async function createTestMember(
  */
 export async function signedInAs(
   member: { id: string },
-  { method = "code", userAgent = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) Chrome/131.0 Safari/537.36", now = Date.now() }: {
+  {
+    method = "code",
+    userAgent = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) Chrome/131.0 Safari/537.36",
+    now = Date.now(),
+  }: {
     method?: SignInMethod;
     userAgent?: string;
     now?: number;
