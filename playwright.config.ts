@@ -19,8 +19,8 @@ const executablePath: string | null = systemChromiumPath();
 export default defineConfig({
   testDir: "./tests/e2e",
   fullyParallel: true,
-  // Member tests sign in, and every sign-in spends 600,000 PBKDF2 iterations on the server
-  // (seconds on a busy shared machine; decision 005).
+  // Member tests sign in (an emailed code read from the outbox) and run full axe scans, which take
+  // seconds on a busy shared machine.
   timeout: 60_000,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,

@@ -38,9 +38,6 @@ export default defineConfig({
             main: "./tests/integration/support/worker-under-test.ts",
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
-              // Loaded as plain modules, not through Vite's transform, which slows @noble/hashes'
-              // PBKDF2 loop about tenfold (a 600,000-iteration password check: 2 s instead of 20 s).
-              modulesRules: [{ type: "ESModule", include: ["**/node_modules/@noble/hashes/**/*.js"] }],
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations("./migrations"),
                 // Google's siteverify is faked in the tests (tests/fakes/siteverify.ts).

@@ -52,7 +52,7 @@ export async function readSignedPayload<Schema extends z.ZodType>(
 
 /**
  * Compares two strings in time that depends only on their length, for secrets that are not our
- * HMACs (a derived password key, the OAuth state); HMACs are checked with verifyHmacHex.
+ * HMACs (the OAuth state); HMACs are checked with verifyHmacHex.
  */
 export function timingSafeEqual(a: string, b: string): boolean {
   if (a.length !== b.length) return false;

@@ -185,7 +185,7 @@ test.describe("/luxury-vendors", () => {
 });
 
 test("every member page passes axe", async ({ page }) => {
-  // A sign-in (600,000 PBKDF2 iterations on the server) and four full axe scans.
+  // A sign-in and four full axe scans.
   test.setTimeout(90_000);
   await signInAsNewMember(page, { points: 2000, lockerNumber: "B-12", rulesAccepted: true });
   for (const { path, heading } of memberPages) {

@@ -215,7 +215,7 @@ describe("the console's lists", () => {
     const member = await insertMember({ name: "Morgan Vale" });
     await env.DB.prepare(
       `INSERT INTO security_events (event_type, severity, description, user_id) VALUES
-       ('authn_login_fail', 'medium', 'password sign-in refused', ?),
+       ('authn_login_fail', 'medium', 'sign-in code refused', ?),
        ('member_admitted', 'low', 'invitation request approved', NULL),
        ('invitation_request_error', 'high', 'the form failed', NULL)`,
     )

@@ -91,12 +91,12 @@ describe("the body cap on page forms", () => {
     expect(await countRows("guest_waivers", member.id)).toBe(1);
   });
 
-  it("takes the largest legitimate page form: sign-in's fields at their maximum, every character four UTF-8 bytes", async () => {
-    // 254 + 1024 + 2048 characters (email, password, redirectTo), each %XX%XX%XX%XX when urlencoded:
-    // 39,912 bytes.
+  it("takes the largest legitimate page form: sign-in's code request at its maximum, every typed character four UTF-8 bytes", async () => {
+    // 254 + 2048 characters (email, redirectTo), each %XX%XX%XX%XX when urlencoded, and a
+    // 4,096-character captcha token: about 31,700 bytes.
     const wide = (length: number) => encodeURIComponent("🚬".repeat(length));
-    const body = `email=${wide(254)}&password=${wide(1024)}&redirectTo=${wide(2048)}`;
-    expect(body.length).toBeGreaterThan(39_000);
+    const body = `intent=request-code&email=${wide(254)}&redirectTo=${wide(2048)}&captchaToken=${"t".repeat(4096)}`;
+    expect(body.length).toBeGreaterThan(31_000);
     const response = await postForm(body, { "Content-Length": String(body.length) });
     expect(response.status).not.toBe(413);
   });
