@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { RouterContextProvider, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { requestContext } from "#app/context.ts";
 import type { ActionResult } from "#app/lib/form-result.ts";
 import { RULES_VERSION } from "#app/features/site/club-rules.ts";
@@ -80,6 +80,33 @@ describe("ending every session", () => {
     expect(await isSignedIn(laptop.cookie)).toBe(false);
     const fresh = await signedInAs(member, { now: start + 3 });
     expect(await isSignedIn(fresh.cookie)).toBe(true);
+  });
+
+  it("an operator's clock running ahead does not shut the reactivated member out: the database's clock dates the change", async () => {
+    const member = await createTestMember();
+    const realNow = Date.now();
+    // The operator command runs on the operator's computer, an hour ahead here.
+    const ahead = vi.spyOn(Date, "now").mockReturnValue(realNow + 60 * 60_000);
+    await setMemberStatus(env.DB, member.id, "suspended");
+    await setMemberStatus(env.DB, member.id, "active");
+    ahead.mockRestore();
+    const { sessions_valid_after: validAfter } = (await env.DB.prepare("SELECT sessions_valid_after FROM members WHERE id = ?")
+      .bind(member.id)
+      .first<{ sessions_valid_after: number }>())!;
+    expect(Math.abs(validAfter - realNow)).toBeLessThan(60_000);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await isSignedIn((await signedInAs(member)).cookie)).toBe(true);
+  });
+
+  it("never moves the 'sessions valid after' time backwards", async () => {
+    const member = await createTestMember();
+    const later = Date.now() + 60_000;
+    await env.DB.prepare("UPDATE members SET sessions_valid_after = ? WHERE id = ?").bind(later, member.id).run();
+    await endEveryMemberSession(env, member.id, later - 30_000);
+    await setMemberStatus(env.DB, member.id, "active", later - 20_000);
+    expect(await env.DB.prepare("SELECT sessions_valid_after FROM members WHERE id = ?").bind(member.id).first()).toEqual({
+      sessions_valid_after: later,
+    });
   });
 
   it("refuses a session row dated at or before the member's 'sessions valid after' time, even if it is still stored", async () => {
@@ -239,6 +266,7 @@ async function memberWithRules() {
 beforeEach(async () => {
   await env.DB.prepare("DELETE FROM security_events").run();
 });
+afterEach(() => vi.restoreAllMocks());
 
 describe("the Sign-in & devices page", () => {
   it("lists the member's live sessions, marking this device, and their passkeys; private, never stored", async () => {

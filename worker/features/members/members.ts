@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
 import { members } from "#db/schema.ts";
-import { endEverySessionStatements } from "#worker/features/sign-in/member-session.ts";
+import { DATABASE_NOW, endEverySessionStatements } from "#worker/features/sign-in/member-session.ts";
 
 export type MemberRow = typeof members.$inferSelect;
 
@@ -47,13 +47,14 @@ export async function findActiveMember(db: D1Database, id: string): Promise<Memb
 /**
  * Suspends or reactivates a member. Either way every session they had ends in the same batch
  * (docs/security.md#sessions): a suspension must shut every device out, and a reactivation must
- * not bring back the sessions the suspension ended.
+ * not bring back the sessions the suspension ended. The moment is the database's clock unless given:
+ * scripts/members-set-status.ts runs this on the operator's computer, whose clock may run ahead.
  */
 export async function setMemberStatus(
   d1: D1Database,
   memberId: string,
   status: MemberRow["status"],
-  now: number = Date.now(),
+  now: number | typeof DATABASE_NOW = DATABASE_NOW,
 ): Promise<void> {
   const database = getDatabase(d1);
   await database.batch([

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
 import { generateSessionToken, isSessionTokenShape } from "./session-token.ts";
 import { describeDevice } from "./device-name.ts";
 import { getDatabase, type Database } from "#db/client.ts";
@@ -74,12 +74,14 @@ export async function startMemberSession(
  * The statement that inserts a session only while the member is active and the session begins
  * after their "sessions valid after" time: callers that must end other sessions in the same batch
  * (removing a passkey keeps the device that removed it signed in) put it after that update.
+ * `alsoRequire` adds a condition the insert checks in the same statement (a passkey sign-in
+ * requires the passkey still to be there).
  */
 export function startSessionStatement(
   database: Database,
-  session: { tokenHash: string; memberId: string; method: SignInMethod; device: string; now: number },
+  session: { tokenHash: string; memberId: string; method: SignInMethod; device: string; now: number; alsoRequire?: SQL },
 ) {
-  const { tokenHash, memberId, method, device, now } = session;
+  const { tokenHash, memberId, method, device, now, alsoRequire } = session;
   // INSERT … SELECT from the member's own row: no row, no session. A query builder, not raw SQL,
   // so that it can stand in a D1 batch.
   return database.insert(memberSessions).select(
@@ -95,7 +97,7 @@ export function startSessionStatement(
         expiresAt: sql<number>`${now + SESSION_LIFETIME_MS}`.as("expires_at"),
       })
       .from(members)
-      .where(and(eq(members.id, memberId), eq(members.status, "active"), lt(members.sessionsValidAfter, now))),
+      .where(and(eq(members.id, memberId), eq(members.status, "active"), lt(members.sessionsValidAfter, now), alsoRequire)),
   );
 }
 
@@ -182,13 +184,23 @@ export function clearedSessionCookie(environment: string): string {
 }
 
 /**
+ * "Now" in milliseconds by the database's own clock, for writers whose clock cannot be trusted to
+ * match the Worker's (the operator commands run on the operator's computer: docs/security.md#sessions).
+ */
+export const DATABASE_NOW = sql<number>`CAST(unixepoch('subsec') * 1000 AS INTEGER)`;
+
+/**
  * The statements that end every session of a member at `now`: the member's "sessions valid after"
  * time moves to `now` (which also ends any session being started at this moment) and their rows go.
+ * The time never moves backwards (a clock running behind must not bring an ended session back).
  * Put them in the same batch as the change that calls for them (a suspension, a confirmed email).
  */
-export function endEverySessionStatements(database: Database, memberId: string, now: number) {
+export function endEverySessionStatements(database: Database, memberId: string, now: number | SQL<number>) {
   return [
-    database.update(members).set({ sessionsValidAfter: now }).where(eq(members.id, memberId)),
+    database
+      .update(members)
+      .set({ sessionsValidAfter: sql`MAX(${members.sessionsValidAfter}, ${now})` })
+      .where(eq(members.id, memberId)),
     database.delete(memberSessions).where(eq(memberSessions.memberId, memberId)),
   ] as const;
 }
