@@ -128,6 +128,25 @@ describe("Google sign-in", { timeout: 30_000 }, () => {
     expect((await finish(callback({ invitation: link.token }))).ok).toBe(false);
   });
 
+  it("starts the invited member's session even when the link is used and the session starts in the same millisecond", async () => {
+    const invited = await createTestMember({ status: "invited" });
+    const link = await newInvitationLink();
+    await env.DB.prepare("INSERT INTO member_invitations (token_hash, member_id, expires_at) VALUES (?, ?, ?)")
+      .bind(link.tokenHash, invited.id, link.expiresAt)
+      .run();
+    fakeGoogleTokenEndpoint({ sub: "google-sub-7", email: "another-one@gmail.com", email_verified: true });
+    const request = callback({ invitation: link.token });
+    // The clock does not move during the callback: the link is used and the session begins at one reading of it.
+    const now = Date.now();
+    vi.spyOn(Date, "now").mockReturnValue(now);
+    const result = await finish(request);
+    expect(result).toMatchObject({ ok: true, memberId: invited.id });
+    if (!result.ok) return;
+    const session = result.setCookies.find((cookie) => cookie.startsWith("ember_session="))!.split(";")[0]!;
+    const loaded = await loadSignedInMember(new Request("http://example.com/", { headers: { Cookie: session } }), env, now + 2);
+    expect(loaded?.session).toMatchObject({ memberId: invited.id, method: "invitation", createdAt: now + 1 });
+  });
+
   it.each([
     ["Google refusing the code", Response.json({ error: "invalid_grant", error_description: "Bad Request" }, { status: 400 })],
     ["a network failure", new TypeError("fetch failed")],

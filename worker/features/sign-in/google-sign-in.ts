@@ -72,8 +72,11 @@ export async function finishGoogleSignIn({ env, request, config, logSecurityEven
   }
 
   const invitation = readCookie(request, OAUTH_COOKIES.invitation);
+  // One moment for the whole sign-in: a used link ends every session at `now`, so the session it
+  // starts is dated `now + 1` (docs/security.md#sessions).
+  const now = Date.now();
   const found = invitation
-    ? { id: await consumeInvitationForGoogle(env.DB, invitation, claims.sub), paused: false }
+    ? { id: await consumeInvitationForGoogle(env.DB, invitation, claims.sub, now), paused: false }
     : await memberForGoogleAccount(env.DB, claims);
   if (found.paused) {
     log({ eventType: "authn_login_fail", severity: "low", description: "Google sign-in for a paused membership", userId: found.id });
@@ -82,7 +85,9 @@ export async function finishGoogleSignIn({ env, request, config, logSecurityEven
   const memberId = found.id;
   if (!memberId) return fail(invitation ? "invitation_invalid" : "no_member");
 
-  const session = await startMemberSession(env, request, memberId, invitation ? "invitation" : "google");
+  const session = invitation
+    ? await startMemberSession(env, request, memberId, "invitation", now + 1)
+    : await startMemberSession(env, request, memberId, "google", now);
   if (!session) return fail("member_not_active");
   const { setCookie } = session;
   log({
