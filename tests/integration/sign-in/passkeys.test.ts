@@ -220,6 +220,32 @@ describe("passkeys (/api/passkeys)", () => {
     await expectRefused(await post("/sign-in", { response: await stranger.authenticate(await signInOptions()) }));
   });
 
+  it("starts no session when the passkey is removed while its sign-in is being checked", async () => {
+    const { member, authenticator } = await memberWithPasskey();
+    const response = await authenticator.authenticate(await signInOptions());
+    // The removal (the devices page, on another device) lands once the signature has been checked:
+    // at the next hashing, which is the new session's token.
+    const { subtle } = crypto;
+    const [verify, digest] = [subtle.verify.bind(subtle), subtle.digest.bind(subtle)];
+    let signatureChecked = false;
+    vi.spyOn(subtle, "verify").mockImplementation(async (...args) => {
+      signatureChecked = true;
+      return verify(...args);
+    });
+    vi.spyOn(subtle, "digest").mockImplementation(async (...args) => {
+      if (signatureChecked) {
+        signatureChecked = false;
+        await env.DB.prepare("DELETE FROM member_passkeys WHERE id = ?").bind(authenticator.credentialId).run();
+      }
+      return digest(...args);
+    });
+    await expectRefused(await post("/sign-in", { response }));
+    expect(await passkeyRow(authenticator.credentialId)).toBeNull();
+    expect(
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM member_sessions WHERE member_id = ? AND method = 'passkey'").bind(member.id).first(),
+    ).toEqual({ n: 0 });
+  });
+
   it("tells a suspended member, after the passkey proved who they are, that the membership is paused", async () => {
     const { member, authenticator } = await memberWithPasskey();
     await setMemberStatus(env.DB, member.id, "suspended");

@@ -7,7 +7,7 @@ import { limitBody, readJsonBody, requireJson } from "#worker/http/guards.ts";
 import { findMemberById } from "#worker/features/members/members.ts";
 import { networkLimits } from "#worker/shared/rate-limit.ts";
 import { takeStrictCounts } from "#worker/shared/strict-counter.ts";
-import { loadSignedInMember, startMemberSession } from "./member-session.ts";
+import { loadSignedInMember } from "./member-session.ts";
 import { authenticationOptions, registrationOptions, relyingParty, verifyAuthentication, verifyRegistration } from "./passkeys.ts";
 
 /**
@@ -98,7 +98,7 @@ passkeysApi.post("/sign-in", limitBody(MAX_BODY_BYTES), requireJson(), async (c)
     log({ eventType: "input_validation_fail", severity: "low", description: "passkey sign-in refused: malformed response" });
     return sameForAll(c);
   }
-  const result = await verifyAuthentication(env, config, parsed.data.response);
+  const result = await verifyAuthentication(env, config, request, parsed.data.response);
   if (!result.ok) {
     log({
       eventType: "authn_login_fail",
@@ -109,15 +109,15 @@ passkeysApi.post("/sign-in", limitBody(MAX_BODY_BYTES), requireJson(), async (c)
     });
     return sameForAll(c);
   }
-  const session = result.memberStatus === "active" ? await startMemberSession(env, request, result.memberId, "passkey") : null;
+  const { session } = result;
   if (!session) {
     // The passkey proved who this is, so a paused membership may be named (never before).
     const paused = (await findMemberById(env.DB, result.memberId))?.status === "suspended";
     log({
       eventType: "authn_login_fail",
       severity: "medium",
-      description: "passkey sign-in refused: member not active",
-      details: { reason: paused ? "member_suspended" : "member_not_active" },
+      description: "passkey sign-in refused: no session started",
+      details: { reason: paused ? "member_suspended" : "member_not_active_or_passkey_gone" },
       userId: result.memberId,
     });
     return paused ? c.json({ error: MEMBERSHIP_PAUSED }, 403) : sameForAll(c);

@@ -4,13 +4,16 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from "@simplewebauthn/server";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, exists, sql } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
 import { memberPasskeys, members } from "#db/schema.ts";
 import { club } from "#app/features/site/site-config.ts";
 import type { WorkerConfig } from "#worker/config.ts";
 import type { MemberRow } from "#worker/features/members/members.ts";
+import { sha256Hex } from "#worker/shared/hashing.ts";
 import { describeDevice } from "./device-name.ts";
+import { sessionCookie, startSessionStatement } from "./member-session.ts";
+import { generateSessionToken } from "./session-token.ts";
 import { CHALLENGE_LIFETIME_MS, consumeChallenge, storeChallenge } from "./webauthn-challenges.ts";
 
 /**
@@ -161,18 +164,21 @@ export async function authenticationOptions(env: PasskeyEnv, config: Pick<Worker
 }
 
 export type AuthenticationResult =
-  { ok: true; memberId: string; memberStatus: MemberRow["status"] } | { ok: false; reason: string; memberId?: string };
+  { ok: true; memberId: string; session: { token: string; setCookie: string } | null } | { ok: false; reason: string; memberId?: string };
 
 /**
  * Checks a passkey sign-in: a stored credential whose member's user handle it carries, signed over
  * a live sign-in challenge (used up here) for this site, with the person verified. The counter is
  * checked and advanced in one UPDATE (WHERE counter = the value checked), so a counter that goes
- * backwards or a second use racing this one is refused. Says who signed in and their status; the
- * caller starts the session only for an active member.
+ * backwards or a second use racing this one is refused. The session starts in the same D1 batch,
+ * only while the member is active and the passkey is still there as this sign-in left it: a
+ * removal racing the sign-in leaves no session (docs/security.md#passkeys). Says who signed in, and
+ * their new session, or null when none could start (the member is not active, the passkey is gone).
  */
 export async function verifyAuthentication(
-  env: PasskeyEnv,
+  env: Pick<Env, "DB" | "ENVIRONMENT">,
   config: Pick<WorkerConfig, "SITE_URL">,
+  request: Request,
   response: AuthenticationResponseJSON,
   now: number = Date.now(),
 ): Promise<AuthenticationResult> {
@@ -211,13 +217,36 @@ export async function verifyAuthentication(
   if (!verification.verified) return { ok: false, reason: "not_verified", memberId: passkey.memberId };
 
   const { newCounter, credentialBackedUp } = verification.authenticationInfo;
-  const updated = await database
-    .update(memberPasskeys)
-    .set({ counter: newCounter, backedUp: credentialBackedUp, lastUsedAt: now })
-    .where(and(eq(memberPasskeys.id, passkey.id), eq(memberPasskeys.counter, passkey.counter)))
-    .run();
+  const token = generateSessionToken();
+  const [updated, started] = await database.batch([
+    database
+      .update(memberPasskeys)
+      .set({ counter: newCounter, backedUp: credentialBackedUp, lastUsedAt: now })
+      .where(and(eq(memberPasskeys.id, passkey.id), eq(memberPasskeys.counter, passkey.counter))),
+    startSessionStatement(database, {
+      tokenHash: await sha256Hex(token),
+      memberId: passkey.memberId,
+      method: "passkey",
+      device: describeDevice(request.headers.get("User-Agent")),
+      now,
+      alsoRequire: exists(
+        database
+          .select({ id: memberPasskeys.id })
+          .from(memberPasskeys)
+          .where(
+            and(
+              eq(memberPasskeys.id, passkey.id),
+              eq(memberPasskeys.memberId, members.id),
+              eq(memberPasskeys.counter, newCounter),
+              eq(memberPasskeys.lastUsedAt, now),
+            ),
+          ),
+      ),
+    }),
+  ]);
   if (updated.meta.changes !== 1) return { ok: false, reason: "counter_changed", memberId: passkey.memberId };
-  return { ok: true, memberId: passkey.memberId, memberStatus: stored.status };
+  const session = started.meta.changes === 1 ? { token, setCookie: sessionCookie(env.ENVIRONMENT, token) } : null;
+  return { ok: true, memberId: passkey.memberId, session };
 }
 
 /** Stored transports are a JSON array of strings; anything else reads as none. */
