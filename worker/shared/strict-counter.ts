@@ -1,4 +1,4 @@
-import { eq, lte, sql } from "drizzle-orm";
+import { and, eq, gt, lte, sql } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
 import { strictCounters } from "#db/schema.ts";
 import type { Limit, LimitKey, RateLimitDecision } from "./rate-limit.ts";
@@ -61,6 +61,19 @@ export async function takeStrictCounts(
 /** The cron's housekeeping: windows that ended no longer limit anything. */
 export async function deleteEndedStrictCounts(db: D1Database, now: number = Date.now()): Promise<void> {
   await getDatabase(db).delete(strictCounters).where(lte(strictCounters.windowEndsAt, now));
+}
+
+/**
+ * How many uses `key` has in its current window, without counting one (one SELECT): 0 once the
+ * window has ended. For a limit that another action fills, e.g. wrong sign-in codes asking for a
+ * captcha at the next code request (worker/features/sign-in/email-codes.ts).
+ */
+export async function peekStrictCount(db: D1Database, key: LimitKey, now: number = Date.now()): Promise<number> {
+  const [row] = await getDatabase(db)
+    .select({ count: strictCounters.count })
+    .from(strictCounters)
+    .where(and(eq(strictCounters.key, key), gt(strictCounters.windowEndsAt, now)));
+  return row?.count ?? 0;
 }
 
 /** Forgets a key's count, e.g. an account's failed sign-ins once the member signs in. */

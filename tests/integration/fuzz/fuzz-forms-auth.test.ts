@@ -87,6 +87,8 @@ describe("the /auth code actions (fuzzed)", () => {
         ]);
       const refusals = [CODE_REFUSED, SIGN_IN_RATE_LIMITED, CAPTCHA_NEEDED];
       let signedIn = false;
+      // One browser sends every body: it keeps the code cookie a request sets and a sign-in clears (docs/security.md#emailed-codes).
+      let browserCookie: string | null = null;
 
       await fc.assert(
         fc.asyncProperty(formBody(fields, valid), async (generated) => {
@@ -98,7 +100,15 @@ describe("the /auth code actions (fuzzed)", () => {
           const opened = latest ? await unsealSecrets(context.get(requestContext).signingKey, latest.body, (secret) => secret) : "";
           const submission = substitute(generated, { __CODE__: /<strong>(\d{6})<\/strong>/.exec(opened)?.[1] ?? "999999" });
           const answer = await answerOf(async () =>
-            signInAction(actionArgs("/auth", submission, context, {}, { "CF-Connecting-IP": clientAddress })),
+            signInAction(
+              actionArgs(
+                "/auth",
+                submission,
+                context,
+                {},
+                { "CF-Connecting-IP": clientAddress, ...(browserCookie ? { Cookie: browserCookie } : {}) },
+              ),
+            ),
           );
           await execution.settle();
           // A body that is not a form at all: refused with 415 before anything is read or written.
@@ -111,9 +121,17 @@ describe("the /auth code actions (fuzzed)", () => {
             signedIn = true;
             expect(answer.thrown).toBe(true);
             expectSameSiteLocation(answer.headers.get("Location"), SITE_ORIGIN);
-            expect(answer.headers.get("Set-Cookie")).toMatch(/^ember_session=[A-Za-z0-9_-]{43}; /);
+            const [session, cleared] = answer.headers.getSetCookie();
+            expect(session).toMatch(/^ember_session=[A-Za-z0-9_-]{43}; /);
+            expect(cleared).toMatch(/^ember_code_browser=; Max-Age=0;/);
+            browserCookie = null;
           } else if (answer.status === 200) {
             expect(answer.data).toMatchObject({ step: "code", notice: CODE_SENT });
+            const [set] = answer.headers.getSetCookie();
+            expect(set).toMatch(/^ember_code_browser=[A-Za-z0-9_-]{43}; /);
+            // A browser's well-formed value is kept.
+            if (browserCookie) expect(set!.split(";")[0]).toBe(browserCookie);
+            browserCookie = set!.split(";")[0]!;
           } else {
             const step = answer.data as { step: string; error: string };
             expect(["email", "code"]).toContain(step.step);

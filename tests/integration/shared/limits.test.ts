@@ -140,8 +140,16 @@ describe("limit counters hold keyed hashes only", () => {
       signIn,
       new Request(`${origin}/auth`, { method: "POST", headers: { "CF-Connecting-IP": address } }),
     );
-    await requestSignInCode(signInContext, { email: "Someone.Private@Example.com" });
-    await checkSignInCode(signInContext, { email: "Someone.Private@Example.com", code: "000000" });
+    const asked = await requestSignInCode(signInContext, { email: "Someone.Private@Example.com" });
+    // The check comes from the browser that asked (its code cookie), so a wrong code is counted too.
+    const browserCookie = asked.status === "sent" ? asked.setCookie.split(";")[0]! : "";
+    const checkContext = createRequestContext(
+      env,
+      signIn,
+      new Request(`${origin}/auth`, { method: "POST", headers: { "CF-Connecting-IP": address, Cookie: browserCookie } }),
+    );
+    await checkSignInCode(checkContext, { email: "Someone.Private@Example.com", code: "000000" });
+    await checkSignInCode(checkContext, { email: "Someone.Private@Example.com", code: "000001" });
     await waitOnExecutionContext(signIn);
 
     const kvKeys = (await env.RATE_LIMITS.list()).keys.map((key) => key.name);

@@ -3,36 +3,39 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { action as signInAction } from "#app/features/sign-in/routes/sign-in.tsx";
 import { CAPTCHA_NEEDED, CODE_REFUSED, CODE_SENT } from "#app/features/sign-in/sign-in-messages.ts";
 import { SIGN_IN_CODE_CAPTCHA_ACTION } from "#app/features/sign-in/sign-in-schema.ts";
-import { CODE_LIMITS, checkSignInCode, requestSignInCode } from "#worker/features/sign-in/email-codes.ts";
+import { CODE_LIMITS } from "#worker/features/sign-in/email-codes.ts";
 import { uniqueClientAddress } from "#tests/integration/support/client-address.ts";
 import { createTestMember } from "#tests/integration/support/member-fixtures.ts";
 import { fakeSiteverify, goodSiteverifyAnswer } from "#tests/fakes/siteverify.ts";
 import { actionArgs, actionExecutionContext, answerOf, routerContext } from "#tests/integration/fuzz/fuzz-bodies.ts";
-import { codeContext, emailedCode, outboxCount, sessionCount } from "./email-codes-support.ts";
+import {
+  askForCode,
+  checkCode,
+  emailedCode,
+  newBrowser,
+  outboxCount,
+  sessionCount,
+  wrongCode,
+  type CodeBrowser,
+} from "./email-codes-support.ts";
 
 /** Emailed codes under load and under attack: limits that hold under concurrency, answers that say nothing. */
 beforeEach(() => vi.spyOn(console, "error").mockImplementation(() => {}));
 afterEach(() => vi.restoreAllMocks());
 
-async function ask(email: string, address: string, captchaToken?: string) {
-  const { context, settle } = codeContext(address);
-  const result = await requestSignInCode(context, { email, captchaToken });
-  await settle();
-  return result;
+/** A code request from a new browser (or `browser`, which keeps the cookie the answer sets). */
+function ask(email: string, address: string, captchaToken?: string, browser: CodeBrowser = newBrowser()) {
+  return askForCode(browser, email, { address, captchaToken });
 }
 
 describe("emailed code limits", () => {
   it("gives exactly one session to ten concurrent checks of the right code", async () => {
     const member = await createTestMember();
-    await ask(member.email, uniqueClientAddress());
+    const browser = newBrowser();
+    await ask(member.email, uniqueClientAddress(), undefined, browser);
     const code = await emailedCode(member.email);
     const results = await Promise.all(
-      Array.from({ length: 10 }, async () => {
-        const { context, settle } = codeContext();
-        const result = await checkSignInCode(context, { email: member.email, code });
-        await settle();
-        return result.status;
-      }),
+      Array.from({ length: 10 }, async () => (await checkCode(browser, member.email, code, { address: uniqueClientAddress() })).status),
     );
     expect(results.filter((status) => status === "signed_in")).toHaveLength(1);
     expect(results.filter((status) => status === "refused")).toHaveLength(9);
@@ -63,15 +66,13 @@ describe("emailed code limits", () => {
 
   it("fits a lounge's Wi-Fi on an event night: forty members behind one address each ask twice and sign in", async () => {
     const address = uniqueClientAddress();
-    const members = await Promise.all(Array.from({ length: 40 }, () => createTestMember()));
+    const members = await Promise.all(Array.from({ length: 40 }, async () => ({ ...(await createTestMember()), browser: newBrowser() })));
     for (const member of members) {
-      expect(await ask(member.email, address)).toEqual({ status: "sent" });
-      expect(await ask(member.email, address)).toEqual({ status: "sent" });
+      expect(await ask(member.email, address, undefined, member.browser)).toEqual({ status: "sent" });
+      expect(await ask(member.email, address, undefined, member.browser)).toEqual({ status: "sent" });
     }
     for (const member of members) {
-      const { context, settle } = codeContext(address);
-      expect((await checkSignInCode(context, { email: member.email, code: await emailedCode(member.email) })).status).toBe("signed_in");
-      await settle();
+      expect((await checkCode(member.browser, member.email, await emailedCode(member.email), { address })).status).toBe("signed_in");
     }
   });
 
@@ -92,13 +93,47 @@ describe("emailed code limits", () => {
     expect(await ask(member.email, uniqueClientAddress(), "token-for-another-action")).toEqual({ status: "captcha_needed" });
     siteverify.mockRestore();
     fakeSiteverify(goodSiteverifyAnswer({ action: SIGN_IN_CODE_CAPTCHA_ACTION }));
-    expect(await ask(member.email, uniqueClientAddress(), "a-good-token")).toEqual({ status: "sent" });
+    const browser = newBrowser();
+    expect(await ask(member.email, uniqueClientAddress(), "a-good-token", browser)).toEqual({ status: "sent" });
     expect(await outboxCount(member.email)).toBe(before + 1);
 
     // The member signs in with that code, which clears the ceiling.
-    const { context } = codeContext();
-    expect((await checkSignInCode(context, { email: member.email, code: await emailedCode(member.email) })).status).toBe("signed_in");
+    expect((await checkCode(browser, member.email, await emailedCode(member.email))).status).toBe("signed_in");
     vi.restoreAllMocks();
+    expect(await ask(member.email, uniqueClientAddress())).toEqual({ status: "sent" });
+  });
+
+  it("asks for a captcha once an email has had its ceiling of wrong codes, across browsers and networks; a captcha pass gets the code", async () => {
+    const member = await createTestMember();
+    const ceiling = CODE_LIMITS.wrongCodesPerEmail.max;
+    // A stranger guesses with several browsers, CODE_MAX_TRIES (5) wrong codes each, from a new network each time.
+    for (let wrong = 0; wrong < ceiling;) {
+      const stranger = newBrowser();
+      const address = uniqueClientAddress();
+      expect(await ask(member.email, address, undefined, stranger)).toEqual({ status: "sent" });
+      const code = await emailedCode(member.email);
+      for (let i = 0; i < 5 && wrong < ceiling; i++, wrong++)
+        expect(await checkCode(stranger, member.email, wrongCode(code), { address })).toEqual({ status: "refused" });
+    }
+    // Requests so far stay under the per-email request ceiling: only the wrong codes ask for the captcha.
+    expect(ceiling / 5).toBeLessThan(CODE_LIMITS.requestsPerEmail.max);
+    const before = await outboxCount(member.email);
+    const browser = newBrowser();
+    expect(await ask(member.email, uniqueClientAddress(), undefined, browser)).toEqual({ status: "captcha_needed" });
+    expect(browser.cookie).toBeNull();
+    expect(await outboxCount(member.email)).toBe(before);
+
+    fakeSiteverify(goodSiteverifyAnswer({ action: SIGN_IN_CODE_CAPTCHA_ACTION }));
+    expect(await ask(member.email, uniqueClientAddress(), "a-good-token", browser)).toEqual({ status: "sent" });
+    expect(await outboxCount(member.email)).toBe(before + 1);
+    // The member is never refused: the code signs in.
+    expect((await checkCode(browser, member.email, await emailedCode(member.email))).status).toBe("signed_in");
+  });
+
+  it("does not count a check without a live code for its browser as a wrong code", async () => {
+    const member = await createTestMember();
+    for (let round = 0; round < CODE_LIMITS.wrongCodesPerEmail.max + 1; round++)
+      expect(await checkCode(newBrowser(), member.email, "123456")).toEqual({ status: "refused" });
     expect(await ask(member.email, uniqueClientAddress())).toEqual({ status: "sent" });
   });
 });
@@ -147,7 +182,13 @@ describe("the /auth answer to a code request", () => {
       const after = await tableCounts();
       changes.push(Object.fromEntries(Object.keys(after).map((name) => [name, after[name]! - (before[name] ?? 0)])));
       expect(answer.data).toEqual({ step: "code", email, notice: CODE_SENT });
-      answers.push({ status: answer.status, headers: [...answer.headers], data: { ...(answer.data as object), email: "(the email)" } });
+      // Each browser gets its own random cookie value: the same cookie, but for that value.
+      expect(answer.headers.get("Set-Cookie")).toMatch(/^ember_code_browser=[A-Za-z0-9_-]{43}; /);
+      const headers = [...answer.headers].map(([name, value]) => [
+        name,
+        value.replace(/^ember_code_browser=[^;]*/, "ember_code_browser=…"),
+      ]);
+      answers.push({ status: answer.status, headers, data: { ...(answer.data as object), email: "(the email)" } });
     }
     for (const answer of answers) expect(answer).toEqual(answers[0]);
     for (const change of changes) expect(change).toEqual(changes[0]);
@@ -190,7 +231,8 @@ describe("the /auth answer to a code request", () => {
 
   it("shows the paused membership (403) only for the right code of a suspended member; a wrong code reads as for anyone", async () => {
     const suspended = await createTestMember({ status: "suspended" });
-    await ask(suspended.email, uniqueClientAddress());
+    const browser = newBrowser();
+    await ask(suspended.email, uniqueClientAddress(), undefined, browser);
     const code = await emailedCode(suspended.email);
     const submit = async (value: string) => {
       const execution = actionExecutionContext();
@@ -208,7 +250,7 @@ describe("the /auth answer to a code request", () => {
             },
             routerContext(execution.ctx),
             {},
-            { "CF-Connecting-IP": uniqueClientAddress() },
+            { "CF-Connecting-IP": uniqueClientAddress(), Cookie: browser.cookie! },
           ),
         ),
       );

@@ -9,18 +9,23 @@ import { deliverOutboxMessage, outboxInsert } from "#worker/shared/outbox.ts";
 import { limitKey, networkLimits, type Limit } from "#worker/shared/rate-limit.ts";
 import { sealSecret } from "#worker/shared/sealed-secrets.ts";
 import { emailSender } from "#worker/shared/send-email.ts";
-import { resetStrictCount, takeStrictCount, takeStrictCounts } from "#worker/shared/strict-counter.ts";
+import { cookieHeader, expiredCookieHeader, readCookie, type CookieOptions } from "#worker/shared/cookies.ts";
+import { peekStrictCount, resetStrictCount, takeStrictCount, takeStrictCounts } from "#worker/shared/strict-counter.ts";
 import { SIGN_IN_CODE_CAPTCHA_ACTION } from "#app/features/sign-in/sign-in-schema.ts";
 import { startMemberSession } from "./member-session.ts";
+import { randomToken } from "./session-token.ts";
 import { signInCodeEmail } from "./sign-in-code-email.ts";
 
 /**
  * Sign-in by a one-time code sent by email (docs/product-rules.md#sign-in, docs/security.md#emailed-codes).
- * One live code per email (a new request replaces it), 6 digits, 10 minutes, single use, at most
- * CODE_MAX_TRIES tries. D1 keeps only keyed hashes: the row's key is an HMAC of the normalised
- * email and its code an HMAC of the code, both under a key derived from the signing key for this
- * use alone. A row is written for every email asked about, and the answer is the same whether or
- * not the email belongs to a member; only active and suspended members are emailed.
+ * Each code is bound to the browser that asked for it: the request sets a random cookie
+ * (CODE_BROWSER_COOKIE), and a check counts only with it, so one live code per (email, browser) (a
+ * new request from the same browser replaces it) and no one else's requests or wrong tries touch
+ * it. 6 digits, 10 minutes, single use, at most CODE_MAX_TRIES tries. D1 keeps only keyed hashes:
+ * the row's key is an HMAC of the normalised email and the browser's cookie value, and its code an
+ * HMAC of the code, both under a key derived from the signing key for this use alone. A row is
+ * written for every email asked about, and the answer is the same whether or not the email belongs
+ * to a member; only active and suspended members are emailed.
  */
 export const CODE_DIGITS = 6;
 export const CODE_LIFETIME_MS = 10 * 60_000;
@@ -30,8 +35,9 @@ export const CODE_MAX_TRIES = 5;
  * The limits (docs/security.md#rate-limits), strict D1 counters taken before any other work, each
  * times FORM_RATE_LIMIT_MULTIPLIER. A network's budget fits a lounge's Wi-Fi on an event night
  * (forty members behind one address, each asking for a code or two and typing it once or twice).
- * Above an email's overall ceiling a captcha pass is asked for instead of a refusal, so a stranger
- * asking for codes cannot keep the member out.
+ * Above an email's overall ceiling, and once an email has had wrongCodesPerEmail wrong codes, a
+ * captcha pass is asked for instead of a refusal, so a stranger cannot keep the member out and
+ * guessing costs a captcha per CODE_MAX_TRIES guesses.
  */
 export const CODE_LIMITS = {
   requestsPerNetwork: { max: 100, windowMs: 15 * 60_000 },
@@ -39,18 +45,44 @@ export const CODE_LIMITS = {
   requestsPerEmail: { max: 10, windowMs: 60 * 60_000 },
   checksPerNetwork: { max: 200, windowMs: 15 * 60_000 },
   checksPerEmailAndNetwork: { max: 15, windowMs: 15 * 60_000 },
+  /** Wrong codes for one email, every browser and network: at this count a code request needs a captcha pass. */
+  wrongCodesPerEmail: { max: 20, windowMs: 24 * 60 * 60_000 },
 } as const;
 
-export type CodeRequestResult = { status: "sent" } | { status: "captcha_needed" } | { status: "rate_limited"; retryAfterSeconds: number };
+/**
+ * The cookie that binds a code to the browser that asked for it (docs/security.md#emailed-codes):
+ * HttpOnly, Secure, SameSite=Lax, Path=/, `__Host-` in production like the session cookie; it
+ * lives as long as a code. Its value is 256 random bits, kept while well-formed so a second
+ * request from the same browser replaces that browser's code.
+ */
+const CODE_BROWSER_COOKIE = { production: "__Host-ember_code_browser", development: "ember_code_browser" } as const;
+const CODE_BROWSER_COOKIE_OPTIONS: CookieOptions = { path: "/", httpOnly: true, secure: true, sameSite: "Lax" };
+const CODE_BROWSER_BYTES = 32;
+const CODE_BROWSER_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+function codeBrowserCookieName(environment: string): string {
+  return environment === "production" ? CODE_BROWSER_COOKIE.production : CODE_BROWSER_COOKIE.development;
+}
+
+/** The request's code-browser value when it is one we could have set, else null. */
+function codeBrowserOf(request: Request, environment: string): string | null {
+  const value = readCookie(request, codeBrowserCookieName(environment));
+  return value && CODE_BROWSER_SHAPE.test(value) ? value : null;
+}
+
+export type CodeRequestResult =
+  { status: "sent"; setCookie: string } | { status: "captcha_needed" } | { status: "rate_limited"; retryAfterSeconds: number };
 
 export type CodeCheckResult =
-  | { status: "signed_in"; memberId: string; setCookie: string }
+  /** `setCookie` starts the session; `clearCookie` removes the code's browser cookie. */
+  | { status: "signed_in"; memberId: string; setCookie: string; clearCookie: string }
   | { status: "paused" }
   | { status: "refused" }
   | { status: "rate_limited"; retryAfterSeconds: number };
 
 /**
- * Asks for a code for `email`. Limits first; then the code row (replacing any earlier code) and,
+ * Asks for a code for `email`. Limits first; then the code row for this browser (replacing this
+ * browser's earlier code for the email) and,
  * for an active or suspended member, the email with the code sealed, in one batch; delivery
  * follows after the answer (the cron retries a failure), so answering takes the same path for
  * every email.
@@ -72,7 +104,10 @@ export async function requestSignInCode(
     CODE_LIMITS.requestsPerEmail.windowMs,
     now,
   );
-  if (!perEmail.allowed) {
+  // Many wrong codes for this email, from anywhere, ask for a captcha too: guessing then costs one per CODE_MAX_TRIES guesses.
+  const wrongCodes = await peekStrictCount(env.DB, await wrongCodesKey(signingKey, email), now);
+  const wrongCodesCeiling = CODE_LIMITS.wrongCodesPerEmail.max * config.FORM_RATE_LIMIT_MULTIPLIER;
+  if (!perEmail.allowed || wrongCodes >= wrongCodesCeiling) {
     if (!input.captchaToken) return { status: "captcha_needed" };
     const verdict = await verifyCaptcha(config, env, {
       token: input.captchaToken,
@@ -90,8 +125,13 @@ export async function requestSignInCode(
     }
   }
 
+  const browser = codeBrowserOf(request, env.ENVIRONMENT) ?? randomToken(CODE_BROWSER_BYTES);
+  const setCookie = cookieHeader(codeBrowserCookieName(env.ENVIRONMENT), browser, {
+    ...CODE_BROWSER_COOKIE_OPTIONS,
+    maxAge: CODE_LIFETIME_MS / 1000,
+  });
   const keys = await codeKeys(signingKey);
-  const emailKey = await keys.emailKey(email);
+  const emailKey = await keys.emailKey(email, browser);
   const code = newSignInCode();
   const codeHash = await keys.codeHash(emailKey, code);
   // Sealed for every email, so a member's request does no more work before the batch than a stranger's.
@@ -109,7 +149,7 @@ export async function requestSignInCode(
     });
   if (!emailed) {
     await storeCode;
-    return { status: "sent" };
+    return { status: "sent", setCookie };
   }
   const [, [queued]] = await database.batch([
     storeCode,
@@ -120,11 +160,12 @@ export async function requestSignInCode(
       console.error("sign-in code email: first delivery attempt crashed; the cron will retry", error),
     ),
   );
-  return { status: "sent" };
+  return { status: "sent", setCookie };
 }
 
 /**
- * Checks a code. Each try is taken by one UPDATE … attempts + 1 … RETURNING before the comparison
+ * Checks a code, only for the browser that asked for it (without its cookie, the uniform refusal).
+ * A wrong code counts towards the email's wrong-code ceiling, whichever browser sent it. Each try is taken by one UPDATE … attempts + 1 … RETURNING before the comparison
  * (so a sixth try finds nothing, whatever it holds), the comparison is constant-time, and a right
  * code is consumed by one DELETE … RETURNING: of two concurrent right answers one signs in.
  * A right code for a suspended member answers "paused", only then; an active member gets a new
@@ -135,7 +176,7 @@ export async function checkSignInCode(
   input: { email: string; code: string },
   now: number = Date.now(),
 ): Promise<CodeCheckResult> {
-  const { env, request, signingKey, logSecurityEvent: log } = context;
+  const { env, config, request, signingKey, logSecurityEvent: log } = context;
   const email = normalizeEmail(input.email);
   const limited = await takeLimits(context, "check", email, now);
   if (limited) return limited;
@@ -144,8 +185,10 @@ export async function checkSignInCode(
     log({ eventType: "authn_login_fail", severity: "medium", description: "sign-in code refused", userId, details: { reason } });
     return { status: "refused" };
   };
+  const browser = codeBrowserOf(request, env.ENVIRONMENT);
+  if (!browser) return refuse("no_browser_cookie");
   const keys = await codeKeys(signingKey);
-  const emailKey = await keys.emailKey(email);
+  const emailKey = await keys.emailKey(email, browser);
   const database = getDatabase(env.DB);
   const [tried] = await database
     .update(signInCodes)
@@ -158,7 +201,11 @@ export async function checkSignInCode(
   const expected = new TextEncoder().encode(tried.codeHash);
   const given = new TextEncoder().encode(await keys.codeHash(emailKey, submitted));
   // Both are 64 hex digits, so the lengths always match and the comparison reveals nothing.
-  if (!workerdSubtle.timingSafeEqual(expected, given)) return refuse("wrong_code");
+  if (!workerdSubtle.timingSafeEqual(expected, given)) {
+    const { max, windowMs } = CODE_LIMITS.wrongCodesPerEmail;
+    await takeStrictCount(env.DB, await wrongCodesKey(signingKey, email), max * config.FORM_RATE_LIMIT_MULTIPLIER, windowMs, now);
+    return refuse("wrong_code");
+  }
 
   const [consumed] = await database
     .delete(signInCodes)
@@ -181,7 +228,16 @@ export async function checkSignInCode(
   // The member is in: earlier requests for this email no longer count towards its captcha ceiling.
   await resetStrictCount(env.DB, await limitKey(signingKey, "signin-code:request:email", email));
   log({ eventType: "authn_login_success", severity: "low", description: "emailed code sign-in", userId: member.id });
-  return { status: "signed_in", memberId: member.id, setCookie: session.setCookie };
+  const clearCookie = expiredCookieHeader(codeBrowserCookieName(env.ENVIRONMENT), CODE_BROWSER_COOKIE_OPTIONS);
+  return { status: "signed_in", memberId: member.id, setCookie: session.setCookie, clearCookie };
+}
+
+/**
+ * The wrong-code count of an email. Not forgotten when the member signs in: the guesses were made
+ * all the same (docs/security.md#emailed-codes).
+ */
+function wrongCodesKey(signingKey: string, email: string) {
+  return limitKey(signingKey, "signin-code:wrong:email", email);
 }
 
 /** workerd's SubtleCrypto compares in constant time; the DOM typings the project compiles with do not know it. */
@@ -246,7 +302,8 @@ async function codeKeys(signingKey: string) {
     return Array.from(new Uint8Array(signature), (byte) => byte.toString(16).padStart(2, "0")).join("");
   };
   return {
-    emailKey: (email: string) => hmac(`email:${email}`),
+    /** The code row's key: the email and the browser's cookie value (base64url, so the ":" between them is unambiguous). */
+    emailKey: (email: string, browser: string) => hmac(`browser:${browser}:email:${email}`),
     /** Bound to the row's email key, so a code's hash means nothing under another email. */
     codeHash: (emailKey: string, code: string) => hmac(`code:${emailKey}:${code}`),
   };

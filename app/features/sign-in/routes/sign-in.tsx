@@ -59,7 +59,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (form.data.intent === "request-code") {
     const result = await requestSignInCode(signInContext, { email, captchaToken: form.data.captchaToken });
-    if (result.status === "sent") return data<SignInStep>({ step: "code", email, notice: CODE_SENT });
+    // The cookie binds the code to this browser (docs/security.md#emailed-codes).
+    if (result.status === "sent")
+      return data<SignInStep>({ step: "code", email, notice: CODE_SENT }, { headers: { "Set-Cookie": result.setCookie } });
     if (result.status === "captcha_needed")
       return data<SignInStep>({ step: "email", email, error: CAPTCHA_NEEDED, captcha: true }, { status: 429 });
     return data<SignInStep>(
@@ -70,7 +72,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const result = await checkSignInCode(signInContext, { email, code: form.data.code });
   if (result.status === "signed_in")
-    throw redirect(destination(request, form.data.redirectTo), { headers: { "Set-Cookie": result.setCookie } });
+    throw redirect(destination(request, form.data.redirectTo), {
+      headers: [
+        ["Set-Cookie", result.setCookie],
+        ["Set-Cookie", result.clearCookie],
+      ],
+    });
   if (result.status === "paused") return data<SignInStep>({ step: "paused" }, { status: 403 });
   if (result.status === "rate_limited") {
     return data<SignInStep>(
