@@ -60,13 +60,16 @@ export async function retryNeedingAttention({ url, persistTo, session, maxRounds
  * outbox. The stored email holds the code sealed (docs/security.md#credentials-at-rest); it is
  * opened with the run's signing key, as the site's email sender opens it, whether or not the
  * (fake, sometimes failing) provider has delivered it yet. The code email is one more outbox row
- * of the run, delivered and retried like the others. Returns the session cookie.
+ * of the run, delivered and retried like the others. The check carries the cookie the request set,
+ * as the browser would: a code counts only from the browser that asked for it
+ * (docs/security.md#emailed-codes). Returns the session cookie.
  * @param {{ url: string; persistTo: string; email: string; signingKey: string }} options
  */
 export async function signInWithEmailedCode({ url, persistTo, email, signingKey }) {
   const asked = await post(url, "/auth", { intent: "request-code", email });
   await asked.body?.cancel();
   if (asked.status !== 200) throw new Error(`asking for the demo concierge's sign-in code answered ${asked.status}`);
+  const browser = cookiePairs(asked).join("; ");
   // The email is the demo account's own constant; quoted as an SQL string all the same.
   const [rows] = /** @type {[Array<{ body: string }>]} */ (
     queryRun(
@@ -78,15 +81,23 @@ export async function signInWithEmailedCode({ url, persistTo, email, signingKey 
   const codes = [];
   if (rows[0]) await unsealSecrets(signingKey, rows[0].body, (secret) => (codes.push(secret), secret));
   if (codes.length !== 1) throw new Error(`no sign-in code in the outbox for ${email}`);
-  const response = await post(url, "/auth", { intent: "check-code", email, code: String(codes[0]), redirectTo: "/concierge" });
+  const response = await post(url, "/auth", { intent: "check-code", email, code: String(codes[0]), redirectTo: "/concierge" }, browser);
   await response.body?.cancel();
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(";")[0])
-    .join("; ");
+  const cookie = cookiePairs(response).join("; ");
   if (response.status < 300 || response.status >= 400 || cookie === "")
     throw new Error(`the demo concierge's sign-in with the emailed code answered ${response.status} without a session cookie`);
   return cookie;
+}
+
+/**
+ * The cookies a response sets, as `name=value` pairs, without the ones it clears (an empty value).
+ * @param {Response} response
+ */
+function cookiePairs(response) {
+  return response.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0] ?? "")
+    .filter((pair) => !pair.endsWith("="));
 }
 
 /**
