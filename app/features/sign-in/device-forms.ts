@@ -19,6 +19,7 @@ export const PASSKEY_NAME_MAX_LENGTH = 60;
 export const devicesPageForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("end-session"), sessionId }),
   z.object({ intent: z.literal("end-every-session") }),
+  z.object({ intent: z.literal("sign-in-again") }),
   z.object({
     intent: z.literal("rename-passkey"),
     passkeyId,

@@ -11,5 +11,6 @@ export const CODE_REFUSED = "That code is not right, or it has expired. Check yo
 export const SIGN_IN_RATE_LIMITED = "Too many sign-in attempts. Please wait 15 minutes and try again.";
 export const CAPTCHA_NEEDED = "Many codes have been asked for this email. Confirm you are not a robot, then ask again.";
 export const PASSKEY_REFUSED = "That passkey did not sign you in. Try again, or sign in with an emailed code.";
+export const SIGN_IN_AGAIN_TO_ADD_PASSKEY = "To add a passkey, sign in again first: only a sign-in from the last 10 minutes can add one.";
 export const PASSKEY_NOT_ADDED = "That passkey was not added. Try again; your other ways to sign in still work.";
 export const MEMBERSHIP_PAUSED = `Your membership is paused, so the members area is closed for now. The concierge can help: call ${club.officePhone.display}.`;

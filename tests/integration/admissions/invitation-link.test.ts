@@ -43,6 +43,18 @@ const memberRow = (id: string) =>
 
 const confirm = (token: string, now = createdAt + 60_000) => confirmInvitation(env.DB, token, now);
 
+/** A passkey on the member's membership, as registration stores it. */
+async function addPasskey(memberId: string) {
+  await env.DB.prepare(
+    "INSERT INTO member_passkeys (id, member_id, name, public_key, counter, device_type, backed_up, created_at) VALUES (?, ?, 'Chrome on macOS', 'pk', 0, 'multiDevice', 1, ?)",
+  )
+    .bind(`credential-${crypto.randomUUID()}`, memberId, createdAt)
+    .run();
+}
+
+const passkeyCount = async (memberId: string) =>
+  (await env.DB.prepare("SELECT COUNT(*) AS n FROM member_passkeys WHERE member_id = ?").bind(memberId).first<{ n: number }>())!.n;
+
 /** A request from the browser that holds this session cookie. */
 const requestWith = (cookie: string) => new Request("https://emberandoak.test/members", { headers: { Cookie: cookie } });
 
@@ -112,13 +124,15 @@ describe("confirmInvitation", () => {
     expect(await memberRow(member.id)).toMatchObject({ status: "invited", email_confirmed_at: null });
   });
 
-  it("refuses a suspended member's link, leaving them suspended", async () => {
+  it("refuses a suspended member's link, leaving them suspended, with their passkeys", async () => {
     const member = await insertMember({ status: "suspended" });
+    await addPasskey(member.id);
     const token = await linkFor(member.id);
     expect(await findOpenInvitation(env.DB, token, createdAt)).toBeNull();
     expect(await confirm(token)).toBeNull();
     expect(await memberRow(member.id)).toMatchObject({ status: "suspended", email_confirmed_at: null });
     expect(await env.DB.prepare("SELECT used_at FROM member_invitations").first()).toEqual({ used_at: null });
+    expect(await passkeyCount(member.id)).toBe(1);
   });
 
   it("lets an active member back in through a new link (the operator's way back for a locked-out member)", async () => {
@@ -129,21 +143,26 @@ describe("confirmInvitation", () => {
   });
 });
 
-describe("a used link ends every session the member had", () => {
+describe("a used link ends every session the member had and removes their passkeys", () => {
   const uses = {
     confirmInvitation: (token: string, now: number) => confirmInvitation(env.DB, token, now),
     consumeInvitationForGoogle: (token: string, now: number) => consumeInvitationForGoogle(env.DB, token, "google-sub-sessions", now),
   };
 
   for (const [name, use] of Object.entries(uses)) {
-    it(`${name}: a session from before no longer loads; one started a millisecond later does`, async () => {
+    it(`${name}: a session from before no longer loads, no passkey is left; a session started a millisecond later loads`, async () => {
       const member = await insertMember({ status: "active" });
+      const other = await insertMember({ status: "active" });
+      await Promise.all([addPasskey(member.id), addPasskey(member.id), addPasskey(other.id)]);
       const now = Date.now();
       const token = await linkFor(member.id, now - 120_000);
       const earlier = await signedInAs(member, { now: now - 60_000 });
       expect(await loadSignedInMember(requestWith(earlier.cookie), env, now)).not.toBeNull();
 
       expect(await use(token, now)).toBe(member.id);
+      // The operator's way back in is a fresh start: a passkey lost with a device opens nothing now.
+      expect(await passkeyCount(member.id)).toBe(0);
+      expect(await passkeyCount(other.id)).toBe(1);
       expect(await loadSignedInMember(requestWith(earlier.cookie), env, now + 2)).toBeNull();
       expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM member_sessions WHERE member_id = ?").bind(member.id).first()).toEqual({
         n: 0,

@@ -1,6 +1,11 @@
 import { env, exports } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { MEMBERSHIP_PAUSED, PASSKEY_NOT_ADDED, PASSKEY_REFUSED } from "#app/features/sign-in/sign-in-messages.ts";
+import {
+  MEMBERSHIP_PAUSED,
+  PASSKEY_NOT_ADDED,
+  PASSKEY_REFUSED,
+  SIGN_IN_AGAIN_TO_ADD_PASSKEY,
+} from "#app/features/sign-in/sign-in-messages.ts";
 import { setMemberStatus } from "#worker/features/members/members.ts";
 import { loadSignedInMember } from "#worker/features/sign-in/member-session.ts";
 import { sha256Hex } from "#worker/shared/hashing.ts";
@@ -253,6 +258,27 @@ describe("passkeys (/api/passkeys)", () => {
     expect(answer.status).toBe(403);
     expect(await answer.json()).toEqual({ error: MEMBERSHIP_PAUSED });
     expect(answer.headers.get("Set-Cookie")).toBeNull();
+  });
+
+  it("adds passkeys only in a session begun in the last 10 minutes: a stolen older session cannot become a passkey", async () => {
+    const member = await createTestMember();
+    const now = Date.now();
+    const older = await signedInAs(member, { now: now - 10 * 60_000 });
+    const recent = await signedInAs(member, { now: now - 9 * 60_000 });
+    const authenticator = await createSoftAuthenticator();
+
+    const refusedOptions = await post("/registration/options", {}, older.cookie);
+    expect(refusedOptions.status).toBe(403);
+    expect(await refusedOptions.json()).toEqual({ error: SIGN_IN_AGAIN_TO_ADD_PASSKEY });
+    // Options from a recent session do not let the older one finish the registration.
+    const options = await registrationOptions(recent.cookie);
+    const refused = await post("/registration", { response: await authenticator.register(options) }, older.cookie);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ error: SIGN_IN_AGAIN_TO_ADD_PASSKEY });
+    expect(await passkeyRow(authenticator.credentialId)).toBeNull();
+
+    const added = await post("/registration", { response: await authenticator.register(options) }, recent.cookie);
+    expect(added.status).toBe(200);
   });
 
   it("adds passkeys only for a signed-in member, with a challenge made for that member", async () => {

@@ -290,6 +290,21 @@ describe("the Sign-in & devices page", () => {
     expect(passkeys).toEqual([expect.objectContaining({ name: "Work laptop", synced: true, lastUsed: null })]);
   });
 
+  it("offers 'Add a passkey' only to a session begun in the last 10 minutes; an older one signs in again first", async () => {
+    const member = await memberWithRules();
+    const recent = await signedInAs(member, { userAgent: LAPTOP, now: Date.now() - 9 * 60_000 });
+    const older = await signedInAs(member, { userAgent: LAPTOP, now: Date.now() - 11 * 60_000 });
+    expect((await devicesPage(recent.cookie)).outcome).toMatchObject({ canAddPasskey: true });
+    expect((await devicesPage(older.cookie)).outcome).toMatchObject({ canAddPasskey: false });
+
+    // /auth sends a signed-in member straight on, so "Sign in again" ends this session first.
+    const answer = await devicesPage(older.cookie, { intent: "sign-in-again" });
+    expect(answer).toMatchObject({ status: 303, location: "/auth?redirectTo=%2Fmembers%2Fdevices", cacheControl: "private, no-store" });
+    expect(answer.setCookies).toEqual(["ember_session=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax"]);
+    expect(await isSignedIn(older.cookie)).toBe(false);
+    expect(await isSignedIn(recent.cookie)).toBe(true);
+  });
+
   it("signs out another device and logs it; this device stays in", async () => {
     const member = await memberWithRules();
     const { laptop, phone } = await onTwoDevices(member);

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
-import { memberInvitations, members, memberSessions } from "#db/schema.ts";
+import { memberInvitations, memberPasskeys, members, memberSessions } from "#db/schema.ts";
 import { sha256Hex } from "#worker/shared/hashing.ts";
 import type { NewMemberFields } from "#worker/features/members/members.ts";
 import { randomToken } from "#worker/features/sign-in/session-token.ts";
@@ -9,7 +9,7 @@ import { randomToken } from "#worker/features/sign-in/session-token.ts";
  * Single-use invitation links (docs/product-rules.md#admissions). The link carries a random 256-bit token; D1 keeps only
  * its SHA-256 (member_invitations.token_hash), so a copy of the database opens no account. A link
  * lives 7 days and works once: it confirms the member's email (and links their Google account when
- * they choose Google), makes them active and ends every session they had. The operator commands (scripts/members-*.ts) call these same functions.
+ * they choose Google), makes them active, ends every session they had and removes their passkeys. The operator commands (scripts/members-*.ts) call these same functions.
  */
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -97,8 +97,9 @@ export async function findOpenInvitation(db: D1Database, token: string, now: num
 /**
  * Confirms the member's email through their link and makes them active; the member's id, or null
  * when the link is not open (or was used by a concurrent request a moment before). Every session
- * the member had ends at `now` (a new link is also how a member who lost access gets back in), so
- * the caller starts the new member's session after `now`.
+ * the member had ends at `now` and every passkey of theirs is removed (a new link is also how a
+ * member who lost access gets back in: a fresh start, docs/security.md#invitation-links), so the
+ * caller starts the new member's session after `now`.
  */
 export async function confirmInvitation(db: D1Database, token: string, now: number = Date.now()): Promise<string | null> {
   return consumeInvitation(db, token, {}, now);
@@ -126,7 +127,8 @@ export async function consumeInvitationForGoogle(
 
 /**
  * One D1 batch (one transaction; D1 runs batches one at a time): the member is updated only while
- * the link is open (active, email confirmed, every earlier session ended), then the link is marked
+ * the link is open (active, email confirmed, every earlier session ended, and, once active, every
+ * passkey removed: a suspended member's link changes nothing), then the link is marked
  * used under the same conditions, returning its member. The member update comes first so that the
  * statements test the link in the same state: a second request, even in the same millisecond,
  * finds `used_at` set and changes nothing.
@@ -142,12 +144,17 @@ async function consumeInvitation(
   const nowIso = new Date(now).toISOString();
   const openLink = isOpenLink(await sha256Hex(token), nowIso);
   const linkMember = database.select({ memberId: memberInvitations.memberId }).from(memberInvitations).where(openLink);
-  const [, , used] = await database.batch([
+  const activeLinkMember = database
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.id, linkMember), eq(members.status, "active")));
+  const [, , , used] = await database.batch([
     database
       .update(members)
       .set({ ...credential, status: "active", emailConfirmedAt: nowIso, sessionsValidAfter: now })
       .where(and(inArray(members.status, ["invited", "active"]), eq(members.id, linkMember))),
     database.delete(memberSessions).where(eq(memberSessions.memberId, linkMember)),
+    database.delete(memberPasskeys).where(inArray(memberPasskeys.memberId, activeLinkMember)),
     database
       .update(memberInvitations)
       .set({ usedAt: new Date(now).toISOString() })

@@ -26,6 +26,17 @@ export interface ListedPasskey {
   synced: boolean;
 }
 
+/**
+ * Only a session begun this recently may add a passkey (docs/security.md#passkeys): a stolen
+ * session cannot turn itself into a passkey, which would outlive every way of ending sessions.
+ */
+export const ADD_PASSKEY_WITHIN_MS = 10 * 60_000;
+
+/** Whether this session began recently enough to add a passkey. */
+export function mayAddPasskey(session: { createdAt: number }, now: number = Date.now()): boolean {
+  return now - session.createdAt < ADD_PASSKEY_WITHIN_MS;
+}
+
 /** The member's passkeys, newest first. */
 export async function listMemberPasskeys(db: D1Database, memberId: string): Promise<ListedPasskey[]> {
   const rows = await getDatabase(db)

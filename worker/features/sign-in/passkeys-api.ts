@@ -1,12 +1,19 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { MEMBERSHIP_PAUSED, PASSKEY_NOT_ADDED, PASSKEY_REFUSED, SIGN_IN_RATE_LIMITED } from "#app/features/sign-in/sign-in-messages.ts";
+import {
+  MEMBERSHIP_PAUSED,
+  PASSKEY_NOT_ADDED,
+  PASSKEY_REFUSED,
+  SIGN_IN_AGAIN_TO_ADD_PASSKEY,
+  SIGN_IN_RATE_LIMITED,
+} from "#app/features/sign-in/sign-in-messages.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import type { AppBindings } from "#worker/http/app-bindings.ts";
 import { limitBody, readJsonBody, requireJson } from "#worker/http/guards.ts";
 import { findMemberById } from "#worker/features/members/members.ts";
 import { networkLimits } from "#worker/shared/rate-limit.ts";
 import { takeStrictCounts } from "#worker/shared/strict-counter.ts";
+import { mayAddPasskey } from "./member-passkeys.ts";
 import { loadSignedInMember } from "./member-session.ts";
 import { authenticationOptions, registrationOptions, relyingParty, verifyAuthentication, verifyRegistration } from "./passkeys.ts";
 
@@ -128,23 +135,35 @@ passkeysApi.post("/sign-in", limitBody(MAX_BODY_BYTES), requireJson(), async (c)
   return c.json({ redirectTo: redirectTo ? safeRedirectPath(redirectTo, relyingParty(config).origin) : DEFAULT_DESTINATION });
 });
 
-passkeysApi.post("/registration/options", limitBody(MAX_BODY_BYTES), requireJson(), async (c) => {
-  const { env, config, request } = c.var.requestContext;
+/**
+ * The member who may add a passkey: signed in, in a session begun in the last 10 minutes
+ * (mayAddPasskey); otherwise the answer to give.
+ */
+async function memberAddingPasskey(c: Context<AppBindings>) {
+  const { env, request } = c.var.requestContext;
   const signedIn = await loadSignedInMember(request, env);
-  if (!signedIn) return c.json({ error: "Sign in to add a passkey." }, 401);
-  return c.json(await registrationOptions(env, config, signedIn.member));
+  if (!signedIn) return { refusal: c.json({ error: "Sign in to add a passkey." }, 401) };
+  if (!mayAddPasskey(signedIn.session)) return { refusal: c.json({ error: SIGN_IN_AGAIN_TO_ADD_PASSKEY }, 403) };
+  return { member: signedIn.member };
+}
+
+passkeysApi.post("/registration/options", limitBody(MAX_BODY_BYTES), requireJson(), async (c) => {
+  const { env, config } = c.var.requestContext;
+  const adding = await memberAddingPasskey(c);
+  if (adding.refusal) return adding.refusal;
+  return c.json(await registrationOptions(env, config, adding.member));
 });
 
 passkeysApi.post("/registration", limitBody(MAX_BODY_BYTES), requireJson(), async (c) => {
   const { env, config, request, logSecurityEvent: log } = c.var.requestContext;
-  const signedIn = await loadSignedInMember(request, env);
-  if (!signedIn) return c.json({ error: "Sign in to add a passkey." }, 401);
+  const adding = await memberAddingPasskey(c);
+  if (adding.refusal) return adding.refusal;
   const parsed = registrationRequest.safeParse(await readJsonBody(c));
   if (!parsed.success) {
     log({ eventType: "input_validation_fail", severity: "low", description: "passkey registration refused: malformed response" });
     return c.json({ error: PASSKEY_NOT_ADDED }, 400);
   }
-  const result = await verifyRegistration(env, config, request, signedIn.member.id, parsed.data.response);
+  const result = await verifyRegistration(env, config, request, adding.member.id, parsed.data.response);
   if (!result.ok) {
     log({
       eventType: "passkey_refused",

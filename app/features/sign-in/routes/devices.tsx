@@ -21,6 +21,7 @@ import {
   endOneMemberSession,
   listMemberPasskeys,
   listMemberSessions,
+  mayAddPasskey,
   removeMemberPasskey,
   renameMemberPasskey,
 } from "#app/features/sign-in/devices.server.ts";
@@ -44,6 +45,9 @@ const methodWords = {
   google: "with Google",
   invitation: "through an invitation link",
 } as const;
+
+/** Where "sign in again" goes: /auth, then back here with a session new enough to add a passkey. */
+const SIGN_IN_AGAIN_PATH = "/auth?redirectTo=%2Fmembers%2Fdevices";
 
 const timeLabel = (ms: number) => formatPortlandDateTime(new Date(ms).toISOString());
 const dayLabel = (ms: number) => formatPortlandDate(new Date(ms).toISOString());
@@ -71,6 +75,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       lastUsed: passkey.lastUsedAt === null ? null : timeLabel(passkey.lastUsedAt),
       synced: passkey.synced,
     })),
+    // Only a session begun in the last 10 minutes may add a passkey (docs/security.md#passkeys).
+    canAddPasskey: mayAddPasskey(current),
   };
 }
 
@@ -126,6 +132,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         details: { scope: "all" },
       });
       throw redirect("/auth", { status: 303, headers: { "Set-Cookie": setCookie } });
+    }
+    case "sign-in-again": {
+      // /auth sends a signed-in member straight on, so this session ends first; signing in again
+      // brings the member back here with a session new enough to add a passkey.
+      await endOneMemberSession(env, member.id, current.id);
+      log({ userId: member.id, eventType: "session_terminated", severity: "low", description: "signed out here to sign in again" });
+      throw redirect(SIGN_IN_AGAIN_PATH, { status: 303, headers: { "Set-Cookie": clearedSessionCookie(env.ENVIRONMENT) } });
     }
     case "rename-passkey": {
       const { passkeyId, name } = form.data;
@@ -206,7 +219,16 @@ export default function Devices({ loaderData, actionData }: Route.ComponentProps
           you stay signed in here.
         </p>
         <PasskeyList passkeys={loaderData.passkeys} outcomeFor={outcomeFor} />
-        <AddPasskeyButton />
+        {loaderData.canAddPasskey ? (
+          <AddPasskeyButton />
+        ) : (
+          <Form method="post" className="mt-6 flex max-w-3xl flex-wrap items-center gap-4">
+            <p className="text-smoke">To add a passkey, sign in again first.</p>
+            <SubmitButton name="intent" value="sign-in-again" variant="secondary">
+              Sign in again
+            </SubmitButton>
+          </Form>
+        )}
       </Section>
     </>
   );
