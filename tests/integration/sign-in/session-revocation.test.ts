@@ -216,8 +216,8 @@ interface PageAnswer {
   cacheControl: string | null;
 }
 
-async function devicesPage(cookie: string, form?: Record<string, string>): Promise<PageAnswer> {
-  const request = new Request("http://localhost/members/devices", {
+async function devicesPage(cookie: string, form?: Record<string, string>, path = "/members/devices"): Promise<PageAnswer> {
+  const request = new Request(`http://localhost${path}`, {
     method: form ? "POST" : "GET",
     headers: { Cookie: cookie, "User-Agent": LAPTOP },
     ...(form ? { body: new URLSearchParams(form) } : {}),
@@ -310,7 +310,11 @@ describe("the Sign-in & devices page", () => {
     const { laptop, phone } = await onTwoDevices(member);
     const phoneId = (await listMemberSessions(env.DB, member.id)).find((session) => session.device === "Safari on iPhone")!.id;
     const answer = await devicesPage(laptop.cookie, { intent: "end-session", sessionId: phoneId });
-    expect(answer).toMatchObject({ status: 200, outcome: { form: `session:${phoneId}`, ok: true, toast: { title: "Device signed out" } } });
+    // Post/redirect/get: the page loads again by a GET, which says what was done.
+    expect(answer).toMatchObject({ status: 303, location: "/members/devices?done=device-signed-out", setCookies: [] });
+    expect((await devicesPage(laptop.cookie, undefined, answer.location!)).outcome).toMatchObject({
+      confirmation: { ok: true, toast: { title: "Device signed out" } },
+    });
     expect(await isSignedIn(phone.cookie)).toBe(false);
     expect(await isSignedIn(laptop.cookie)).toBe(true);
     expect(await securityEvents(member.id)).toEqual([{ event_type: "session_terminated", severity: "low" }]);
@@ -356,7 +360,16 @@ describe("the Sign-in & devices page", () => {
     await addPasskey(other.id, "credential-3", "Theirs");
 
     const renamed = await devicesPage(laptop.cookie, { intent: "rename-passkey", passkeyId: "credential-2", name: "  Study iMac " });
-    expect(renamed).toMatchObject({ status: 200, outcome: { ok: true, toast: { title: "Passkey renamed" } } });
+    expect(renamed).toMatchObject({ status: 303, location: "/members/devices?done=passkey-renamed&passkey=credential-2" });
+    expect((await devicesPage(laptop.cookie, undefined, renamed.location!)).outcome).toMatchObject({
+      confirmation: { ok: true, toast: { title: "Passkey renamed", description: 'It is now "Study iMac".' } },
+    });
+    // Only the member's own passkey's name is ever shown from the address.
+    expect(
+      (await devicesPage(laptop.cookie, undefined, "/members/devices?done=passkey-renamed&passkey=credential-3")).outcome,
+    ).toMatchObject({
+      confirmation: null,
+    });
     const bad = await devicesPage(laptop.cookie, { intent: "rename-passkey", passkeyId: "credential-2", name: "<script>" });
     expect(bad).toMatchObject({
       status: 400,
@@ -379,9 +392,15 @@ describe("the Sign-in & devices page", () => {
     const { laptop, phone } = await onTwoDevices(member);
     await addPasskey(member.id, "credential-4");
     const answer = await devicesPage(laptop.cookie, { intent: "remove-passkey", passkeyId: "credential-4" });
-    expect(answer).toMatchObject({ status: 200, outcome: { ok: true, toast: { title: "Passkey removed" } } });
+    // Post/redirect/get with the new cookie: the page then loads with this device's new session.
+    expect(answer).toMatchObject({ status: 303, location: "/members/devices?done=passkey-removed", cacheControl: "private, no-store" });
     expect(answer.setCookies).toHaveLength(1);
     const fresh = answer.setCookies[0]!.split(";")[0]!;
+    const after = await devicesPage(fresh, undefined, answer.location!);
+    expect(after).toMatchObject({
+      status: 200,
+      outcome: { confirmation: { ok: true, toast: { title: "Passkey removed" } }, passkeys: [] },
+    });
     expect(await isSignedIn(fresh)).toBe(true);
     expect(await isSignedIn(laptop.cookie)).toBe(false);
     expect(await isSignedIn(phone.cookie)).toBe(false);

@@ -1,4 +1,5 @@
-import { data, Form, redirect } from "react-router";
+import { useEffect } from "react";
+import { data, Form, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/devices";
 import { devicesPageForm, PASSKEY_NAME_MAX_LENGTH } from "../device-forms.ts";
 import { PageHero } from "#app/ui/page-hero.tsx";
@@ -52,14 +53,47 @@ const SIGN_IN_AGAIN_PATH = "/auth?redirectTo=%2Fmembers%2Fdevices";
 const timeLabel = (ms: number) => formatPortlandDateTime(new Date(ms).toISOString());
 const dayLabel = (ms: number) => formatPortlandDate(new Date(ms).toISOString());
 
+/**
+ * A successful change answers with a 303 back to this page (post/redirect/get: the page then loads
+ * with the cookie the change set), its confirmation named by `?done=` (and `&passkey=` for a
+ * rename, whose new name the list holds). Nothing from the address is shown as it came.
+ */
+const DEVICES_PATH = "/members/devices";
+const confirmations = {
+  "device-signed-out": {
+    title: "Device signed out",
+    description: "That device will need to sign in again before it opens the members area.",
+  },
+  "passkey-removed": {
+    title: "Passkey removed",
+    description: "It no longer opens your membership, and every other device has been signed out. You stay signed in here.",
+  },
+} as const;
+
+function backToDevices(done: keyof typeof confirmations | "passkey-renamed", headers?: HeadersInit, passkeyId?: string): Response {
+  const query = new URLSearchParams({ done, ...(passkeyId ? { passkey: passkeyId } : {}) });
+  return redirect(`${DEVICES_PATH}?${query.toString()}`, { status: 303, headers });
+}
+
+/** The confirmation a redirect back here names, as a successful action's outcome (a toast). */
+function confirmationIn(url: URL, passkeys: { id: string; name: string }[]): ActionResult | null {
+  const done = url.searchParams.get("done");
+  if (done === "passkey-renamed") {
+    const renamed = passkeys.find((passkey) => passkey.id === url.searchParams.get("passkey"));
+    return renamed ? { form: "devices", ok: true, toast: { title: "Passkey renamed", description: `It is now "${renamed.name}".` } } : null;
+  }
+  return done === "device-signed-out" || done === "passkey-removed" ? { form: "devices", ok: true, toast: confirmations[done] } : null;
+}
+
 /** The member's live sessions (this one marked) and passkeys; null while the rules step shows. */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const member = memberWithAcceptedRules(context);
   if (!member) return null;
   const { env } = context.get(requestContext);
   const current = currentMemberSession(context);
   const [sessions, passkeys] = await Promise.all([listMemberSessions(env.DB, member.id), listMemberPasskeys(env.DB, member.id)]);
   return {
+    confirmation: confirmationIn(new URL(request.url), passkeys),
     sessions: sessions.map((session) => ({
       id: session.id,
       device: session.device,
@@ -116,11 +150,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         description: here ? "signed out here" : "signed out one device",
       });
       if (here) throw redirect("/auth", { status: 303, headers: { "Set-Cookie": clearedSessionCookie(env.ENVIRONMENT) } });
-      return data<ActionResult>({
-        form: `session:${sessionId}`,
-        ok: true,
-        toast: { title: "Device signed out", description: "That device will need to sign in again before it opens the members area." },
-      });
+      throw backToDevices("device-signed-out");
     }
     case "end-every-session": {
       const setCookie = await endEveryMemberSession(env, member.id);
@@ -144,11 +174,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const { passkeyId, name } = form.data;
       if (!(await renameMemberPasskey(env.DB, member.id, passkeyId, name))) return passkeyGone(passkeyId);
       log({ userId: member.id, eventType: "passkey_renamed", severity: "low", description: "passkey renamed" });
-      return data<ActionResult>({
-        form: `passkey:${passkeyId}`,
-        ok: true,
-        toast: { title: "Passkey renamed", description: `It is now "${name}".` },
-      });
+      throw backToDevices("passkey-renamed", undefined, passkeyId);
     }
     case "remove-passkey": {
       const { passkeyId } = form.data;
@@ -160,17 +186,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         severity: "medium",
         description: "passkey removed; every other device signed out",
       });
-      return data<ActionResult>(
-        {
-          form: "devices",
-          ok: true,
-          toast: {
-            title: "Passkey removed",
-            description: "It no longer opens your membership, and every other device has been signed out. You stay signed in here.",
-          },
-        },
-        { headers: { "Set-Cookie": setCookie } },
-      );
+      throw backToDevices("passkey-removed", { "Set-Cookie": setCookie });
     }
   }
 }
@@ -186,6 +202,7 @@ type DevicesData = NonNullable<Route.ComponentProps["loaderData"]>;
 
 export default function Devices({ loaderData, actionData }: Route.ComponentProps) {
   useOutcomeToast(actionData);
+  useConfirmationOnce(loaderData?.confirmation ?? null);
   // The member-area layout shows the rules step instead of this page until they are accepted.
   if (!loaderData) return null;
   const outcomeFor = (form: string) => (actionData?.form === form ? actionData : undefined);
@@ -232,6 +249,15 @@ export default function Devices({ loaderData, actionData }: Route.ComponentProps
       </Section>
     </>
   );
+}
+
+/** Raises the confirmation a redirect brought once, then takes its flag out of the address (a reload says nothing again). */
+function useConfirmationOnce(confirmation: ActionResult | null) {
+  const [, setSearchParams] = useSearchParams();
+  useOutcomeToast(confirmation ?? undefined);
+  useEffect(() => {
+    if (confirmation) setSearchParams({}, { replace: true, preventScrollReset: true });
+  }, [confirmation, setSearchParams]);
 }
 
 function SessionList({
