@@ -45,18 +45,18 @@ export function AddPasskeyButton() {
           {busy ? "Waiting for your device..." : "Add a passkey"}
         </button>
       </div>
-      {outcome ? (
-        <p
-          role={outcome.tone}
-          className={
-            outcome.tone === "alert"
-              ? "rounded-sm border border-ember bg-ember/10 px-4 py-3 text-cream"
-              : "rounded-sm border border-brass-deep px-4 py-3 text-cream"
-          }
-        >
-          {outcome.text}
-        </p>
-      ) : null}
+      {/* Both live regions stay mounted, empty until an outcome fills one: screen readers often
+          miss a live region inserted together with its text. */}
+      <OutcomeRegion role="status" text={outcome?.tone === "status" ? outcome.text : null} className="border-brass-deep" />
+      <OutcomeRegion role="alert" text={outcome?.tone === "alert" ? outcome.text : null} className="border-ember bg-ember/10" />
     </div>
+  );
+}
+
+function OutcomeRegion({ role, text, className }: { role: "status" | "alert"; text: string | null; className: string }) {
+  return (
+    <p role={role} className={text ? `rounded-sm border px-4 py-3 text-cream ${className}` : "sr-only"}>
+      {text ?? ""}
+    </p>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { data, Form, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/devices";
-import { devicesPageForm, PASSKEY_NAME_MAX_LENGTH } from "../device-forms.ts";
+import { devicesPageForm, PASSKEY_NAME_MAX_LENGTH, signOutNameDetails } from "../device-forms.ts";
 import { PageHero } from "#app/ui/page-hero.tsx";
 import { Section } from "#app/ui/section.tsx";
 import { Field, inputClasses } from "#app/ui/form/field.tsx";
@@ -287,6 +287,7 @@ function SignedInDevices({
   sessions: DevicesData["sessions"];
   outcomeFor: (form: string) => ActionResult | undefined;
 }) {
+  const nameDetails = signOutNameDetails(sessions);
   return (
     <ul className="grid gap-6 md:grid-cols-2" aria-label="Signed-in devices">
       {sessions.map((session) => (
@@ -305,21 +306,36 @@ function SignedInDevices({
             <dt>Last seen</dt>
             <dd>{session.current ? "Now" : session.lastSeen}</dd>
           </dl>
-          <SessionSignOut session={session} outcome={outcomeFor(`session:${session.id}`)} />
+          <SessionSignOut session={session} nameDetail={nameDetails.get(session.id)} outcome={outcomeFor(`session:${session.id}`)} />
         </li>
       ))}
     </ul>
   );
 }
 
-function SessionSignOut({ session, outcome }: { session: DevicesData["sessions"][number]; outcome: ActionResult | undefined }) {
+function SessionSignOut({
+  session,
+  nameDetail,
+  outcome,
+}: {
+  session: DevicesData["sessions"][number];
+  nameDetail: string | undefined;
+  outcome: ActionResult | undefined;
+}) {
   const { pending } = usePendingSubmission({ sentWith: { field: "sessionId", value: session.id } });
   const alertId = `session-${session.id}-alert`;
   return (
     <Form method="post" className="mt-5">
       <input type="hidden" name="sessionId" value={session.id} />
       <SubmitButton name="intent" value="end-session" variant="secondary" pending={pending} aria-describedby={alertId}>
-        {session.current ? "Sign out here" : `Sign out ${session.device}`}
+        {session.current ? (
+          "Sign out here"
+        ) : (
+          <>
+            {`Sign out ${session.device}`}
+            {nameDetail ? <span className="sr-only">{nameDetail}</span> : null}
+          </>
+        )}
       </SubmitButton>
       <FormAlert outcome={outcome} id={alertId} />
     </Form>
