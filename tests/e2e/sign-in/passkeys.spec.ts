@@ -53,6 +53,24 @@ test.describe("passkeys", () => {
     expect(used!.last_used_at).toEqual(expect.any(Number));
   });
 
+  test("without JavaScript, removing a passkey lands back on the devices page, still signed in here", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await addPasskeyOnDevicesPage(page);
+    // The same browser's cookies in a context without scripts: the page's plain form post.
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false, storageState: await page.context().storageState() });
+    const noScript = await context.newPage();
+    await noScript.goto("/members/devices");
+    await noScript.getByRole("button", { name: "Remove Chrome on Windows" }).click();
+    await expect(noScript).toHaveURL("/members/devices?done=passkey-removed");
+    await expect(noScript.getByRole("heading", { level: 1 })).toHaveText("Sign-in & devices");
+    await expect(noScript.getByRole("region", { name: "Your passkeys" })).toContainText("No passkey holds your membership yet.");
+    await expect(noScript.getByRole("list", { name: "Signed-in devices" }).getByRole("listitem")).toHaveCount(1);
+    await context.close();
+  });
+
   test("a passkey offered in the email field's autofill signs the member in", async ({ page }) => {
     const { passkey } = await addPasskeyOnDevicesPage(page);
     await signOut(page);
