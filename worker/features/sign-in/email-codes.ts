@@ -165,8 +165,9 @@ export async function requestSignInCode(
 
 /**
  * Checks a code, only for the browser that asked for it (without its cookie, the uniform refusal).
- * A wrong code counts towards the email's wrong-code ceiling, whichever browser sent it. Each try is taken by one UPDATE … attempts + 1 … RETURNING before the comparison
- * (so a sixth try finds nothing, whatever it holds), the comparison is constant-time, and a right
+ * A wrong code counts towards the email's wrong-code ceiling, whichever browser sent it. Each try
+ * is taken by one UPDATE … attempts + 1 … RETURNING before the comparison (so a sixth try finds
+ * nothing, whatever it holds), the comparison is constant-time, and a right
  * code is consumed by one DELETE … RETURNING: of two concurrent right answers one signs in.
  * A right code for a suspended member answers "paused", only then; an active member gets a new
  * session and their email counts as confirmed.
