@@ -1,5 +1,5 @@
 import { useEffect, useRef, type FormEvent } from "react";
-import { Form, Link, useSubmit } from "react-router";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { buttonClasses } from "#app/ui/button-link.tsx";
 import { Field } from "#app/ui/form/field.tsx";
 import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
@@ -124,6 +124,9 @@ function EmailStep({
 function CodeStep({ step, redirectTo }: { step: Extract<SignInStep, { step: "code" }>; redirectTo: string }) {
   const { pending } = usePendingSubmission({ sentWith: { field: "intent", value: "check-code" } });
   const { pending: resending } = usePendingSubmission({ sentWith: { field: "intent", value: "request-code" } });
+  // While the page still reloads its data after sending the code, a second submission would
+  // interrupt that load (React Router aborts it, unhandled): both buttons wait for it.
+  const routerBusy = useNavigation().state !== "idle";
   const codeRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     // Straight to the code once it is sent; an error takes the focus itself (Message).
@@ -157,7 +160,7 @@ function CodeStep({ step, redirectTo }: { step: Extract<SignInStep, { step: "cod
           )}
         </Field>
         <div>
-          <button type="submit" disabled={pending} className={buttonClasses("primary")}>
+          <button type="submit" disabled={pending || routerBusy} className={buttonClasses("primary")}>
             {pending ? "Signing In..." : "Sign In"}
           </button>
         </div>
@@ -167,7 +170,7 @@ function CodeStep({ step, redirectTo }: { step: Extract<SignInStep, { step: "cod
           <input type="hidden" name="intent" value="request-code" />
           <input type="hidden" name="email" value={step.email} />
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <button type="submit" disabled={resending} className="text-brass underline hover:text-cream">
+          <button type="submit" disabled={resending || routerBusy} className="text-brass underline hover:text-cream">
             {resending ? "Sending..." : "Send a new code"}
           </button>
         </Form>
