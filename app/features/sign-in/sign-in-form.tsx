@@ -6,7 +6,7 @@ import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
 import { captchaToken, useCaptcha } from "#app/features/executive-invitation/captcha.ts";
 import { MEMBERSHIP_PAUSED } from "./sign-in-messages.ts";
 import { PasskeySignIn } from "./passkey-sign-in.tsx";
-import { SIGN_IN_CODE_CAPTCHA_ACTION, type SignInStep } from "./sign-in-schema.ts";
+import { SIGN_IN_CODE_CAPTCHA_ACTION, type SignInStep } from "./sign-in-step.ts";
 
 const inputClasses = "mt-2 w-full rounded-sm border border-brass-deep bg-night px-3 py-2.5 text-lg text-cream focus:border-brass";
 

@@ -24,15 +24,3 @@ export const checkCodeSchema = z.object({
 });
 
 export const signInFormSchema = z.discriminatedUnion("intent", [requestCodeSchema, checkCodeSchema]);
-
-/** The reCAPTCHA action of the captcha asked for above an email's ceiling (CAPTCHA_NEEDED). */
-export const SIGN_IN_CODE_CAPTCHA_ACTION = "sign_in_code";
-
-/**
- * What the /auth action answers, which is the step the page shows: the email form (with an error,
- * or asking for a captcha), the code form for an email, or the paused membership.
- */
-export type SignInStep =
-  | { step: "email"; email?: string; error?: string; captcha?: boolean }
-  | { step: "code"; email: string; notice?: string; error?: string }
-  | { step: "paused" };

@@ -159,6 +159,18 @@ test.describe("member sign-in", () => {
     await expect(page).toHaveURL("/members", SIGN_IN_TIMEOUT);
     await expect(page.getByRole("button", { name: "Sign Out" })).toBeVisible();
   });
+
+  test("the page's first load leaves out zod: the forms' schemas are checked by the action only", async ({ page }) => {
+    // zod is 23 kB of gzip that the page's script never runs (docs/performance-notes.md).
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await gotoHydrated(page, "/auth");
+    await page.waitForLoadState("networkidle");
+    expect(scripts).toContainEqual(expect.stringMatching(/^\/assets\/sign-in-[^/]+\.js$/));
+    expect(scripts.filter((path) => /^\/assets\/zod-[^/]+\.js$/.test(path))).toEqual([]);
+  });
 });
 
 test.describe("member sign-in without JavaScript", () => {

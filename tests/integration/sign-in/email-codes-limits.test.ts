@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { action as signInAction } from "#app/features/sign-in/routes/sign-in.tsx";
 import { CAPTCHA_NEEDED, CODE_REFUSED, CODE_SENT } from "#app/features/sign-in/sign-in-messages.ts";
-import { SIGN_IN_CODE_CAPTCHA_ACTION } from "#app/features/sign-in/sign-in-schema.ts";
+import { SIGN_IN_CODE_CAPTCHA_ACTION } from "#app/features/sign-in/sign-in-step.ts";
 import { CODE_LIMITS } from "#worker/features/sign-in/email-codes.ts";
 import { uniqueClientAddress } from "#tests/integration/support/client-address.ts";
 import { createTestMember } from "#tests/integration/support/member-fixtures.ts";

@@ -11,7 +11,7 @@ import { sealSecret } from "#worker/shared/sealed-secrets.ts";
 import { emailSender } from "#worker/shared/send-email.ts";
 import { cookieHeader, expiredCookieHeader, readCookie, type CookieOptions } from "#worker/shared/cookies.ts";
 import { peekStrictCount, resetStrictCount, takeStrictCount, takeStrictCounts } from "#worker/shared/strict-counter.ts";
-import { SIGN_IN_CODE_CAPTCHA_ACTION } from "#app/features/sign-in/sign-in-schema.ts";
+import { SIGN_IN_CODE_CAPTCHA_ACTION } from "#app/features/sign-in/sign-in-step.ts";
 import { startMemberSession } from "./member-session.ts";
 import { randomToken } from "./session-token.ts";
 import { signInCodeEmail } from "./sign-in-code-email.ts";
