@@ -1,4 +1,5 @@
 import { z } from "#app/lib/zod.ts";
+import { PASSKEY_NAME_MAX_LENGTH } from "./devices-page.ts";
 
 /**
  * The forms of the "Sign-in & devices" page (/members/devices), told apart by their submit
@@ -13,8 +14,6 @@ const passkeyId = z
   .min(1)
   .max(1024)
   .regex(/^[A-Za-z0-9_-]+$/);
-
-export const PASSKEY_NAME_MAX_LENGTH = 60;
 
 export const devicesPageForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("end-session"), sessionId }),
@@ -33,21 +32,3 @@ export const devicesPageForm = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("remove-passkey"), passkeyId }),
 ]);
-
-/**
- * What tells apart the sign-out buttons of two sessions from the same browser ("Sign out Chrome on
- * macOS" twice), added to each button's accessible name: when it was last seen and, for sessions
- * that would still read alike, their place among them. Keyed by session id; this device's button
- * ("Sign out here") needs none.
- */
-export function signOutNameDetails(sessions: { id: string; device: string; lastSeen: string; current: boolean }[]): Map<string, string> {
-  const others = sessions.filter((session) => !session.current);
-  const reading = (session: (typeof others)[number]) => `${session.device}, last seen ${session.lastSeen}`;
-  const details = new Map<string, string>();
-  for (const session of others) {
-    const alike = others.filter((other) => reading(other) === reading(session));
-    const place = alike.length > 1 ? ` (${alike.indexOf(session) + 1} of ${alike.length})` : "";
-    details.set(session.id, `, last seen ${session.lastSeen}${place}`);
-  }
-  return details;
-}

@@ -3,7 +3,7 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { AddPasskeyButton } from "#app/features/sign-in/add-passkey-button.tsx";
-import { signOutNameDetails } from "#app/features/sign-in/device-forms.ts";
+import { signOutNameDetails } from "#app/features/sign-in/devices-page.ts";
 
 /** What screen readers get from the "Sign-in & devices" page and the add-passkey button. */
 describe("the add-passkey button", () => {
