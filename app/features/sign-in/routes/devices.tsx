@@ -23,7 +23,7 @@ import {
   endOneMemberSession,
   listMemberPasskeys,
   listMemberSessions,
-  mayChangePasskeys,
+  mayAddPasskey,
   removeMemberPasskey,
   renameMemberPasskey,
 } from "#app/features/sign-in/devices.server.ts";
@@ -110,8 +110,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       lastUsed: passkey.lastUsedAt === null ? null : timeLabel(passkey.lastUsedAt),
       synced: passkey.synced,
     })),
-    // Only a session begun in the last 10 minutes may add or remove a passkey (docs/security.md#passkeys).
-    canChangePasskeys: mayChangePasskeys(current),
+    // Only a session begun in the last 10 minutes may add a passkey (docs/security.md#passkeys).
+    canAddPasskey: mayAddPasskey(current),
   };
 }
 
@@ -179,9 +179,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "remove-passkey": {
       const { passkeyId } = form.data;
-      if (!mayChangePasskeys(current)) {
-        return data<ActionResult>({ form: `passkey:${passkeyId}`, ok: false, error: SIGN_IN_AGAIN_TO_REMOVE_PASSKEY }, { status: 403 });
-      }
       const setCookie = await removeMemberPasskey(env, request, { memberId: member.id, method: current.method }, passkeyId);
       if (setCookie === null) return passkeyGone(passkeyId);
       log({
@@ -240,11 +237,11 @@ export default function Devices({ loaderData, actionData }: Route.ComponentProps
           you stay signed in here.
         </p>
         <PasskeyList passkeys={loaderData.passkeys} outcomeFor={outcomeFor} />
-        {loaderData.canChangePasskeys ? (
+        {loaderData.canAddPasskey ? (
           <AddPasskeyButton />
         ) : (
           <Form method="post" className="mt-6 flex max-w-3xl flex-wrap items-center gap-4">
-            <p className="text-smoke">To add or remove a passkey, sign in again first.</p>
+            <p className="text-smoke">To add a passkey, sign in again first.</p>
             <SubmitButton name="intent" value="sign-in-again" variant="secondary">
               Sign in again
             </SubmitButton>
