@@ -8,4 +8,9 @@ export {
   endOneMemberSession,
   listMemberSessions,
 } from "#worker/features/sign-in/member-session.ts";
-export { listMemberPasskeys, mayAddPasskey, removeMemberPasskey, renameMemberPasskey } from "#worker/features/sign-in/member-passkeys.ts";
+export {
+  listMemberPasskeys,
+  mayChangePasskeys,
+  removeMemberPasskey,
+  renameMemberPasskey,
+} from "#worker/features/sign-in/member-passkeys.ts";

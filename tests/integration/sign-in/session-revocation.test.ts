@@ -294,8 +294,8 @@ describe("the Sign-in & devices page", () => {
     const member = await memberWithRules();
     const recent = await signedInAs(member, { userAgent: LAPTOP, now: Date.now() - 9 * 60_000 });
     const older = await signedInAs(member, { userAgent: LAPTOP, now: Date.now() - 11 * 60_000 });
-    expect((await devicesPage(recent.cookie)).outcome).toMatchObject({ canAddPasskey: true });
-    expect((await devicesPage(older.cookie)).outcome).toMatchObject({ canAddPasskey: false });
+    expect((await devicesPage(recent.cookie)).outcome).toMatchObject({ canChangePasskeys: true });
+    expect((await devicesPage(older.cookie)).outcome).toMatchObject({ canChangePasskeys: false });
 
     // /auth sends a signed-in member straight on, so "Sign in again" ends this session first.
     const answer = await devicesPage(older.cookie, { intent: "sign-in-again" });
@@ -385,6 +385,27 @@ describe("the Sign-in & devices page", () => {
       { id: "credential-3", name: "Theirs" },
     ]);
     expect(await securityEvents(member.id)).toEqual([{ event_type: "passkey_renamed", severity: "low" }]);
+  });
+
+  it("refuses to remove a passkey from a session older than 10 minutes, so an old (perhaps stolen) session cannot trade itself for a recent one", async () => {
+    const member = await memberWithRules();
+    const older = await signedInAs(member, { userAgent: LAPTOP, now: Date.now() - 11 * 60_000 });
+    const phone = await signedInAs(member, { userAgent: PHONE });
+    await addPasskey(member.id, "credential-5");
+    const answer = await devicesPage(older.cookie, { intent: "remove-passkey", passkeyId: "credential-5" });
+    expect(answer).toMatchObject({
+      status: 403,
+      outcome: {
+        form: "passkey:credential-5",
+        ok: false,
+        error: "To remove a passkey, sign in again first: only a sign-in from the last 10 minutes can remove one.",
+      },
+    });
+    expect(answer.setCookies).toEqual([]);
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM member_passkeys WHERE id = 'credential-5'").first<{ n: number }>())!.n).toBe(1);
+    expect(await isSignedIn(older.cookie)).toBe(true);
+    expect(await isSignedIn(phone.cookie)).toBe(true);
+    expect(await securityEvents(member.id)).toEqual([]);
   });
 
   it("removes a passkey: other devices are signed out, this one gets a new session cookie and stays in", async () => {

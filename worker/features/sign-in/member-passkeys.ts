@@ -27,14 +27,16 @@ export interface ListedPasskey {
 }
 
 /**
- * Only a session begun this recently may add a passkey (docs/security.md#passkeys): a stolen
- * session cannot turn itself into a passkey, which would outlive every way of ending sessions.
+ * Only a session begun this recently may add or remove a passkey (docs/security.md#passkeys): a
+ * stolen session cannot turn itself into a passkey, which would outlive every way of ending
+ * sessions. Removal is included because it gives this device a new session: an old session
+ * could otherwise remove a passkey to become a recent one.
  */
-export const ADD_PASSKEY_WITHIN_MS = 10 * 60_000;
+export const CHANGE_PASSKEYS_WITHIN_MS = 10 * 60_000;
 
-/** Whether this session began recently enough to add a passkey. */
-export function mayAddPasskey(session: { createdAt: number }, now: number = Date.now()): boolean {
-  return now - session.createdAt < ADD_PASSKEY_WITHIN_MS;
+/** Whether this session began recently enough to add or remove a passkey. */
+export function mayChangePasskeys(session: { createdAt: number }, now: number = Date.now()): boolean {
+  return now - session.createdAt < CHANGE_PASSKEYS_WITHIN_MS;
 }
 
 /** The member's passkeys, newest first. */

@@ -13,7 +13,7 @@ import { limitBody, readJsonBody, requireJson } from "#worker/http/guards.ts";
 import { findMemberById } from "#worker/features/members/members.ts";
 import { networkLimits } from "#worker/shared/rate-limit.ts";
 import { takeStrictCounts } from "#worker/shared/strict-counter.ts";
-import { mayAddPasskey } from "./member-passkeys.ts";
+import { mayChangePasskeys } from "./member-passkeys.ts";
 import { loadSignedInMember } from "./member-session.ts";
 import { authenticationOptions, registrationOptions, relyingParty, verifyAuthentication, verifyRegistration } from "./passkeys.ts";
 
@@ -137,13 +137,13 @@ passkeysApi.post("/sign-in", limitBody(MAX_BODY_BYTES), requireJson(), async (c)
 
 /**
  * The member who may add a passkey: signed in, in a session begun in the last 10 minutes
- * (mayAddPasskey); otherwise the answer to give.
+ * (mayChangePasskeys); otherwise the answer to give.
  */
 async function memberAddingPasskey(c: Context<AppBindings>) {
   const { env, request } = c.var.requestContext;
   const signedIn = await loadSignedInMember(request, env);
   if (!signedIn) return { refusal: c.json({ error: "Sign in to add a passkey." }, 401) };
-  if (!mayAddPasskey(signedIn.session)) return { refusal: c.json({ error: SIGN_IN_AGAIN_TO_ADD_PASSKEY }, 403) };
+  if (!mayChangePasskeys(signedIn.session)) return { refusal: c.json({ error: SIGN_IN_AGAIN_TO_ADD_PASSKEY }, 403) };
   return { member: signedIn.member };
 }
 

@@ -17,13 +17,14 @@ import { requestContext } from "#app/context.ts";
 import { readSubmission } from "#app/lib/forms.server.ts";
 import { currentMemberSession } from "#app/features/sign-in/require-member.server.ts";
 import { AddPasskeyButton } from "#app/features/sign-in/add-passkey-button.tsx";
+import { SIGN_IN_AGAIN_TO_REMOVE_PASSKEY } from "#app/features/sign-in/sign-in-messages.ts";
 import {
   clearedSessionCookie,
   endEveryMemberSession,
   endOneMemberSession,
   listMemberPasskeys,
   listMemberSessions,
-  mayAddPasskey,
+  mayChangePasskeys,
   removeMemberPasskey,
   renameMemberPasskey,
 } from "#app/features/sign-in/devices.server.ts";
@@ -110,8 +111,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       lastUsed: passkey.lastUsedAt === null ? null : timeLabel(passkey.lastUsedAt),
       synced: passkey.synced,
     })),
-    // Only a session begun in the last 10 minutes may add a passkey (docs/security.md#passkeys).
-    canAddPasskey: mayAddPasskey(current),
+    // Only a session begun in the last 10 minutes may add or remove a passkey (docs/security.md#passkeys).
+    canChangePasskeys: mayChangePasskeys(current),
   };
 }
 
@@ -179,6 +180,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "remove-passkey": {
       const { passkeyId } = form.data;
+      if (!mayChangePasskeys(current)) {
+        return data<ActionResult>({ form: `passkey:${passkeyId}`, ok: false, error: SIGN_IN_AGAIN_TO_REMOVE_PASSKEY }, { status: 403 });
+      }
       const setCookie = await removeMemberPasskey(env, request, { memberId: member.id, method: current.method }, passkeyId);
       if (setCookie === null) return passkeyGone(passkeyId);
       log({
@@ -236,12 +240,12 @@ export default function Devices({ loaderData, actionData }: Route.ComponentProps
           A passkey lets you sign in with your face, fingerprint or device PIN instead of a code. Removing one signs out every other device;
           you stay signed in here.
         </p>
-        <PasskeyList passkeys={loaderData.passkeys} outcomeFor={outcomeFor} />
-        {loaderData.canAddPasskey ? (
+        <PasskeyList passkeys={loaderData.passkeys} outcomeFor={outcomeFor} canRemove={loaderData.canChangePasskeys} />
+        {loaderData.canChangePasskeys ? (
           <AddPasskeyButton />
         ) : (
           <Form method="post" className="mt-6 flex max-w-3xl flex-wrap items-center gap-4">
-            <p className="text-smoke">To add a passkey, sign in again first.</p>
+            <p className="text-smoke">To add or remove a passkey, sign in again first.</p>
             <SubmitButton name="intent" value="sign-in-again" variant="secondary">
               Sign in again
             </SubmitButton>
@@ -346,9 +350,12 @@ function SessionSignOut({
 function PasskeyList({
   passkeys,
   outcomeFor,
+  canRemove,
 }: {
   passkeys: DevicesData["passkeys"];
   outcomeFor: (form: string) => ActionResult | undefined;
+  /** Only a recent sign-in may remove one (the action refuses anyway); otherwise the page offers 'Sign in again'. */
+  canRemove: boolean;
 }) {
   if (passkeys.length === 0) {
     return (
@@ -371,14 +378,22 @@ function PasskeyList({
             <dt>Backed up</dt>
             <dd>{passkey.synced ? "Yes, synced to your other devices" : "No, kept on this one device"}</dd>
           </dl>
-          <PasskeyForms passkey={passkey} outcome={outcomeFor(`passkey:${passkey.id}`)} />
+          <PasskeyForms passkey={passkey} outcome={outcomeFor(`passkey:${passkey.id}`)} canRemove={canRemove} />
         </li>
       ))}
     </ul>
   );
 }
 
-function PasskeyForms({ passkey, outcome }: { passkey: DevicesData["passkeys"][number]; outcome: ActionResult | undefined }) {
+function PasskeyForms({
+  passkey,
+  outcome,
+  canRemove,
+}: {
+  passkey: DevicesData["passkeys"][number];
+  outcome: ActionResult | undefined;
+  canRemove: boolean;
+}) {
   const fieldError = outcome && !outcome.ok ? outcome.fieldErrors?.name : undefined;
   const inputId = `passkey-${passkey.id}-name`;
   const alertId = `passkey-${passkey.id}-alert`;
@@ -408,9 +423,11 @@ function PasskeyForms({ passkey, outcome }: { passkey: DevicesData["passkeys"][n
       </Form>
       <Form method="post">
         <input type="hidden" name="passkeyId" value={passkey.id} />
-        <SubmitButton name="intent" value="remove-passkey" variant="quiet" aria-describedby={alertId}>
-          {`Remove ${passkey.name}`}
-        </SubmitButton>
+        {canRemove ? (
+          <SubmitButton name="intent" value="remove-passkey" variant="quiet" aria-describedby={alertId}>
+            {`Remove ${passkey.name}`}
+          </SubmitButton>
+        ) : null}
         <FormAlert outcome={outcome} id={alertId} />
       </Form>
     </div>
