@@ -161,8 +161,9 @@ test.describe("member sign-in", () => {
   });
 
   test("the page's first load leaves out zod: the forms' schemas are checked by the action only", async ({ page }) => {
-    // zod is 23 kB of gzip that the page's script never runs (docs/performance-notes.md). Its
-    // error class's name survives minification, wherever the bundler puts zod.
+    // zod is 23 kB of gzip that the page's script never runs (docs/performance-notes.md). Counted as
+    // the bench counts a first load (scripts/bench/page-weight.mjs): every script until the network
+    // is idle. zod's error class keeps its name through minification, wherever the bundler puts it.
     const scripts: { path: string; body: Promise<string> }[] = [];
     page.on("response", (response) => {
       if (response.request().resourceType() === "script") {
