@@ -129,14 +129,7 @@ export async function loadSignedInMember(
     })
     .from(memberSessions)
     .innerJoin(members, eq(members.id, memberSessions.memberId))
-    .where(
-      and(
-        eq(memberSessions.tokenHash, tokenHash),
-        gt(memberSessions.expiresAt, now),
-        gt(memberSessions.createdAt, members.sessionsValidAfter),
-        eq(members.status, "active"),
-      ),
-    )
+    .where(and(eq(memberSessions.tokenHash, tokenHash), isLiveSession(now), eq(members.status, "active")))
     .get();
   if (!row) return null;
   const session: MemberSession = row.session;
@@ -229,6 +222,14 @@ export interface ListedSession {
   lastSeenAt: number;
 }
 
+/**
+ * A session row that still counts: unexpired, and begun after its member's "sessions valid after"
+ * time. For queries that join the session's member.
+ */
+function isLiveSession(now: number) {
+  return and(gt(memberSessions.expiresAt, now), gt(memberSessions.createdAt, members.sessionsValidAfter));
+}
+
 /** The member's live sessions, most recently seen first. */
 export async function listMemberSessions(db: D1Database, memberId: string, now: number = Date.now()): Promise<ListedSession[]> {
   return getDatabase(db)
@@ -241,13 +242,7 @@ export async function listMemberSessions(db: D1Database, memberId: string, now: 
     })
     .from(memberSessions)
     .innerJoin(members, eq(members.id, memberSessions.memberId))
-    .where(
-      and(
-        eq(memberSessions.memberId, memberId),
-        gt(memberSessions.expiresAt, now),
-        gt(memberSessions.createdAt, members.sessionsValidAfter),
-      ),
-    )
+    .where(and(eq(memberSessions.memberId, memberId), isLiveSession(now)))
     .orderBy(desc(memberSessions.lastSeenAt))
     .all();
 }

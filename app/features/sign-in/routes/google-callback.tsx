@@ -30,28 +30,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function GoogleCallback({ loaderData }: Route.ComponentProps) {
-  if (loaderData.paused) {
-    return (
-      <>
-        <PageHero eyebrow="Members" title="Google sign-in did not complete" />
-        <Section id="google-paused" eyebrow="Membership paused" title="We could not sign you in">
-          <p role="alert" className="max-w-2xl text-lg text-smoke">
-            {MEMBERSHIP_PAUSED}
-          </p>
-          <div className="mt-8">
-            <ButtonLink to="/auth">Back to Member Login</ButtonLink>
-          </div>
-        </Section>
-      </>
-    );
-  }
+  // A suspended member whom Google proved is told why, as an alert; every other failure reads alike.
+  const failure = loaderData.paused
+    ? { id: "google-paused", eyebrow: "Membership paused", title: "We could not sign you in", text: MEMBERSHIP_PAUSED, role: "alert" }
+    : {
+        id: "google-failed",
+        eyebrow: "Please try again",
+        title: "We could not sign you in with Google",
+        text: "The sign-in was cancelled, took too long, or this Google account is not linked to a membership. Try again, or sign in with a code sent to your email.",
+        role: undefined,
+      };
   return (
     <>
       <PageHero eyebrow="Members" title="Google sign-in did not complete" />
-      <Section id="google-failed" eyebrow="Please try again" title="We could not sign you in with Google">
-        <p className="max-w-2xl text-lg text-smoke">
-          The sign-in was cancelled, took too long, or this Google account is not linked to a membership. Try again, or sign in with a code
-          sent to your email.
+      <Section id={failure.id} eyebrow={failure.eyebrow} title={failure.title}>
+        <p role={failure.role} className="max-w-2xl text-lg text-smoke">
+          {failure.text}
         </p>
         <div className="mt-8">
           <ButtonLink to="/auth">Back to Member Login</ButtonLink>
