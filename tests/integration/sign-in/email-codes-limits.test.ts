@@ -149,6 +149,24 @@ async function tableCounts(): Promise<Record<string, number>> {
   return counts;
 }
 
+/** Posts a form to the /auth action as React Router runs it, waiting for its deferred work. */
+async function postToAuth(pairs: [string, string][], headers: Record<string, string> = {}) {
+  const execution = actionExecutionContext();
+  const answer = await answerOf(async () =>
+    signInAction(
+      actionArgs(
+        "/auth",
+        { kind: "urlencoded", pairs },
+        routerContext(execution.ctx),
+        {},
+        { "CF-Connecting-IP": uniqueClientAddress(), ...headers },
+      ),
+    ),
+  );
+  await execution.settle();
+  return answer;
+}
+
 describe("the /auth answer to a code request", () => {
   it("is the same for an active, suspended, invited or unknown email: status, body and rows (only the outbox differs)", async () => {
     const active = await createTestMember();
@@ -158,27 +176,11 @@ describe("the /auth answer to a code request", () => {
     const answers: unknown[] = [];
     const changes: Record<string, number>[] = [];
     for (const email of emails) {
-      const execution = actionExecutionContext();
-      const context = routerContext(execution.ctx);
       const before = await tableCounts();
-      const answer = await answerOf(async () =>
-        signInAction(
-          actionArgs(
-            "/auth",
-            {
-              kind: "urlencoded",
-              pairs: [
-                ["intent", "request-code"],
-                ["email", email],
-              ],
-            },
-            context,
-            {},
-            { "CF-Connecting-IP": uniqueClientAddress() },
-          ),
-        ),
-      );
-      await execution.settle();
+      const answer = await postToAuth([
+        ["intent", "request-code"],
+        ["email", email],
+      ]);
       const after = await tableCounts();
       changes.push(Object.fromEntries(Object.keys(after).map((name) => [name, after[name]! - (before[name] ?? 0)])));
       expect(answer.data).toEqual({ step: "code", email, notice: CODE_SENT });
@@ -205,25 +207,10 @@ describe("the /auth answer to a code request", () => {
         const address = uniqueClientAddress();
         for (let i = 0; i < CODE_LIMITS.requestsPerEmailAndNetwork.max; i++) await ask(email, address);
       }
-      const execution = actionExecutionContext();
-      const answer = await answerOf(async () =>
-        signInAction(
-          actionArgs(
-            "/auth",
-            {
-              kind: "urlencoded",
-              pairs: [
-                ["intent", "request-code"],
-                ["email", email],
-              ],
-            },
-            routerContext(execution.ctx),
-            {},
-            { "CF-Connecting-IP": uniqueClientAddress() },
-          ),
-        ),
-      );
-      await execution.settle();
+      const answer = await postToAuth([
+        ["intent", "request-code"],
+        ["email", email],
+      ]);
       expect(answer.status).toBe(429);
       expect(answer.data).toEqual({ step: "email", email, error: CAPTCHA_NEEDED, captcha: true });
     }
@@ -235,26 +222,14 @@ describe("the /auth answer to a code request", () => {
     await ask(suspended.email, uniqueClientAddress(), undefined, browser);
     const code = await emailedCode(suspended.email);
     const submit = async (value: string) => {
-      const execution = actionExecutionContext();
-      const answer = await answerOf(async () =>
-        signInAction(
-          actionArgs(
-            "/auth",
-            {
-              kind: "urlencoded",
-              pairs: [
-                ["intent", "check-code"],
-                ["email", suspended.email],
-                ["code", value],
-              ],
-            },
-            routerContext(execution.ctx),
-            {},
-            { "CF-Connecting-IP": uniqueClientAddress(), Cookie: browser.cookie! },
-          ),
-        ),
+      const answer = await postToAuth(
+        [
+          ["intent", "check-code"],
+          ["email", suspended.email],
+          ["code", value],
+        ],
+        { Cookie: browser.cookie! },
       );
-      await execution.settle();
       return { status: answer.status, data: answer.data };
     };
     expect(await submit(String((Number(code) + 1) % 1_000_000).padStart(6, "0"))).toEqual({

@@ -60,6 +60,16 @@ export async function createSoftAuthenticator({ origin = "http://localhost:8787"
   const clientData = (type: string, challenge: string, at: string) =>
     encoder.encode(JSON.stringify({ type, challenge, origin: at, crossOrigin: false }));
 
+  /** The envelope a browser puts around an authenticator's response, for this one credential. */
+  const credential = <Response>(response: Response) => ({
+    id: credentialId,
+    rawId: credentialId,
+    type: "public-key" as const,
+    clientExtensionResults: {},
+    authenticatorAttachment: "platform" as const,
+    response,
+  });
+
   const authenticator: SoftAuthenticator = {
     credentialId,
     counter: 0,
@@ -91,18 +101,11 @@ export async function createSoftAuthenticator({ origin = "http://localhost:8787"
           ["authData", authenticatorData],
         ]),
       );
-      return {
-        id: credentialId,
-        rawId: credentialId,
-        type: "public-key",
-        clientExtensionResults: {},
-        authenticatorAttachment: "platform",
-        response: {
-          clientDataJSON: isoBase64URL.fromBuffer(clientDataJSON),
-          attestationObject: isoBase64URL.fromBuffer(attestationObject),
-          transports: ["internal", "hybrid"],
-        },
-      };
+      return credential({
+        clientDataJSON: isoBase64URL.fromBuffer(clientDataJSON),
+        attestationObject: isoBase64URL.fromBuffer(attestationObject),
+        transports: ["internal", "hybrid"],
+      });
     },
     async authenticate(options, overrides = {}) {
       authenticator.counter = overrides.counter ?? authenticator.counter + 1;
@@ -115,19 +118,12 @@ export async function createSoftAuthenticator({ origin = "http://localhost:8787"
       ]);
       const signed = isoUint8Array.concat([authenticatorData, await sha256(clientDataJSON)]);
       const raw = new Uint8Array(await crypto.subtle.sign({ name: "ECDSA", hash: "SHA-256" }, keys.privateKey, signed));
-      return {
-        id: credentialId,
-        rawId: credentialId,
-        type: "public-key",
-        clientExtensionResults: {},
-        authenticatorAttachment: "platform",
-        response: {
-          clientDataJSON: isoBase64URL.fromBuffer(clientDataJSON),
-          authenticatorData: isoBase64URL.fromBuffer(authenticatorData),
-          signature: isoBase64URL.fromBuffer(derSignature(raw)),
-          userHandle,
-        },
-      };
+      return credential({
+        clientDataJSON: isoBase64URL.fromBuffer(clientDataJSON),
+        authenticatorData: isoBase64URL.fromBuffer(authenticatorData),
+        signature: isoBase64URL.fromBuffer(derSignature(raw)),
+        userHandle,
+      });
     },
   };
   return authenticator;
