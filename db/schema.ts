@@ -9,3 +9,5 @@ export * from "./schema/members.ts";
 export * from "./schema/member-area.ts";
 export * from "./schema/operations.ts";
 export * from "./schema/sign-in.ts";
+export * from "./schema/admissions.ts";
+export * from "./schema/dues.ts";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { membershipTierSlugs } from "#db/schema/members.ts";
 
 /**
  * The Worker's configuration, validated once per isolate (Epic Stack: environment validated at
@@ -48,6 +49,45 @@ const configSchema = z
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     CONCIERGE_EMAIL: z.email(),
     EMAIL_FROM: z.email(),
+    /**
+     * Stripe (docs/decisions/009-payment-provider.md). With the secret key, offers are paid through
+     * Stripe Checkout and the webhook secret is required too; without it, the labelled local
+     * stand-in runs in development, and production takes dues only as payments recorded at the lounge.
+     */
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/)
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/=]+$/)
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    /** Where the Stripe SDK sends its calls: Stripe's API, or a fake of it in tests. */
+    STRIPE_API_BASE: z.url().default("https://api.stripe.com"),
+    /**
+     * Overrides the tiers' member caps of site-config.ts, as "platinum=40,business=120"
+     * (docs/product-rules.md#capacity-and-waitlist): tiers not named keep their cap.
+     */
+    TIER_MEMBER_CAPS: z
+      .string()
+      .default("")
+      .transform((value, context) => {
+        const caps: Partial<Record<(typeof membershipTierSlugs)[number], number>> = {};
+        for (const entry of value
+          .split(",")
+          .map((part) => part.trim())
+          .filter(Boolean)) {
+          const match = /^(kickback|business|platinum)=(\d{1,5})$/.exec(entry);
+          if (!match) {
+            context.addIssue({ code: "custom", message: `"${entry}" is not tier=number (tiers: ${membershipTierSlugs.join(", ")})` });
+            return z.NEVER;
+          }
+          caps[match[1] as (typeof membershipTierSlugs)[number]] = Number(match[2]);
+        }
+        return caps;
+      }),
     /** GET /api/health answers 503 when a message has waited longer than this (docs/operators.md#deliveries-that-need-attention). */
     DELIVERY_ALERT_MINUTES: z.coerce.number().int().min(1).default(15),
   })
@@ -59,6 +99,13 @@ const configSchema = z
         code: "custom",
         path: ["RECAPTCHA_SITE_KEY"],
         message: "set RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY together (Google), or neither (the local stand-in)",
+      });
+    }
+    if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET) {
+      context.addIssue({
+        code: "custom",
+        path: ["STRIPE_WEBHOOK_SECRET"],
+        message: "STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set: a webhook is the only proof of payment",
       });
     }
     if (config.ENVIRONMENT !== "production") return;

@@ -40,6 +40,23 @@ export const members = sqliteTable(
     /** The quarter the locker is held for, e.g. "2026-Q4". */
     lockerQuarter: text("locker_quarter"),
     pointsBalance: integer("points_balance").notNull().default(0),
+    /**
+     * Dues (docs/product-rules.md#dues): active while paid; past_due from a failed renewal for a
+     * 14-day grace (until `graceEndsAt`); lapsed after it, or when the subscription ends (member
+     * areas closed except billing; the place in the tier frees). Members admitted before dues
+     * existed are 'active' with no `paidThrough`.
+     */
+    duesStatus: text("dues_status", { enum: ["active", "past_due", "lapsed"] })
+      .notNull()
+      .default("active"),
+    /** The end of the paid period: the next renewal. */
+    paidThrough: text("paid_through"),
+    graceEndsAt: text("grace_ends_at"),
+    /** A downgrade chosen for the end of the paid period. */
+    pendingTier: text("pending_tier", { enum: membershipTierSlugs }),
+    /** The payment provider's customer and subscription (never two subscriptions for one member). */
+    paymentCustomerId: text("payment_customer_id"),
+    subscriptionId: text("subscription_id"),
     /** Who introduced them ("Your Connection" of the request) and which request, when known. */
     invitedBy: text("invited_by"),
     invitationRequestId: text("invitation_request_id"),
@@ -51,6 +68,7 @@ export const members = sqliteTable(
     uniqueIndex("members_email").on(table.email),
     uniqueIndex("members_google_subject").on(table.googleSubject),
     uniqueIndex("members_webauthn_user_id").on(table.webauthnUserId),
+    uniqueIndex("members_subscription_id").on(table.subscriptionId),
     // Redeeming can never take a balance below zero, whatever the concurrency: the batch fails.
     check("members_points_not_negative", sql`${table.pointsBalance} >= 0`),
   ],

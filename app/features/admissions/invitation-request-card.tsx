@@ -14,14 +14,23 @@ export interface InvitationRequestCardView {
   invitedBy: string;
   message: string;
   recaptchaScore: number;
-  status: "new" | "approved" | "declined";
+  status: "new" | "approved" | "declined" | "waitlisted" | "offered" | "paid" | "expired" | "joined";
   createdAtLabel: string;
   decidedAtLabel: string | null;
   decisionNote: string | null;
   decidedByName: string | null;
 }
 
-const statusLabels = { new: "New", approved: "Approved", declined: "Declined" } as const;
+const statusLabels = {
+  new: "New",
+  approved: "Approved",
+  declined: "Declined",
+  waitlisted: "Waitlisted",
+  offered: "Offered",
+  paid: "Paid",
+  expired: "Offer expired",
+  joined: "Joined to an earlier request",
+} as const;
 
 /** One executive invitation request with every field, and the decision form while it is new. */
 export function InvitationRequestCard({ request, outcome }: { request: InvitationRequestCardView; outcome: ActionResult | undefined }) {

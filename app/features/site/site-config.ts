@@ -30,6 +30,13 @@ export interface MembershipTier {
   slug: "kickback" | "business" | "platinum";
   name: string;
   monthlyPrice: number;
+  /** The one-time initiation fee, in cents, charged with the first quarter's dues (docs/product-rules.md#dues). */
+  initiationFeeCents: number;
+  /**
+   * How many members the tier holds: approvals beyond it join the tier's waitlist
+   * (docs/product-rules.md#capacity-and-waitlist). The Worker's TIER_MEMBER_CAPS may lower or raise it.
+   */
+  memberCap: number;
   summary: string;
   lounge: string;
   includes: string[];
@@ -40,6 +47,8 @@ export const membershipTiers: MembershipTier[] = [
     slug: "kickback",
     name: "Kickback",
     monthlyPrice: 149,
+    initiationFeeCents: 50000,
+    memberCap: 250,
     summary: "For the evening regular who wants a proper chair, a good light and familiar faces.",
     lounge: "Kickback Lounge",
     includes: [
@@ -54,6 +63,8 @@ export const membershipTiers: MembershipTier[] = [
     slug: "business",
     name: "Business",
     monthlyPrice: 299,
+    initiationFeeCents: 100000,
+    memberCap: 120,
     summary: "For members who host clients: quiet rooms, reliable Wi-Fi and a locker of your own.",
     lounge: "Business Lounge",
     includes: [
@@ -68,6 +79,8 @@ export const membershipTiers: MembershipTier[] = [
     slug: "platinum",
     name: "Platinum",
     monthlyPrice: 599,
+    initiationFeeCents: 250000,
+    memberCap: 40,
     summary: "The whole house: every lounge, a cedar-lined locker and a concierge who knows your order.",
     lounge: "Platinum Lounge",
     includes: [
@@ -203,3 +216,14 @@ export const publicHealthVideo = {
   frameOrigin: "https://www.youtube-nocookie.com",
   title: "Public-health message: why quitting smoking matters",
 } as const;
+
+/** A quarter's dues in cents: the monthly price, billed three months at a time (docs/product-rules.md#dues). */
+export function quarterlyDuesCents(tier: Pick<MembershipTier, "monthlyPrice">): number {
+  return tier.monthlyPrice * 3 * 100;
+}
+
+export function tierBySlug(slug: MembershipTier["slug"]): MembershipTier {
+  const tier = membershipTiers.find((candidate) => candidate.slug === slug);
+  if (!tier) throw new Error(`unknown membership tier: ${slug}`);
+  return tier;
+}
