@@ -53,6 +53,7 @@ ALTER TABLE `invitation_requests` ADD `joined_to` text;--> statement-breakpoint
 ALTER TABLE `invitation_requests` ADD `sponsor_member_id` text;--> statement-breakpoint
 ALTER TABLE `invitation_requests` ADD `sponsor_answer` text;--> statement-breakpoint
 ALTER TABLE `invitation_requests` ADD `sponsor_answered_at` text;--> statement-breakpoint
+ALTER TABLE `invitation_requests` ADD `sit_down_invited_at` text;--> statement-breakpoint
 ALTER TABLE `invitation_requests` ADD `tier` text;--> statement-breakpoint
 ALTER TABLE `invitation_requests` ADD `waitlisted_at` text;--> statement-breakpoint
 ALTER TABLE `invitation_requests` ADD `offered_at` text;--> statement-breakpoint

@@ -39,6 +39,8 @@ export const invitationRequests = sqliteTable(
     sponsorMemberId: text("sponsor_member_id"),
     sponsorAnswer: text("sponsor_answer", { enum: ["yes", "no", "unknown"] }),
     sponsorAnsweredAt: text("sponsor_answered_at"),
+    /** When the concierge invited the applicant to book a sit-down (their status page then offers slots). */
+    sitDownInvitedAt: text("sit_down_invited_at"),
     /** The tier the concierge approved the applicant into (offered or waitlisted for). */
     tier: text("tier", { enum: membershipTierSlugs }),
     /** Orders the tier's waitlist: first in, first offered. */
@@ -74,6 +76,7 @@ export const applicationEvents = sqliteTable(
         "resubmitted",
         "sponsor_linked",
         "sponsor_answered",
+        "sit_down_invited",
         "sit_down_booked",
         "sit_down_cancelled",
         "declined",
