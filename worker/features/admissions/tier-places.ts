@@ -1,0 +1,216 @@
+import { and, asc, eq, lte, sql, type SQL } from "drizzle-orm";
+import { getDatabase } from "#db/client.ts";
+import { insertSelectRow } from "#db/insert-select.ts";
+import { invitationRequests, outbox } from "#db/schema.ts";
+import { membershipTierSlugs } from "#db/schema/members.ts";
+import { tierBySlug } from "#app/features/site/site-config.ts";
+import type { WorkerConfig } from "#worker/config.ts";
+import type { RequestContext } from "#worker/http/request-context.ts";
+import type { MemberRow } from "#worker/features/members/members.ts";
+import { deliverOutboxMessage } from "#worker/shared/outbox.ts";
+import { sealSecret } from "#worker/shared/sealed-secrets.ts";
+import { emailSender } from "#worker/shared/send-email.ts";
+import { applicationEventInsertWhere } from "./application-events.ts";
+import { applicationStatusUrl } from "./application-link.ts";
+import { offerEmail, offerExpiredEmail } from "./decision-emails.ts";
+
+/**
+ * Places in the membership tiers, their waitlists and offers
+ * (docs/product-rules.md#decisions-capacity-and-waitlist). A place in a tier is taken by each member
+ * of the tier (role 'member') whose dues have not lapsed, and by each open offer for it. Every
+ * decision that takes a place tests the room in the same SQL statement that takes it, so two
+ * decisions at once can never both take the last place.
+ */
+export type Tier = MemberRow["tier"];
+
+/** An offer holds for 7 days. */
+export const OFFER_DAYS = 7;
+
+/** What sending an applicant's email needs: the Worker's bindings, its configuration and signing key. */
+export type AdmissionsServices = Pick<RequestContext, "env" | "config" | "signingKey">;
+
+/** The tier's member cap: TIER_MEMBER_CAPS when it names the tier, else site-config's. */
+export function tierCap(config: Pick<WorkerConfig, "TIER_MEMBER_CAPS">, tier: Tier): number {
+  return config.TIER_MEMBER_CAPS[tier] ?? tierBySlug(tier).memberCap;
+}
+
+/** SQL: the places taken in `tier` right now (members whose dues have not lapsed, and open offers). */
+export function placesTaken(tier: Tier): SQL<number> {
+  return sql<number>`((select count(*) from members m where m.tier = ${tier} and m.role = 'member' and m.dues_status != 'lapsed')
+    + (select count(*) from invitation_requests o where o.status = 'offered' and o.tier = ${tier}))`;
+}
+
+/** SQL condition: `tier` has a free place under `cap`; put it in the statement that takes the place. */
+export function tierHasRoom(tier: Tier, cap: number): SQL {
+  return sql`${placesTaken(tier)} < ${cap}`;
+}
+
+/** SQL condition: nobody waits on `tier`'s waitlist (a new approval must not pass them in line). */
+export function nobodyWaitingFor(tier: Tier): SQL {
+  return sql`not exists (select 1 from invitation_requests w where w.status = 'waitlisted' and w.tier = ${tier})`;
+}
+
+/** Whether `tier` has a free place under `cap` now (a read: a change that takes the place tests tierHasRoom itself). */
+export async function hasRoomIn(db: D1Database, tier: Tier, cap: number): Promise<boolean> {
+  const row = await getDatabase(db).get<{ room: number }>(sql`select ${tierHasRoom(tier, cap)} as room`);
+  return row?.room === 1;
+}
+
+/** The request's place in its tier's waitlist (1 is next), or null when it is not waiting. */
+export async function waitlistPosition(db: D1Database, requestId: string): Promise<number | null> {
+  const row = await getDatabase(db).get<{ position: number } | undefined>(sql`
+    select 1 + (
+      select count(*) from invitation_requests ahead
+      where ahead.status = 'waitlisted' and ahead.tier = r.tier
+        and (ahead.waitlisted_at < r.waitlisted_at or (ahead.waitlisted_at = r.waitlisted_at and ahead.id < r.id))
+    ) as position
+    from invitation_requests r
+    where r.id = ${requestId} and r.status = 'waitlisted'`);
+  return row?.position ?? null;
+}
+
+/** The tier's waitlist in order (position 1 first), at most `limit`. */
+export async function tierWaitlist(db: D1Database, tier: Tier, limit = 500) {
+  return getDatabase(db)
+    .select({
+      id: invitationRequests.id,
+      name: invitationRequests.name,
+      email: invitationRequests.email,
+      waitlistedAt: invitationRequests.waitlistedAt,
+    })
+    .from(invitationRequests)
+    .where(and(eq(invitationRequests.status, "waitlisted"), eq(invitationRequests.tier, tier)))
+    .orderBy(asc(invitationRequests.waitlistedAt), asc(invitationRequests.id))
+    .limit(limit)
+    .all();
+}
+
+/** The offer's end, 7 days after `now`. */
+export function offerExpiry(now: number): string {
+  return new Date(now + OFFER_DAYS * 24 * 60 * 60 * 1000).toISOString();
+}
+
+/** The offer email for one applicant, with their sealed status link. */
+export async function composeOfferEmail(
+  services: AdmissionsServices,
+  applicant: { id: string; name: string; tier: Tier; expiresAt: string; fromWaitlist: boolean },
+) {
+  const link = await sealSecret(
+    services.signingKey,
+    await applicationStatusUrl(services.config.SITE_URL, services.signingKey, applicant.id),
+  );
+  return offerEmail({
+    name: applicant.name,
+    tier: applicant.tier,
+    expiresAt: applicant.expiresAt,
+    link,
+    fromWaitlist: applicant.fromWaitlist,
+  });
+}
+
+function sendEmail(services: AdmissionsServices, outboxId: number, now: number) {
+  const { env, config, signingKey } = services;
+  return deliverOutboxMessage(env.DB, outboxId, emailSender(env.EMAIL, config.EMAIL_FROM, signingKey), now);
+}
+
+/**
+ * Offers places in `tier` to the head of its waitlist while the tier has room, one applicant per
+ * batch: the UPDATE takes the request only while it is still the head and the tier still has room,
+ * and its offer email and event are written under the same condition in the same batch (they come
+ * first: nothing they write changes the condition). A promotion running at the same time for the
+ * same tier (the cron and a lapse, say) takes a place at most once each. Returns the ids offered;
+ * each email is delivered at once (the cron retries a failure).
+ */
+export async function promoteFromWaitlist(services: AdmissionsServices, tier: Tier, now: number = Date.now()): Promise<string[]> {
+  const database = getDatabase(services.env.DB);
+  const cap = tierCap(services.config, tier);
+  const nowIso = new Date(now).toISOString();
+  const expiresAt = offerExpiry(now);
+  const promoted: string[] = [];
+  for (;;) {
+    const [request] = await tierWaitlist(services.env.DB, tier, 1);
+    if (!request) return promoted;
+    const message = await composeOfferEmail(services, { id: request.id, name: request.name, tier, expiresAt, fromWaitlist: true });
+    const stillHead = and(
+      eq(invitationRequests.id, request.id),
+      eq(invitationRequests.status, "waitlisted"),
+      sql`${invitationRequests.id} = (select h.id from invitation_requests h where h.status = 'waitlisted' and h.tier = ${tier} order by h.waitlisted_at, h.id limit 1)`,
+      tierHasRoom(tier, cap),
+    );
+    const [, queued, offered] = await database.batch([
+      applicationEventInsertWhere(
+        database,
+        { requestId: request.id, kind: "offered", detail: `${tier} (from the waitlist)`, createdAt: nowIso },
+        stillHead,
+      ),
+      database
+        .insert(outbox)
+        .select(
+          database
+            .select(insertSelectRow(outbox, { channel: "email", recipient: request.email, subject: message.subject, body: message.body }))
+            .from(invitationRequests)
+            .where(stillHead),
+        )
+        .returning({ id: outbox.id }),
+      database
+        .update(invitationRequests)
+        .set({ status: "offered", offeredAt: nowIso, offerExpiresAt: expiresAt, checkoutSessionId: null })
+        .where(stillHead)
+        .returning({ id: invitationRequests.id }),
+    ]);
+    // Not offered: the tier is full, or a promotion running at the same time took this head (it
+    // goes on down the line; the next cron run converges either way).
+    if (!offered[0] || !queued[0]) return promoted;
+    promoted.push(request.id);
+    await sendEmail(services, queued[0].id, now);
+  }
+}
+
+/**
+ * The cron's step for offers: every offer past its 7 days is expired (its event and a courteous
+ * email in the same batch, under the same condition, so an offer paid a moment earlier is left
+ * alone), then each tier's waitlist is offered the places that are free. Returns what it did.
+ */
+export async function settleOffers(
+  services: AdmissionsServices,
+  now: number = Date.now(),
+): Promise<{ expired: string[]; promoted: string[] }> {
+  const database = getDatabase(services.env.DB);
+  const nowIso = new Date(now).toISOString();
+  const due = await database
+    .select({ id: invitationRequests.id, name: invitationRequests.name, email: invitationRequests.email, tier: invitationRequests.tier })
+    .from(invitationRequests)
+    .where(and(eq(invitationRequests.status, "offered"), lte(invitationRequests.offerExpiresAt, nowIso)))
+    .orderBy(asc(invitationRequests.offerExpiresAt))
+    .limit(100)
+    .all();
+  const expired: string[] = [];
+  for (const { tier, ...request } of due) {
+    if (!tier) continue; // an offer always names its tier; the column allows null only for undecided requests
+    const message = offerExpiredEmail({ name: request.name, tier });
+    const stillDue = and(
+      eq(invitationRequests.id, request.id),
+      eq(invitationRequests.status, "offered"),
+      lte(invitationRequests.offerExpiresAt, nowIso),
+    );
+    const [, queued, ended] = await database.batch([
+      applicationEventInsertWhere(database, { requestId: request.id, kind: "offer_expired", detail: tier, createdAt: nowIso }, stillDue),
+      database
+        .insert(outbox)
+        .select(
+          database
+            .select(insertSelectRow(outbox, { channel: "email", recipient: request.email, subject: message.subject, body: message.body }))
+            .from(invitationRequests)
+            .where(stillDue),
+        )
+        .returning({ id: outbox.id }),
+      database.update(invitationRequests).set({ status: "expired" }).where(stillDue).returning({ id: invitationRequests.id }),
+    ]);
+    if (!ended[0] || !queued[0]) continue;
+    expired.push(request.id);
+    await sendEmail(services, queued[0].id, now);
+  }
+  const promoted: string[] = [];
+  for (const tier of membershipTierSlugs) promoted.push(...(await promoteFromWaitlist(services, tier, now)));
+  return { expired, promoted };
+}
