@@ -1,0 +1,74 @@
+import { desc, eq } from "drizzle-orm";
+import { getDatabase } from "#db/client.ts";
+import { duesLedger, members } from "#db/schema.ts";
+import { quarterlyDuesCents, tierBySlug } from "#app/features/site/site-config.ts";
+import type { MemberRow } from "#worker/features/members/members.ts";
+
+/**
+ * A member's dues (docs/product-rules.md#billing-renewals-and-lapses): the rules every path shares
+ * (the webhook, the cron, payments recorded at the lounge) and what the billing page reads.
+ */
+
+/** A renewal that fails, or a lounge quarter that runs out, leaves the member this long to pay. */
+export const GRACE_PERIOD_MS = 14 * 24 * 60 * 60 * 1000;
+
+export type DuesStatus = MemberRow["duesStatus"];
+export type LedgerEntry = typeof duesLedger.$inferSelect;
+
+/** The end of the quarter that starts at `fromIso`: three calendar months on, the day kept (or the month's last day). */
+export function quarterAfter(fromIso: string): string {
+  const from = new Date(fromIso);
+  const end = new Date(from);
+  end.setUTCDate(1);
+  end.setUTCMonth(end.getUTCMonth() + 3);
+  const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
+  end.setUTCDate(Math.min(from.getUTCDate(), lastDay));
+  return end.toISOString();
+}
+
+/** A quarter's dues for the tier the member will hold in it: a downgrade they chose applies from the next quarter. */
+export function nextQuarterDuesCents(member: Pick<MemberRow, "tier" | "pendingTier">): number {
+  return quarterlyDuesCents(tierBySlug(member.pendingTier ?? member.tier));
+}
+
+export interface MembershipBilling {
+  member: Pick<
+    MemberRow,
+    "id" | "tier" | "duesStatus" | "paidThrough" | "graceEndsAt" | "pendingTier" | "subscriptionId" | "paymentCustomerId"
+  >;
+  ledger: LedgerEntry[];
+}
+
+/** The member's billing page: their dues columns and every ledger entry, newest first. */
+export async function loadMembershipBilling(db: D1Database, memberId: string): Promise<MembershipBilling | null> {
+  const database = getDatabase(db);
+  const [member, ledger] = await database.batch([
+    database
+      .select({
+        id: members.id,
+        tier: members.tier,
+        duesStatus: members.duesStatus,
+        paidThrough: members.paidThrough,
+        graceEndsAt: members.graceEndsAt,
+        pendingTier: members.pendingTier,
+        subscriptionId: members.subscriptionId,
+        paymentCustomerId: members.paymentCustomerId,
+      })
+      .from(members)
+      .where(eq(members.id, memberId)),
+    database.select().from(duesLedger).where(eq(duesLedger.memberId, memberId)).orderBy(desc(duesLedger.occurredAt), desc(duesLedger.id)),
+  ]);
+  return member[0] ? { member: member[0], ledger } : null;
+}
+
+/** The member's dues status alone, for the member areas' gate and banner (one indexed read). */
+export async function findDuesStanding(
+  db: D1Database,
+  memberId: string,
+): Promise<Pick<MemberRow, "duesStatus" | "graceEndsAt"> | undefined> {
+  return getDatabase(db)
+    .select({ duesStatus: members.duesStatus, graceEndsAt: members.graceEndsAt })
+    .from(members)
+    .where(eq(members.id, memberId))
+    .get();
+}
