@@ -60,8 +60,8 @@ export function checkRun({ persistTo, load, drain, concierge, afterCron, fakes }
       `${load.acceptedPhones.length} answers, ${optInRows.length} rows (${optInRows.filter((row) => row.status !== "sent").length} not 'sent')`,
     ),
     check(
-      "each invitation request has exactly one email outbox row",
-      emailMismatch.n === 0 && invitationEmails.length === requestRows.length,
+      "each invitation request has exactly one email outbox row to the concierge, and one acknowledgement to the applicant",
+      emailMismatch.n === 0 && invitationEmails.length === 2 * requestRows.length,
       `${invitationEmails.length} email rows for ${requestRows.length} requests; ${emailMismatch.n} requests without exactly one`,
     ),
     check(
@@ -99,7 +99,7 @@ export function checkRun({ persistTo, load, drain, concierge, afterCron, fakes }
       outboxRows.every((row) => row.status === "sent" || (row.status === "expired" && row.channel === "sms")),
       statusSummary(outboxRows),
     ),
-    deliveredOnce("email", emailRows, (row) => row.subject ?? "", fakes.email),
+    deliveredOnce("email", emailRows, emailKey, fakes.email),
     deliveredOnce("SMS", smsRows, (row) => row.recipient, fakes.sms),
     attemptsTrue(outboxRows, fakes),
     check("no unexpected calls to the fake providers", fakes.unexpected.length === 0, fakes.unexpected.slice(0, 3).join("; ") || "none"),
@@ -276,7 +276,7 @@ function expiredOnlyWhenTooOld(rows, sms) {
  */
 function attemptsTrue(rows, fakes) {
   const wrong = rows.filter((row) => {
-    const calls = row.channel === "email" ? fakes.email.byKey.get(row.subject ?? "") : fakes.sms.byKey.get(row.recipient);
+    const calls = row.channel === "email" ? fakes.email.byKey.get(emailKey(row)) : fakes.sms.byKey.get(row.recipient);
     return row.attempts < 1 || calls?.attempts !== row.attempts;
   });
   return check(
@@ -284,6 +284,14 @@ function attemptsTrue(rows, fakes) {
     wrong.length === 0,
     `${wrong.length} rows differ; provider calls: email ${fakes.email.attempts} (${fakes.email.failures} failed), SMS ${fakes.sms.attempts} (${fakes.sms.failures} failed)`,
   );
+}
+
+/**
+ * How the fake email provider tells messages apart (fake-providers.mjs).
+ * @param {OutboxRow} row
+ */
+function emailKey(row) {
+  return `${row.recipient} ${row.subject ?? ""}`;
 }
 
 /**

@@ -41,7 +41,8 @@ export async function startFakeProviders({ port, failureRate, seed }) {
     if (request.method === "POST" && request.url === "/email") {
       const message = JSON.parse(body);
       const failed = random() < failureRate;
-      record(email, String(message.subject), failed);
+      // Recipient and subject: applicants' acknowledgements share one subject.
+      record(email, `${message.to} ${message.subject}`, failed);
       if (failed) return send(response, 503, { error: "load test: email provider unavailable" });
       return send(response, 200, { messageId: `load-${email.deliveries}` });
     }

@@ -1,22 +1,133 @@
+import { and, asc, eq, gte, isNull, ne, sql } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
-import { invitationRequests } from "#db/schema.ts";
+import { insertSelectRow } from "#db/insert-select.ts";
+import { applicationEvents, invitationRequests, outbox } from "#db/schema.ts";
 import type { InvitationRequest } from "#app/features/executive-invitation/invitation-request.ts";
 import { invitationEmail } from "./invitation-email.ts";
+import { acknowledgementEmail } from "#worker/features/admissions/applicant-emails.ts";
+import { applicationEventInsertWhere } from "#worker/features/admissions/application-events.ts";
+import { applicationStatusUrl } from "#worker/features/admissions/application-link.ts";
+import { normalizeEmail } from "#worker/features/members/members.ts";
 import { outboxInsert } from "#worker/shared/outbox.ts";
+import { sealSecret } from "#worker/shared/sealed-secrets.ts";
+
+/** A second request from the same email within this long of the first joins it (docs/product-rules.md#the-applicants-journey). */
+export const JOIN_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface StoredInvitationRequest {
+  id: string;
+  /** The outbox rows to deliver now: the concierge's copy, then the applicant's acknowledgement. */
+  outboxIds: number[];
+  /** The earlier request this one joined, or null for a new application. */
+  joinedTo: string | null;
+}
 
 /**
- * Stores an accepted request and its email to the concierge in one D1 batch (atomic): the request
- * is never kept without its notification, nor the notification without its request. Delivery
- * happens afterwards (deliverOutboxMessage), and the cron retries it until it succeeds.
+ * Stores an accepted request in one D1 batch (atomic): the request, the concierge's copy, the
+ * applicant's acknowledgement with their sealed status link, and the application's event. Nothing
+ * is kept without its emails, nor an email without its request. Delivery happens afterwards
+ * (deliverOutboxMessage), and the cron retries it until it succeeds.
+ *
+ * Whether the request is a new application or joins an earlier one is decided by the INSERT itself:
+ * its subquery finds the first request of the same email (normalised) from the last 30 days that is
+ * not itself joined. D1 runs one statement at a time, so of simultaneous submissions from one
+ * address the first stored is the application and every other joins it; a read before the batch
+ * would let two of them both become new. The acknowledgement, the 'submitted' event and the
+ * 'resubmitted' event on the first request are each written only for the status the INSERT chose.
  */
-export async function storeInvitationRequest(db: D1Database, conciergeEmail: string, request: InvitationRequest, recaptchaScore: number) {
+export async function storeInvitationRequest(
+  db: D1Database,
+  settings: { conciergeEmail: string; siteUrl: string; signingKey: string },
+  request: InvitationRequest,
+  recaptchaScore: number,
+  now: number = Date.now(),
+): Promise<StoredInvitationRequest> {
+  const database = getDatabase(db);
   const id = crypto.randomUUID();
-  const email = invitationEmail({ ...request, id, recaptchaScore });
-  const [, [queued]] = await getDatabase(db).batch([
-    getDatabase(db)
-      .insert(invitationRequests)
-      .values({ id, ...request, recaptchaScore }),
-    outboxInsert(db, { channel: "email", recipient: conciergeEmail, subject: email.subject, body: email.body }),
+  const nowIso = new Date(now).toISOString();
+  const emailKey = normalizeEmail(request.email);
+  const conciergeCopy = invitationEmail({ ...request, id, recaptchaScore });
+  // One sealed link for both wordings: the batch sends only the one that fits.
+  const statusLink = await sealSecret(settings.signingKey, await applicationStatusUrl(settings.siteUrl, settings.signingKey, id));
+  const acknowledgements = {
+    new: acknowledgementEmail({ name: request.name, statusLink, joined: false }),
+    joined: acknowledgementEmail({ name: request.name, statusLink, joined: true }),
+  };
+
+  const firstRequest = database
+    .select({ id: invitationRequests.id })
+    .from(invitationRequests)
+    .where(
+      and(
+        eq(invitationRequests.emailKey, emailKey),
+        isNull(invitationRequests.joinedTo),
+        ne(invitationRequests.status, "joined"),
+        gte(invitationRequests.createdAt, new Date(now - JOIN_WINDOW_MS).toISOString()),
+      ),
+    )
+    .orderBy(asc(invitationRequests.createdAt), asc(invitationRequests.id))
+    .limit(1);
+  const stored = (status: "new" | "joined") => and(eq(invitationRequests.id, id), eq(invitationRequests.status, status));
+  const acknowledgementInsert = (status: "new" | "joined") =>
+    database
+      .insert(outbox)
+      .select(
+        database
+          .select(
+            insertSelectRow(outbox, {
+              channel: "email",
+              recipient: request.email,
+              subject: acknowledgements[status].subject,
+              body: acknowledgements[status].body,
+            }),
+          )
+          .from(invitationRequests)
+          .where(stored(status)),
+      )
+      .returning({ id: outbox.id });
+
+  const [, [conciergeQueued], newQueued, joinedQueued, , joined] = await database.batch([
+    database.insert(invitationRequests).values({
+      id,
+      ...request,
+      emailKey,
+      recaptchaScore,
+      createdAt: nowIso,
+      // The builder has no INSERT … VALUES with a conditional value: the subquery decides both columns.
+      status: sql`CASE WHEN (${firstRequest}) IS NULL THEN 'new' ELSE 'joined' END`,
+      joinedTo: sql`(${firstRequest})`,
+    }),
+    outboxInsert(db, { channel: "email", recipient: settings.conciergeEmail, subject: conciergeCopy.subject, body: conciergeCopy.body }),
+    acknowledgementInsert("new"),
+    acknowledgementInsert("joined"),
+    applicationEventInsertWhere(
+      database,
+      { requestId: id, kind: "submitted", actorId: null, detail: null, createdAt: nowIso },
+      stored("new"),
+    ),
+    database
+      .insert(applicationEvents)
+      .select(
+        database
+          .select(
+            insertSelectRow(applicationEvents, {
+              requestId: sql`${invitationRequests.joinedTo}`,
+              kind: "resubmitted",
+              actorId: null,
+              // The repeat's id: the console shows each submission on the first one's card.
+              detail: id,
+              createdAt: nowIso,
+            }),
+          )
+          .from(invitationRequests)
+          .where(stored("joined")),
+      )
+      .returning({ firstId: applicationEvents.requestId }),
   ]);
-  return { id, outboxId: queued!.id };
+  const acknowledgement = newQueued[0] ?? joinedQueued[0];
+  return {
+    id,
+    outboxIds: [conciergeQueued!.id, ...(acknowledgement ? [acknowledgement.id] : [])],
+    joinedTo: joined[0]?.firstId ?? null,
+  };
 }

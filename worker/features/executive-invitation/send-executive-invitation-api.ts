@@ -18,7 +18,8 @@ import { limitBody, readJsonBody, requireJson, tooManySubmissions } from "#worke
 
 /**
  * POST /api/send-executive-invitation (docs/product-rules.md#executive-invitation): rate limit, then the captcha pass, then
- * validation, then the honeypot; the request and its email are stored before anything is sent.
+ * validation, then the honeypot; the request and its emails (the concierge's copy, the applicant's
+ * acknowledgement: docs/product-rules.md#the-applicants-journey) are stored before anything is sent.
  */
 export const sendExecutiveInvitationApi = new Hono<AppBindings>();
 
@@ -73,7 +74,12 @@ sendExecutiveInvitationApi.post("/", limitBody(16 * 1024), requireJson(), async 
 
   let stored: Awaited<ReturnType<typeof storeInvitationRequest>>;
   try {
-    stored = await storeInvitationRequest(c.env.DB, config.CONCIERGE_EMAIL, fields.data, pass.score);
+    stored = await storeInvitationRequest(
+      c.env.DB,
+      { conciergeEmail: config.CONCIERGE_EMAIL, siteUrl: config.SITE_URL, signingKey },
+      fields.data,
+      pass.score,
+    );
   } catch (error) {
     log({ eventType: "invitation_request_error", severity: "high", description: "invitation request could not be stored" });
     throw error;
@@ -82,13 +88,16 @@ sendExecutiveInvitationApi.post("/", limitBody(16 * 1024), requireJson(), async 
     eventType: "invitation_request_success",
     severity: "low",
     description: "executive invitation request stored",
-    details: { requestId: stored.id },
+    details: { requestId: stored.id, joinedTo: stored.joinedTo },
   });
-  c.executionCtx.waitUntil(
-    deliverOutboxMessage(c.env.DB, stored.outboxId, emailSender(c.env.EMAIL, config.EMAIL_FROM, c.var.requestContext.signingKey)).catch(
-      (error: unknown) => console.error("invitation email: first delivery attempt crashed; the cron will retry", error),
-    ),
-  );
+  const send = emailSender(c.env.EMAIL, config.EMAIL_FROM, signingKey);
+  for (const outboxId of stored.outboxIds) {
+    c.executionCtx.waitUntil(
+      deliverOutboxMessage(c.env.DB, outboxId, send).catch((error: unknown) =>
+        console.error("invitation email: first delivery attempt crashed; the cron will retry", error),
+      ),
+    );
+  }
   return c.json({ data: { id: stored.id } });
 });
 

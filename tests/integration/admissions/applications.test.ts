@@ -1,0 +1,145 @@
+import { env, exports } from "cloudflare:workers";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { escapeMarkup } from "#app/lib/escape-markup.ts";
+import { storeInvitationRequest } from "#worker/features/executive-invitation/invitation-requests.ts";
+import { readApplicationStatusToken } from "#worker/features/admissions/application-link.ts";
+import { unsealSecrets } from "#worker/shared/sealed-secrets.ts";
+import { clearAdmissionTables, countRows, testSigningKey } from "#tests/integration/support/concierge-fixtures.ts";
+import { uniqueClientAddress } from "#tests/integration/support/client-address.ts";
+import { goodCaptchaPass, validInvitation } from "#tests/integration/support/invitation-fixtures.ts";
+
+/** The applicant's journey (docs/product-rules.md#the-applicants-journey), against the real D1. */
+const siteUrl = "https://emberandoak.test";
+const DAY = 24 * 60 * 60 * 1000;
+const settings = () => ({ conciergeEmail: "concierge@emberandoak.club", siteUrl, signingKey: testSigningKey() });
+
+beforeEach(async () => {
+  await clearAdmissionTables();
+  await env.DB.prepare("DELETE FROM application_events").run();
+  vi.spyOn(console, "error").mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+const store = (fields: Partial<typeof validInvitation> = {}, now?: number) =>
+  storeInvitationRequest(env.DB, settings(), { ...validInvitation, ...fields }, 0.9, now);
+
+const requestRow = (id: string) =>
+  env.DB.prepare("SELECT status, joined_to, email_key, created_at FROM invitation_requests WHERE id = ?").bind(id).first();
+
+const eventsOf = async (requestId: string) =>
+  (
+    await env.DB.prepare("SELECT kind, actor_id, detail, created_at FROM application_events WHERE request_id = ? ORDER BY id")
+      .bind(requestId)
+      .all()
+  ).results;
+
+/** The applicant's acknowledgement, opened as the sender opens it. */
+async function acknowledgementTo(recipient: string) {
+  const rows = await env.DB.prepare("SELECT subject, body FROM outbox WHERE recipient = ? ORDER BY id")
+    .bind(recipient)
+    .all<{ subject: string; body: string }>();
+  return Promise.all(rows.results.map(async (row) => ({ ...row, opened: await unsealSecrets(testSigningKey(), row.body, escapeMarkup) })));
+}
+
+/** The request id the status link in an opened email proves. */
+async function statusLinkIn(opened: string): Promise<string | null> {
+  const match = /href="(https:\/\/emberandoak\.test\/application#[^"]+)"/.exec(opened);
+  return match ? readApplicationStatusToken(testSigningKey(), match[1]!) : null;
+}
+
+describe("storing a request", () => {
+  it("stores the request, the concierge's copy, the applicant's acknowledgement with a sealed status link, and a 'submitted' event", async () => {
+    const now = Date.parse("2026-11-24T18:00:00.000Z");
+    const stored = await store({ email: "Avery.Hale@Example.com" }, now);
+    expect(stored.joinedTo).toBeNull();
+    expect(stored.outboxIds).toHaveLength(2);
+    expect(await requestRow(stored.id)).toEqual({
+      status: "new",
+      joined_to: null,
+      email_key: "avery.hale@example.com",
+      created_at: "2026-11-24T18:00:00.000Z",
+    });
+    expect(await eventsOf(stored.id)).toEqual([
+      { kind: "submitted", actor_id: null, detail: null, created_at: "2026-11-24T18:00:00.000Z" },
+    ]);
+
+    const [acknowledgement, ...others] = await acknowledgementTo("Avery.Hale@Example.com");
+    expect(others).toEqual([]);
+    expect(acknowledgement!.subject).toBe("Your request to Ember & Oak Society has arrived");
+    // Stored sealed: the database holds no working link.
+    expect(acknowledgement!.body).not.toContain("/application#");
+    expect(acknowledgement!.body).toContain("&sealed:");
+    expect(await statusLinkIn(acknowledgement!.opened)).toBe(stored.id);
+    expect(await countRows("outbox", "recipient = 'concierge@emberandoak.club'")).toBe(1);
+  });
+
+  it("joins a second request from the same address (any case) within 30 days to the first, and tells the applicant so", async () => {
+    const now = Date.parse("2026-11-24T18:00:00.000Z");
+    const first = await store({}, now - 29 * DAY);
+    const second = await store({ email: "AVERY@example.com", message: "Writing again about a sit-down in December." }, now);
+    expect(second.joinedTo).toBe(first.id);
+    expect(await requestRow(second.id)).toMatchObject({ status: "joined", joined_to: first.id });
+    expect(await requestRow(first.id)).toMatchObject({ status: "new", joined_to: null });
+
+    expect(await eventsOf(second.id)).toEqual([]);
+    expect(await eventsOf(first.id)).toEqual([
+      expect.objectContaining({ kind: "submitted" }),
+      { kind: "resubmitted", actor_id: null, detail: second.id, created_at: "2026-11-24T18:00:00.000Z" },
+    ]);
+    const [repeat] = await acknowledgementTo("AVERY@example.com");
+    expect(repeat!.subject).toBe("Your request to Ember & Oak Society is already with us");
+    expect(repeat!.opened).toContain("this message has been added to it");
+    expect(await statusLinkIn(repeat!.opened)).toBe(second.id);
+    // The concierge still hears of every submission.
+    expect(await countRows("outbox", "recipient = 'concierge@emberandoak.club'")).toBe(2);
+  });
+
+  it("starts a new application when the first request is more than 30 days old, and joins a third to the newest application", async () => {
+    const now = Date.parse("2026-11-24T18:00:00.000Z");
+    const old = await store({}, now - 32 * DAY);
+    const fresh = await store({}, now - DAY);
+    const third = await store({}, now);
+    expect(fresh.joinedTo).toBeNull();
+    expect(await requestRow(fresh.id)).toMatchObject({ status: "new" });
+    expect(third.joinedTo).toBe(fresh.id);
+    expect(await requestRow(old.id)).toMatchObject({ status: "new" });
+  });
+
+  it("never joins a request to one that is itself joined, nor to another address", async () => {
+    const now = Date.parse("2026-11-24T18:00:00.000Z");
+    const first = await store({}, now - 3 * DAY);
+    const second = await store({}, now - 2 * DAY);
+    const third = await store({}, now - DAY);
+    const other = await store({ email: "blair@example.com" }, now);
+    expect([second.joinedTo, third.joinedTo]).toEqual([first.id, first.id]);
+    expect(other.joinedTo).toBeNull();
+  });
+
+  it("makes exactly one application of twenty simultaneous submissions from one address; the other nineteen join it", async () => {
+    const stored = await Promise.all(Array.from({ length: 20 }, () => store()));
+    const rows = (
+      await env.DB.prepare("SELECT id, status, joined_to FROM invitation_requests").all<{ id: string; status: string; joined_to: string }>()
+    ).results;
+    const applications = rows.filter((row) => row.status === "new");
+    expect(applications).toHaveLength(1);
+    const firstId = applications[0]!.id;
+    expect(rows.filter((row) => row.status === "joined" && row.joined_to === firstId)).toHaveLength(19);
+    expect(stored.filter((one) => one.joinedTo === firstId)).toHaveLength(19);
+    expect(await countRows("application_events", `request_id = '${firstId}' AND kind = 'resubmitted'`)).toBe(19);
+    expect(await countRows("application_events", "kind = 'submitted'")).toBe(1);
+    // Every submission got exactly one acknowledgement: one 'arrived', nineteen 'already with us'.
+    expect(await countRows("outbox", "recipient = 'avery@example.com' AND subject LIKE '%has arrived'")).toBe(1);
+    expect(await countRows("outbox", "recipient = 'avery@example.com' AND subject LIKE '%already with us'")).toBe(19);
+  });
+
+  it("through the API: the applicant's acknowledgement is delivered right after the request is stored", async () => {
+    const response = await exports.default.fetch("http://example.com/api/send-executive-invitation", {
+      method: "POST",
+      headers: { Origin: "http://example.com", "Content-Type": "application/json", "CF-Connecting-IP": uniqueClientAddress() },
+      body: JSON.stringify({ ...validInvitation, captchaPass: await goodCaptchaPass() }),
+    });
+    expect(response.status).toBe(200);
+    await vi.waitFor(async () => expect(await countRows("outbox", "status = 'sent'")).toBe(2));
+    expect(await countRows("outbox", "recipient = 'avery@example.com'")).toBe(1);
+  });
+});
