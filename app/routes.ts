@@ -10,6 +10,7 @@ const signIn = (file: string) => `features/sign-in/routes/${file}`;
 const memberArea = (file: string) => `features/member-area/routes/${file}`;
 const admissions = (file: string) => `features/admissions/routes/${file}`;
 const concierge = (file: string) => `features/concierge/routes/${file}`;
+const dues = (file: string) => `features/dues/routes/${file}`;
 
 export default [
   index(site("home.tsx")),
@@ -34,6 +35,7 @@ export default [
     route("members", memberArea("members.tsx")),
     route("members/accept-rules", memberArea("accept-club-rules.tsx")),
     route("members/devices", signIn("devices.tsx")),
+    route("members/billing", dues("billing.tsx")),
     route("rewards", memberArea("rewards.tsx")),
     route("media", memberArea("media.tsx")),
     route("media/downloads/:file", memberArea("media-download.tsx")),
@@ -50,10 +52,12 @@ export default [
   route("robots.txt", site("robots.ts")),
   route("sitemap.xml", site("sitemap.ts")),
   route("invitation", admissions("invitation.tsx")),
+  route("application", admissions("application.tsx")),
   // The concierge console: one layout with requireConcierge; everyone else gets a 404.
   route("concierge", concierge("console.tsx"), [
     index(admissions("requests.tsx")),
     route("sms-opt-ins", concierge("sms-opt-ins.tsx")),
+    route("payments", dues("payments.tsx")),
     route("outbox", concierge("outbox.tsx")),
     route("security-events", concierge("security-events.tsx")),
   ]),

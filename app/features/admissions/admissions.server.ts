@@ -7,3 +7,7 @@ export { recordConciergeDecision, type ConciergeDecisionOutcome } from "#worker/
 export { confirmInvitation, findOpenInvitation, tokenFromInvitationLink } from "#worker/features/admissions/invitation-links.ts";
 export { clearedInvitationCookie, invitationCookie, readInvitationCookie } from "#worker/features/admissions/invitation-cookie.ts";
 export { loadSignedInMember } from "#worker/features/sign-in/member-session.ts";
+export { applicationCookie, clearedApplicationCookie, readApplicationCookie } from "#worker/features/admissions/application-cookie.ts";
+export { readApplicationStatusToken } from "#worker/features/admissions/application-link.ts";
+export { findApplicationStatus, type ApplicationStatus } from "#worker/features/admissions/application-status.ts";
+export { startOfferCheckout } from "#worker/features/dues/offer-checkout.ts";

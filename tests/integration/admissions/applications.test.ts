@@ -1,10 +1,17 @@
 import { env, exports } from "cloudflare:workers";
+import { RouterContextProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { requestContext } from "#app/context.ts";
+import { action, loader } from "#app/features/admissions/routes/application.tsx";
+import { applicationCookie } from "#worker/features/admissions/application-cookie.ts";
+import { applicationStatusUrl } from "#worker/features/admissions/application-link.ts";
+import { createRequestContext } from "#worker/http/request-context.ts";
+import { answerOf } from "#tests/integration/fuzz/fuzz-bodies.ts";
 import { escapeMarkup } from "#app/lib/escape-markup.ts";
 import { storeInvitationRequest } from "#worker/features/executive-invitation/invitation-requests.ts";
 import { readApplicationStatusToken } from "#worker/features/admissions/application-link.ts";
 import { unsealSecrets } from "#worker/shared/sealed-secrets.ts";
-import { clearAdmissionTables, countRows, testSigningKey } from "#tests/integration/support/concierge-fixtures.ts";
+import { clearAdmissionTables, countRows, insertInvitationRequest, testSigningKey } from "#tests/integration/support/concierge-fixtures.ts";
 import { uniqueClientAddress } from "#tests/integration/support/client-address.ts";
 import { goodCaptchaPass, validInvitation } from "#tests/integration/support/invitation-fixtures.ts";
 
@@ -141,5 +148,163 @@ describe("storing a request", () => {
     expect(response.status).toBe(200);
     await vi.waitFor(async () => expect(await countRows("outbox", "status = 'sent'")).toBe(2));
     expect(await countRows("outbox", "recipient = 'avery@example.com'")).toBe(1);
+  });
+});
+
+function pageArgs(request: Request) {
+  const context = new RouterContextProvider();
+  context.set(requestContext, createRequestContext(env, { waitUntil: () => {}, passThroughOnException: () => {} }, request));
+  const url = new URL(request.url);
+  return { request, url, pattern: url.pathname, params: {}, context };
+}
+
+const postPage = (fields: Record<string, string>, cookie?: string) =>
+  answerOf(async () =>
+    action(
+      pageArgs(
+        new Request(`${siteUrl}/application`, {
+          method: "POST",
+          headers: { Origin: siteUrl, "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+          body: new URLSearchParams(fields),
+        }),
+      ),
+    ),
+  );
+
+const loadPage = (cookie?: string) =>
+  answerOf(async () => loader(pageArgs(new Request(`${siteUrl}/application`, { headers: cookie ? { Cookie: cookie } : {} }))));
+
+/** The cookie a browser would send back from a Set-Cookie header. */
+const cookieFrom = (setCookie: string | null) => setCookie?.split(";")[0] ?? "";
+
+const INVALID_LINK =
+  "This application link is not valid. Open the link from the latest email the club sent you, or call the office at (503) 555-0142.";
+
+async function setRequest(id: string, columns: Record<string, string | null>) {
+  const names = Object.keys(columns);
+  await env.DB.prepare(`UPDATE invitation_requests SET ${names.map((name) => `${name} = ?`).join(", ")} WHERE id = ?`)
+    .bind(...Object.values(columns), id)
+    .run();
+}
+
+/** Opens the application's emailed link as the page's script does, and returns the cookie it set. */
+async function openLink(requestId: string): Promise<string> {
+  const opened = await postPage({ intent: "open", link: await applicationStatusUrl(siteUrl, testSigningKey(), requestId) });
+  expect(opened.status).toBe(303);
+  return cookieFrom(opened.headers.get("Set-Cookie"));
+}
+
+describe("the status page, /application", () => {
+  it("opens the posted link into a signed HttpOnly cookie, then shows the application as received", async () => {
+    const stored = await store({}, Date.parse("2026-11-24T18:00:00.000Z"));
+    const link = await applicationStatusUrl(siteUrl, testSigningKey(), stored.id);
+    const opened = await postPage({ intent: "open", link });
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get("Location")).toBe("/application");
+    expect(opened.headers.get("Set-Cookie")).toMatch(/^ember_application=[^;]+; Max-Age=2592000; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+    // The cookie names the request; the link's own secret is not kept.
+    expect(opened.headers.get("Set-Cookie")).not.toContain(link.split(".").pop()!);
+
+    const page = await loadPage(cookieFrom(opened.headers.get("Set-Cookie")));
+    expect(page.data).toEqual({
+      stage: "status",
+      application: {
+        name: "Avery Hale",
+        status: "new",
+        receivedOn: "November 24, 2026",
+        sitDownInvited: false,
+        tierName: null,
+        initiationFee: null,
+        quarterlyDues: null,
+        offerExpires: null,
+        waitlistPosition: null,
+      },
+    });
+  });
+
+  it("accepts the token alone, as an applicant without scripts might paste it", async () => {
+    const stored = await store();
+    const link = await applicationStatusUrl(siteUrl, testSigningKey(), stored.id);
+    expect((await postPage({ intent: "open", link: `  ${link.split("#")[1]} ` })).status).toBe(303);
+  });
+
+  it("answers a forged, foreign or unknown link with one message, and a forged or missing cookie with the paste form", async () => {
+    const stored = await store();
+    const good = await applicationStatusUrl(siteUrl, testSigningKey(), stored.id);
+    const forged = good.replace(/.$/, (last) => (last === "0" ? "1" : "0"));
+    const foreign = await applicationStatusUrl(siteUrl, "another-key-of-at-least-32-characters!", stored.id);
+    const unknown = await applicationStatusUrl(siteUrl, testSigningKey(), crypto.randomUUID());
+    for (const link of [forged, foreign, unknown, "not a link"]) {
+      const answer = await postPage({ intent: "open", link });
+      expect(answer.status).toBe(404);
+      expect(answer.data).toEqual({ ok: false, error: INVALID_LINK });
+      expect(answer.headers.get("Set-Cookie")).toMatch(/^ember_application=; Max-Age=0/);
+    }
+    expect((await loadPage()).data).toEqual({ stage: "open" });
+    const otherKeyCookie = cookieFrom(await applicationCookie("another-key-of-at-least-32-characters!", stored.id));
+    expect((await loadPage(otherKeyCookie)).data).toEqual({ stage: "open" });
+    const expiredCookie = cookieFrom(await applicationCookie(testSigningKey(), stored.id, Date.now() - 31 * DAY));
+    expect((await loadPage(expiredCookie)).data).toEqual({ stage: "open" });
+  });
+
+  it("clears a cookie whose request no longer exists, with the invalid-link message", async () => {
+    const stored = await store();
+    const cookie = await openLink(stored.id);
+    await env.DB.prepare("DELETE FROM invitation_requests").run();
+    const page = await loadPage(cookie);
+    expect(page.status).toBe(404);
+    expect(page.data).toEqual({ stage: "invalid" });
+    expect(page.headers.get("Set-Cookie")).toMatch(/^ember_application=; Max-Age=0/);
+  });
+
+  it("shows a joined request's link the first request's status", async () => {
+    const first = await store({}, Date.now() - 2 * DAY);
+    const repeat = await store();
+    await setRequest(first.id, { status: "declined", decided_at: new Date().toISOString() });
+    const page = await loadPage(await openLink(repeat.id));
+    expect(page.data).toMatchObject({ stage: "status", application: { status: "declined", name: "Avery Hale" } });
+  });
+
+  it("shows a waitlisted applicant their tier and place in its waitlist", async () => {
+    const ahead = await insertInvitationRequest();
+    const stored = await store();
+    await setRequest(ahead.id, { status: "waitlisted", tier: "platinum", waitlisted_at: "2026-11-01T00:00:00.000Z" });
+    await setRequest(stored.id, { status: "waitlisted", tier: "platinum", waitlisted_at: "2026-11-02T00:00:00.000Z" });
+    const page = await loadPage(await openLink(stored.id));
+    expect(page.data).toMatchObject({ application: { status: "waitlisted", tierName: "Platinum", waitlistPosition: 2 } });
+  });
+
+  it("shows an offer's tier, initiation fee, quarterly dues and expiry in Portland time", async () => {
+    const stored = await store();
+    await setRequest(stored.id, { status: "offered", tier: "business", offer_expires_at: "2026-12-01T20:00:00.000Z" });
+    const page = await loadPage(await openLink(stored.id));
+    expect(page.data).toMatchObject({
+      application: {
+        status: "offered",
+        tierName: "Business",
+        initiationFee: "$1,000",
+        quarterlyDues: "$897",
+        offerExpires: "Tuesday, December 1, 2026 at 12:00 PM PST",
+      },
+    });
+  });
+
+  it("refuses to start a payment for an application that holds no open offer, or without an opened link", async () => {
+    const stored = await store();
+    const cookie = await openLink(stored.id);
+    const answer = await postPage({ intent: "pay" }, cookie);
+    expect(answer.status).toBe(409);
+    expect(answer.data).toEqual({ ok: false, error: "This offer is no longer open. The page now shows where your application stands." });
+    const anonymous = await postPage({ intent: "pay" });
+    expect(anonymous.status).toBe(404);
+    expect(anonymous.data).toEqual({ ok: false, error: INVALID_LINK });
+  });
+
+  it("refuses an unknown intent or an overlong link with 400, setting no cookie", async () => {
+    for (const fields of [{ intent: "book" }, { intent: "open", link: "x".repeat(2049) }]) {
+      const answer = await postPage(fields);
+      expect(answer.status).toBe(400);
+      expect(answer.headers.get("Set-Cookie")).toBeNull();
+    }
   });
 });

@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import { data, Form, redirect } from "react-router";
 import { z } from "#app/lib/zod.ts";
 import type { Route } from "./+types/invitation";
@@ -21,7 +20,7 @@ import {
   readInvitationCookie,
   tokenFromInvitationLink,
 } from "#app/features/admissions/admissions.server.ts";
-import { useCspNonce } from "#app/shell/csp-nonce.ts";
+import { OpenLinkFromAddress } from "../open-link-from-address.tsx";
 import { readSubmission } from "#app/lib/forms.server.ts";
 
 /** One answer for an unknown, used or expired link alike, so the page never says which. */
@@ -116,7 +115,7 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
   if (loaderData.stage === "invalid" || refusal?.error) {
     return (
       <PageHero eyebrow="Membership" title="Your invitation">
-        <OpenFromAddress />
+        <OpenLinkFromAddress path="/invitation" />
         <p role="alert">{INVALID_LINK}</p>
         <p className="mt-4">
           The office is at{" "}
@@ -131,7 +130,7 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
   if (loaderData.stage === "open") {
     return (
       <PageHero eyebrow="Membership" title="Your invitation">
-        <OpenFromAddress />
+        <OpenLinkFromAddress path="/invitation" />
         <OpenInvitationForm error={refusal?.fieldErrors?.link} />
       </PageHero>
     );
@@ -139,7 +138,7 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
   if (loaderData.stage === "confirmed") return <Confirmed memberName={loaderData.memberName} />;
   return (
     <>
-      <OpenFromAddress />
+      <OpenLinkFromAddress path="/invitation" />
       <PageHero eyebrow="Membership" title={`Welcome, ${loaderData.memberName}`}>
         <p>
           The concierge has admitted you to {club.name}. Confirm that this is your email address to finish; you will then read and accept
@@ -185,7 +184,7 @@ function ConfirmEmailForm() {
 function Confirmed({ memberName }: { memberName: string }) {
   return (
     <>
-      <OpenFromAddress />
+      <OpenLinkFromAddress path="/invitation" />
       <PageHero eyebrow="Membership" title={`Welcome, ${memberName}`}>
         <p>Your email is confirmed and you are signed in.</p>
       </PageHero>
@@ -207,27 +206,6 @@ function Confirmed({ memberName }: { memberName: string }) {
       </Section>
     </>
   );
-}
-
-/**
- * The invitation email links to /invitation#<token>. This inline script (with the page's CSP nonce)
- * runs as soon as it is parsed, at whatever stage the page is (a link newer than the one the
- * cookie holds replaces it): it takes the token from after the `#`, removes it from the address
- * bar and the history, and posts it in a form of its own. Without scripts the member pastes the
- * link into OpenInvitationForm.
- */
-const OPEN_FROM_FRAGMENT = `(function(){var t=location.hash.slice(1);if(!t)return;history.replaceState(null,"",location.pathname);var f=document.createElement("form");f.method="post";f.action="/invitation";[["intent","open"],["link",t]].forEach(function(p){var i=document.createElement("input");i.type="hidden";i.name=p[0];i.value=p[1];f.appendChild(i);});document.body.appendChild(f);f.submit();})();`;
-
-function OpenFromAddress() {
-  const nonce = useCspNonce();
-  // A link opened in a tab that already shows this page changes only the `#`, which loads
-  // nothing: load the page again so the script takes the new link.
-  useEffect(() => {
-    const reload = () => window.location.reload();
-    window.addEventListener("hashchange", reload);
-    return () => window.removeEventListener("hashchange", reload);
-  }, []);
-  return nonce ? <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: OPEN_FROM_FRAGMENT }} /> : null;
 }
 
 function OpenInvitationForm({ error }: { error: string | undefined }) {

@@ -1,0 +1,25 @@
+import { useEffect } from "react";
+import { useCspNonce } from "#app/shell/csp-nonce.ts";
+
+/**
+ * The private links the club emails (an invitation, /invitation#<token>; an application's status,
+ * /application#<token>) carry their token after `#`, which browsers never send, so no request URL
+ * or log holds it (docs/security.md#invitation-links, #application-links). This inline script
+ * (with the page's CSP nonce) runs as soon as it is parsed: it takes the token from after the `#`,
+ * removes it from the address bar and the history, and posts it to `path` as `intent=open` in a
+ * form of its own. Without scripts the visitor pastes the link into the page's form instead.
+ */
+const openFromFragment = (path: string) =>
+  `(function(){var t=location.hash.slice(1);if(!t)return;history.replaceState(null,"",location.pathname);var f=document.createElement("form");f.method="post";f.action=${JSON.stringify(path)};[["intent","open"],["link",t]].forEach(function(p){var i=document.createElement("input");i.type="hidden";i.name=p[0];i.value=p[1];f.appendChild(i);});document.body.appendChild(f);f.submit();})();`;
+
+export function OpenLinkFromAddress({ path }: { path: "/invitation" | "/application" }) {
+  const nonce = useCspNonce();
+  // A link opened in a tab that already shows this page changes only the `#`, which loads
+  // nothing: load the page again so the script takes the new link.
+  useEffect(() => {
+    const reload = () => window.location.reload();
+    window.addEventListener("hashchange", reload);
+    return () => window.removeEventListener("hashchange", reload);
+  }, []);
+  return nonce ? <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: openFromFragment(path) }} /> : null;
+}

@@ -1,0 +1,275 @@
+import { data, Form, redirect } from "react-router";
+import { z } from "#app/lib/zod.ts";
+import type { Route } from "./+types/application";
+import { buttonClasses } from "#app/ui/button-link.tsx";
+import { Field, inputClasses } from "#app/ui/form/field.tsx";
+import { FormAlert } from "#app/ui/form/form-outcome.tsx";
+import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
+import { PageHero } from "#app/ui/page-hero.tsx";
+import { Section } from "#app/ui/section.tsx";
+import { requestContext } from "#app/context.ts";
+import type { ActionResult } from "#app/lib/form-result.ts";
+import { formatCents } from "#app/lib/money.ts";
+import { club, quarterlyDuesCents, tierBySlug } from "#app/features/site/site-config.ts";
+import { formatPortlandDate, formatPortlandDateTime } from "#app/features/member-area/member-dates.ts";
+import {
+  applicationCookie,
+  clearedApplicationCookie,
+  findApplicationStatus,
+  readApplicationCookie,
+  readApplicationStatusToken,
+  startOfferCheckout,
+  type ApplicationStatus,
+} from "../admissions.server.ts";
+import { OpenLinkFromAddress } from "../open-link-from-address.tsx";
+import { readSubmission } from "#app/lib/forms.server.ts";
+
+/** One answer for a forged, mistyped or forgotten link alike. */
+const INVALID_LINK = `This application link is not valid. Open the link from the latest email the club sent you, or call the office at ${club.officePhone.display}.`;
+
+/** What the payment step answers when it cannot send the applicant to the checkout. */
+const PAYMENT_REFUSALS = {
+  "not-offered": "This offer is no longer open. The page now shows where your application stands.",
+  "in-person-only": `Online payment is not available at present: the concierge takes the initiation fee and dues at the lounge. Please call the office at ${club.officePhone.display} to arrange it.`,
+  "provider-failed": "The payment page could not be opened just now. Please try again in a few minutes.",
+} as const;
+
+/**
+ * The page's forms (docs/product-rules.md#the-applicants-journey, docs/security.md#application-links):
+ * `open` posts the emailed link (the page's script takes it from after the `#`, or the applicant
+ * pastes it), which then lives in a signed HttpOnly cookie; `pay` sends an applicant holding an
+ * offer to the payment provider's checkout.
+ */
+const applicationForms = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("open"), link: z.string().max(2048, "Paste the link from your email.") }),
+  z.object({ intent: z.literal("pay") }),
+]);
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Your Application | ${club.name}` },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+// The page shows one applicant's application: no cache may keep it.
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+/** The application the cookie names, in words for the page; `open` when no link has been opened here. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env, signingKey } = context.get(requestContext);
+  const requestId = await readApplicationCookie(request, signingKey);
+  if (!requestId) return { stage: "open" as const };
+  const application = await findApplicationStatus(env.DB, requestId);
+  if (!application) {
+    return data({ stage: "invalid" as const }, { status: 404, headers: { "Set-Cookie": clearedApplicationCookie() } });
+  }
+  return { stage: "status" as const, application: applicationView(application) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const requestContextValue = context.get(requestContext);
+  const { env, signingKey, logSecurityEvent: log } = requestContextValue;
+  const form = await readSubmission(request, applicationForms);
+  if (!form.ok) return form.invalid;
+  const refuse = () => {
+    log({ eventType: "input_validation_fail", severity: "medium", description: "application status link refused" });
+    return data<ActionResult>({ ok: false, error: INVALID_LINK }, { status: 404, headers: { "Set-Cookie": clearedApplicationCookie() } });
+  };
+
+  if (form.data.intent === "open") {
+    const requestId = await readApplicationStatusToken(signingKey, form.data.link);
+    if (!requestId || !(await findApplicationStatus(env.DB, requestId))) return refuse();
+    throw redirect("/application", { status: 303, headers: { "Set-Cookie": await applicationCookie(signingKey, requestId) } });
+  }
+
+  const requestId = await readApplicationCookie(request, signingKey);
+  const application = requestId ? await findApplicationStatus(env.DB, requestId) : null;
+  if (!application) return refuse();
+  const checkout =
+    application.status === "offered"
+      ? await startOfferCheckout(requestContextValue, application.requestId)
+      : ({ ok: false, reason: "not-offered" } as const);
+  if (!checkout.ok) {
+    return data<ActionResult>(
+      { ok: false, error: PAYMENT_REFUSALS[checkout.reason] },
+      { status: checkout.reason === "provider-failed" ? 502 : 409 },
+    );
+  }
+  throw redirect(checkout.url, { status: 303, headers: { "Cache-Control": "no-store" } });
+}
+
+type ApplicationView = ReturnType<typeof applicationView>;
+
+/** Dates in Portland time and money as the site writes it, formatted here so the page shows the server's words. */
+function applicationView(application: ApplicationStatus) {
+  const tier = application.tier ? tierBySlug(application.tier) : null;
+  return {
+    name: application.name,
+    status: application.status,
+    receivedOn: formatPortlandDate(application.createdAt),
+    sitDownInvited: application.sitDownInvitedAt !== null,
+    tierName: tier?.name ?? null,
+    initiationFee: tier ? formatCents(tier.initiationFeeCents) : null,
+    quarterlyDues: tier ? formatCents(quarterlyDuesCents(tier)) : null,
+    offerExpires: application.offerExpiresAt ? formatPortlandDateTime(application.offerExpiresAt) : null,
+    waitlistPosition: application.waitlistPosition,
+  };
+}
+
+export default function Application({ loaderData, actionData }: Route.ComponentProps) {
+  const refusal = actionData && !actionData.ok ? actionData : undefined;
+  if (loaderData.stage === "status") return <ApplicationStatusPage application={loaderData.application} outcome={refusal} />;
+  const invalid = loaderData.stage === "invalid" || Boolean(refusal?.error);
+  return (
+    <PageHero eyebrow="Membership" title="Your application">
+      <OpenLinkFromAddress path="/application" />
+      {invalid ? <p role="alert">{INVALID_LINK}</p> : null}
+      <OpenApplicationForm error={refusal?.fieldErrors?.link} />
+    </PageHero>
+  );
+}
+
+function ApplicationStatusPage({ application, outcome }: { application: ApplicationView; outcome: ActionResult | undefined }) {
+  return (
+    <>
+      <OpenLinkFromAddress path="/application" />
+      <PageHero eyebrow="Your application" title={application.name}>
+        <p>
+          Your request of {application.receivedOn} to {club.name}.
+        </p>
+      </PageHero>
+      <Section id="application-status" eyebrow="Where it stands" title={statusTitles[application.status]}>
+        <div className="grid max-w-2xl gap-4 text-smoke">
+          <StatusDetails application={application} outcome={outcome} />
+        </div>
+      </Section>
+    </>
+  );
+}
+
+const statusTitles: Record<ApplicationView["status"], string> = {
+  new: "Under consideration",
+  approved: "Admitted",
+  declined: "Thank you for your interest",
+  waitlisted: "On the waitlist",
+  offered: "A place is yours",
+  paid: "Welcome to the club",
+  expired: "Your offer has expired",
+};
+
+function StatusDetails({ application, outcome }: { application: ApplicationView; outcome: ActionResult | undefined }) {
+  switch (application.status) {
+    case "new":
+      return (
+        <p>
+          The concierge has your request and reads each one personally.{" "}
+          {application.sitDownInvited
+            ? "You are invited to a sit-down at one of our lounges: choose a time below."
+            : "We will write to you at each step; this page always shows where your application stands."}
+        </p>
+      );
+    case "waitlisted":
+      return (
+        <>
+          <p>
+            The concierge has approved you for {application.tierName} membership, which is full at present.
+            {application.waitlistPosition ? ` You are number ${application.waitlistPosition} on its waitlist.` : ""}
+          </p>
+          <p>When a place opens, we will email you an offer, which stays open for 7 days.</p>
+        </>
+      );
+    case "offered":
+      return <Offer application={application} outcome={outcome} />;
+    case "paid":
+      return <p>Your payment is received. Check your email for the link to set up your sign-in to the members area.</p>;
+    case "approved":
+      return <p>The concierge has admitted you. Check your email for your invitation link to the members area.</p>;
+    case "declined":
+      return (
+        <>
+          <p>
+            Thank you for thinking of {club.name}. After careful consideration, the concierge is not able to offer you a membership at this
+            time.
+          </p>
+          <p>We are grateful for your interest, and wish you many fine evenings.</p>
+        </>
+      );
+    case "expired":
+      return (
+        <p>
+          The offer for {application.tierName} membership was open until {application.offerExpires}. If you would still like to join, please
+          call the office at{" "}
+          <a href={`tel:${club.officePhone.e164}`} className="whitespace-nowrap text-brass underline hover:text-cream">
+            {club.officePhone.display}
+          </a>
+          .
+        </p>
+      );
+  }
+}
+
+function Offer({ application, outcome }: { application: ApplicationView; outcome: ActionResult | undefined }) {
+  const { pending } = usePendingSubmission();
+  const facts: Array<[string, string | null]> = [
+    ["Membership", application.tierName],
+    ["Initiation fee (once)", application.initiationFee],
+    ["Dues, billed every 3 months", application.quarterlyDues],
+    ["Offer open until", application.offerExpires],
+  ];
+  return (
+    <>
+      <p>The concierge offers you a place as a {application.tierName} member.</p>
+      <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
+        {facts.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-sm font-semibold">{label}</dt>
+            <dd className="text-cream">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p>Your membership begins once the payment is confirmed; we then email you a link to set up your sign-in.</p>
+      {/* A full page load: the server answers with the payment provider's checkout address. */}
+      <Form method="post" reloadDocument>
+        <input type="hidden" name="intent" value="pay" />
+        <button type="submit" disabled={pending} aria-describedby="payment-alert" className={buttonClasses("primary")}>
+          {pending ? "Opening the Payment Page..." : "Pay Initiation & Dues"}
+        </button>
+        <FormAlert outcome={outcome} id="payment-alert" />
+      </Form>
+    </>
+  );
+}
+
+function OpenApplicationForm({ error }: { error: string | undefined }) {
+  const { pending } = usePendingSubmission();
+  return (
+    <>
+      <p className="mt-4">
+        The private link in your email from the club opens this page by itself. If it has not, paste the whole link here.
+      </p>
+      <Form method="post" reloadDocument className="mt-6 grid max-w-md gap-5">
+        <input type="hidden" name="intent" value="open" />
+        <Field id="application-link" label="Your application link" error={error}>
+          {(control) => (
+            <input
+              {...control}
+              name="link"
+              type="text"
+              inputMode="url"
+              autoComplete="off"
+              required
+              maxLength={2048}
+              className={inputClasses}
+            />
+          )}
+        </Field>
+        <div>
+          <button type="submit" disabled={pending} className={buttonClasses("primary")}>
+            {pending ? "Opening..." : "Open My Application"}
+          </button>
+        </div>
+      </Form>
+    </>
+  );
+}
