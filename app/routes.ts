@@ -10,7 +10,6 @@ const signIn = (file: string) => `features/sign-in/routes/${file}`;
 const memberArea = (file: string) => `features/member-area/routes/${file}`;
 const admissions = (file: string) => `features/admissions/routes/${file}`;
 const concierge = (file: string) => `features/concierge/routes/${file}`;
-const dues = (file: string) => `features/dues/routes/${file}`;
 
 export default [
   index(site("home.tsx")),
@@ -35,7 +34,6 @@ export default [
     route("members", memberArea("members.tsx")),
     route("members/accept-rules", memberArea("accept-club-rules.tsx")),
     route("members/devices", signIn("devices.tsx")),
-    route("members/billing", dues("billing.tsx")),
     route("rewards", memberArea("rewards.tsx")),
     route("media", memberArea("media.tsx")),
     route("media/downloads/:file", memberArea("media-download.tsx")),
@@ -57,7 +55,6 @@ export default [
   route("concierge", concierge("console.tsx"), [
     index(admissions("requests.tsx")),
     route("sms-opt-ins", concierge("sms-opt-ins.tsx")),
-    route("payments", dues("payments.tsx")),
     route("outbox", concierge("outbox.tsx")),
     route("security-events", concierge("security-events.tsx")),
   ]),
