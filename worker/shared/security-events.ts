@@ -31,6 +31,7 @@ export type SecurityEventType =
   | "member_declined"
   | "delivery_retried"
   | "delivery_abandoned"
+  | "admissions_sit_down"
   | "rules_accepted"
   | "client_reported_error";
 
