@@ -10,6 +10,7 @@ const signIn = (file: string) => `features/sign-in/routes/${file}`;
 const memberArea = (file: string) => `features/member-area/routes/${file}`;
 const admissions = (file: string) => `features/admissions/routes/${file}`;
 const concierge = (file: string) => `features/concierge/routes/${file}`;
+const dues = (file: string) => `features/dues/routes/${file}`;
 
 export default [
   index(site("home.tsx")),
@@ -55,6 +56,7 @@ export default [
   route("concierge", concierge("console.tsx"), [
     index(admissions("requests.tsx")),
     route("sms-opt-ins", concierge("sms-opt-ins.tsx")),
+    route("payments", dues("payments.tsx")),
     route("outbox", concierge("outbox.tsx")),
     route("security-events", concierge("security-events.tsx")),
   ]),

@@ -27,6 +27,8 @@ export type SecurityEventType =
   | "session_created"
   | "session_terminated"
   | "authz_fail"
+  | "payment_recorded"
+  | "tier_changed"
   | "member_admitted"
   | "member_declined"
   | "delivery_retried"

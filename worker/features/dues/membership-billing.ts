@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql, type SQL } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
 import { duesLedger, members } from "#db/schema.ts";
 import { quarterlyDuesCents, tierBySlug } from "#app/features/site/site-config.ts";
@@ -15,15 +15,19 @@ export const GRACE_PERIOD_MS = 14 * 24 * 60 * 60 * 1000;
 export type DuesStatus = MemberRow["duesStatus"];
 export type LedgerEntry = typeof duesLedger.$inferSelect;
 
-/** The end of the quarter that starts at `fromIso`: three calendar months on, the day kept (or the month's last day). */
-export function quarterAfter(fromIso: string): string {
-  const from = new Date(fromIso);
-  const end = new Date(from);
-  end.setUTCDate(1);
-  end.setUTCMonth(end.getUTCMonth() + 3);
-  const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
-  end.setUTCDate(Math.min(from.getUTCDate(), lastDay));
-  return end.toISOString();
+/**
+ * The end of the quarter that starts at `from` (an SQL expression of a UTC ISO time): three
+ * calendar months on, by SQLite's own date arithmetic, so a period extended inside an UPDATE (from
+ * the row's own value) and one computed beforehand agree.
+ */
+export function quarterAfterSql(from: SQL | string): SQL<string> {
+  return sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', ${from}, '+3 months')`;
+}
+
+/** quarterAfterSql for a time the caller holds. */
+export async function quarterAfter(db: D1Database, fromIso: string): Promise<string> {
+  const row = await getDatabase(db).get<{ end: string }>(sql`select ${quarterAfterSql(fromIso)} as end`);
+  return row!.end;
 }
 
 /** A quarter's dues for the tier the member will hold in it: a downgrade they chose applies from the next quarter. */

@@ -1,0 +1,269 @@
+import { and, desc, eq, inArray, isNull, or, sql, type AnyColumn } from "drizzle-orm";
+import { getDatabase } from "#db/client.ts";
+import { insertSelectRow } from "#db/insert-select.ts";
+import { duesLedger, invitationRequests, members } from "#db/schema.ts";
+import { quarterlyDuesCents, tierBySlug } from "#app/features/site/site-config.ts";
+import { loungeMethodNames, type LoungeMethod } from "#app/features/dues/payment-methods.ts";
+import type { RequestContext } from "#worker/http/request-context.ts";
+import { isUniqueViolation } from "#worker/features/admissions/invitation-links.ts";
+import type { MemberRow } from "#worker/features/members/members.ts";
+import { deliverOutboxMessage } from "#worker/shared/outbox.ts";
+import { emailSender } from "#worker/shared/send-email.ts";
+import { nextQuarterDuesCents, quarterAfter, quarterAfterSql, type LedgerEntry } from "./membership-billing.ts";
+import { activatePaidOffer } from "./offer-activation.ts";
+
+/**
+ * Dues taken in person at the lounge (docs/product-rules.md#payments-recorded-at-the-lounge): a
+ * concierge records the payment in the console; it goes in the same ledger as the provider's, and
+ * the same rules follow. A member's payment pays one quarter, from the end of the paid period (or
+ * from now, when that has passed), and makes their dues active; an applicant's pays their offer
+ * and makes them a member. Every payment is audited.
+ */
+
+export interface RecordedPayment {
+  /** The form's own key, rendered with the page: the same form sent twice records one payment. */
+  paymentKey: string;
+  payer: { kind: "member" | "applicant"; id: string };
+  amountCents: number;
+  method: LoungeMethod;
+  reference: string | null;
+}
+
+export type RecordedPaymentOutcome =
+  | { ok: true; kind: "member"; name: string; paidThrough: string }
+  | { ok: true; kind: "applicant"; name: string }
+  | { ok: false; reason: "not-found" | "pays-by-subscription" | "not-offered" | "member-exists" | "already-recorded" }
+  | { ok: false; reason: "wrong-amount"; dueCents: number };
+
+/** A quarter on from the later of now and the end of the member's paid period. */
+const quarterFrom = (nowIso: string) => quarterAfterSql(sql`max(${nowIso}, coalesce(${members.paidThrough}, ${nowIso}))`);
+
+/** The ledger's external id of a payment recorded at the lounge: its form's key. */
+const loungeExternalId = (paymentKey: string) => `lounge:${paymentKey}`;
+
+function describe(what: string, method: LoungeMethod, reference: string | null): string {
+  return `${what}, ${loungeMethodNames[method].toLowerCase()} at the lounge${reference ? ` (${reference})` : ""}`;
+}
+
+export async function recordLoungePayment(
+  context: Pick<RequestContext, "env" | "config" | "signingKey" | "logSecurityEvent">,
+  conciergeId: string,
+  payment: RecordedPayment,
+  now: number = Date.now(),
+): Promise<RecordedPaymentOutcome> {
+  const outcome =
+    payment.payer.kind === "member"
+      ? await recordMemberPayment(context.env.DB, conciergeId, payment, now)
+      : await recordOfferPayment(context, conciergeId, payment, now);
+  if (outcome.ok) {
+    context.logSecurityEvent({
+      eventType: "payment_recorded",
+      severity: "low",
+      description: "dues recorded at the lounge",
+      userId: conciergeId,
+      details: { payer: payment.payer.kind, payerId: payment.payer.id, amountCents: payment.amountCents, method: payment.method },
+    });
+  }
+  return outcome;
+}
+
+/**
+ * One batch: the ledger entry and the member's new period, each guarded by the member still paying
+ * at the lounge (no subscription: the provider bills those). The paid period is extended in the
+ * UPDATE itself, from the row's own value, so payments recorded at the same moment each add their
+ * quarter; the form's key is the entry's unique external id, so a form sent twice records once.
+ * A downgrade the member chose takes effect with the quarter it is paid for.
+ */
+async function recordMemberPayment(
+  db: D1Database,
+  conciergeId: string,
+  payment: RecordedPayment,
+  now: number,
+): Promise<RecordedPaymentOutcome> {
+  const database = getDatabase(db);
+  const member = await database.select().from(members).where(eq(members.id, payment.payer.id)).get();
+  if (!member) return { ok: false, reason: "not-found" };
+  if (member.subscriptionId) return { ok: false, reason: "pays-by-subscription" };
+  const dueCents = nextQuarterDuesCents(member);
+  if (payment.amountCents !== dueCents) return { ok: false, reason: "wrong-amount", dueCents };
+
+  const nowIso = new Date(now).toISOString();
+  const paysAtLounge = and(eq(members.id, member.id), isNull(members.subscriptionId));
+  try {
+    const [, updated] = await database.batch([
+      database.insert(duesLedger).select(
+        database
+          .select(
+            insertSelectRow(duesLedger, {
+              memberId: member.id,
+              kind: "payment",
+              amountCents: payment.amountCents,
+              description: describe(
+                `Quarterly dues, ${tierBySlug(member.pendingTier ?? member.tier).name}`,
+                payment.method,
+                payment.reference,
+              ),
+              method: payment.method,
+              externalId: loungeExternalId(payment.paymentKey),
+              recordedBy: conciergeId,
+              occurredAt: nowIso,
+            }),
+          )
+          .from(members)
+          .where(paysAtLounge),
+      ),
+      database
+        .update(members)
+        .set({
+          paidThrough: quarterFrom(nowIso),
+          duesStatus: "active",
+          graceEndsAt: null,
+          tier: sql`coalesce(${members.pendingTier}, ${members.tier})`,
+          pendingTier: null,
+        })
+        .where(paysAtLounge)
+        .returning({ paidThrough: members.paidThrough }),
+    ]);
+    const paidThrough = updated[0]?.paidThrough;
+    if (!paidThrough) return { ok: false, reason: "pays-by-subscription" };
+    return { ok: true, kind: "member", name: member.name, paidThrough };
+  } catch (error) {
+    if (isUniqueViolation(error, "dues_ledger.external_id")) return { ok: false, reason: "already-recorded" };
+    throw error;
+  }
+}
+
+/**
+ * An applicant pays their open offer at the lounge: the initiation fee and the first quarter, exactly;
+ * the offer is then paid as a checkout would pay it (offer-activation.ts: one batch makes the
+ * member and queues their sign-in link), and the email is delivered at once.
+ */
+async function recordOfferPayment(
+  { env, config, signingKey }: Pick<RequestContext, "env" | "config" | "signingKey">,
+  conciergeId: string,
+  payment: RecordedPayment,
+  now: number,
+): Promise<RecordedPaymentOutcome> {
+  const request = await getDatabase(env.DB).select().from(invitationRequests).where(eq(invitationRequests.id, payment.payer.id)).get();
+  if (!request) return { ok: false, reason: "not-found" };
+  if (request.status !== "offered" || !request.tier) return { ok: false, reason: "not-offered" };
+  const dueCents = offerDueCents(request.tier);
+  if (payment.amountCents !== dueCents) return { ok: false, reason: "wrong-amount", dueCents };
+  const nowIso = new Date(now).toISOString();
+  const activated = await activatePaidOffer(env.DB, {
+    requestId: request.id,
+    method: payment.method,
+    externalId: loungeExternalId(payment.paymentKey),
+    amountCents: payment.amountCents,
+    occurredAt: nowIso,
+    paidThrough: await quarterAfter(env.DB, nowIso),
+    recordedBy: conciergeId,
+    siteUrl: config.SITE_URL,
+    signingKey,
+    now,
+  });
+  if (!activated.ok)
+    return {
+      ok: false,
+      reason: activated.reason === "member-exists" || activated.reason === "not-found" ? activated.reason : "not-offered",
+    };
+  await deliverOutboxMessage(env.DB, activated.outboxId, emailSender(env.EMAIL, config.EMAIL_FROM, signingKey), now);
+  return { ok: true, kind: "applicant", name: request.name };
+}
+
+/** What an offered applicant owes at the lounge: the tier's initiation fee and the first quarter's dues. */
+export function offerDueCents(tier: MemberRow["tier"]): number {
+  const chosen = tierBySlug(tier);
+  return chosen.initiationFeeCents + quarterlyDuesCents(chosen);
+}
+
+export interface PayerMatch {
+  kind: "member" | "applicant";
+  id: string;
+  name: string;
+  email: string;
+  tier: MemberRow["tier"];
+  detail: string;
+  dueCents: number | null;
+}
+
+/**
+ * Members (paying at the lounge or not) and applicants with an open offer whose name or email
+ * contains the search, for the payments page to record against; at most 20 of each.
+ */
+export async function findPayers(db: D1Database, search: string): Promise<PayerMatch[]> {
+  const database = getDatabase(db);
+  const pattern = `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const matches = (column: AnyColumn) => sql`${column} like ${pattern} escape '\\'`;
+  const [memberRows, applicantRows] = await database.batch([
+    database
+      .select()
+      .from(members)
+      .where(and(eq(members.role, "member"), or(matches(members.name), matches(members.email))))
+      .orderBy(members.name)
+      .limit(20),
+    database
+      .select()
+      .from(invitationRequests)
+      .where(and(eq(invitationRequests.status, "offered"), or(matches(invitationRequests.name), matches(invitationRequests.email))))
+      .orderBy(invitationRequests.name)
+      .limit(20),
+  ]);
+  return [
+    ...memberRows.map((member) => ({
+      kind: "member" as const,
+      id: member.id,
+      name: member.name,
+      email: member.email,
+      tier: member.tier,
+      detail: member.subscriptionId ? "pays by card on file" : "pays at the lounge",
+      dueCents: member.subscriptionId ? null : nextQuarterDuesCents(member),
+    })),
+    ...applicantRows.flatMap((request) =>
+      request.tier
+        ? [
+            {
+              kind: "applicant" as const,
+              id: request.id,
+              name: request.name,
+              email: request.email,
+              tier: request.tier,
+              detail: "offered a place",
+              dueCents: offerDueCents(request.tier),
+            },
+          ]
+        : [],
+    ),
+  ];
+}
+
+export interface RecentLoungePayment extends Pick<LedgerEntry, "id" | "amountCents" | "description" | "method" | "occurredAt"> {
+  memberName: string | null;
+  recordedByName: string | null;
+}
+
+/** The newest payments recorded at the lounge, with who paid and who recorded them. */
+export async function listRecentLoungePayments(db: D1Database, limit = 50): Promise<RecentLoungePayment[]> {
+  const database = getDatabase(db);
+  const rows = await database
+    .select()
+    .from(duesLedger)
+    .where(inArray(duesLedger.method, ["card_terminal", "check", "cash"]))
+    .orderBy(desc(duesLedger.occurredAt), desc(duesLedger.id))
+    .limit(limit)
+    .all();
+  const ids = [...new Set(rows.flatMap((row) => [row.memberId, row.recordedBy ?? []]).flat())];
+  const names = ids.length
+    ? await database.select({ id: members.id, name: members.name }).from(members).where(inArray(members.id, ids)).all()
+    : [];
+  const nameOf = new Map(names.map((row) => [row.id, row.name]));
+  return rows.map((row) => ({
+    id: row.id,
+    amountCents: row.amountCents,
+    description: row.description,
+    method: row.method,
+    occurredAt: row.occurredAt,
+    memberName: nameOf.get(row.memberId) ?? null,
+    recordedByName: row.recordedBy ? (nameOf.get(row.recordedBy) ?? null) : null,
+  }));
+}
