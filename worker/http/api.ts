@@ -4,6 +4,7 @@ import { ageGate } from "#worker/features/age-gate/age-gate-api.ts";
 import { handleUnexpectedError } from "./errors.ts";
 import { health } from "#worker/features/operations/health-api.ts";
 import { passkeysApi } from "#worker/features/sign-in/passkeys-api.ts";
+import { paymentsWebhookApi } from "#worker/features/dues/payments-webhook-api.ts";
 import { securityEventsApi } from "#worker/features/operations/security-events-api.ts";
 import { sendExecutiveInvitationApi } from "#worker/features/executive-invitation/send-executive-invitation-api.ts";
 import { sendSmsApi } from "#worker/features/sms-invitation/send-sms-api.ts";
@@ -21,6 +22,7 @@ api.route("/security-events", securityEventsApi);
 api.route("/send-sms", sendSmsApi);
 api.route("/verify-sms", verifySmsApi);
 api.route("/passkeys", passkeysApi);
+api.route("/payments/webhook", paymentsWebhookApi);
 
 // Registered last: any other /api path is a JSON 404, never a page from React Router.
 api.all("*", (c) => c.json({ error: "Not found" }, 404));

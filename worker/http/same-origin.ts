@@ -2,6 +2,8 @@ import { createMiddleware } from "hono/factory";
 import type { AppBindings } from "./app-bindings.ts";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
+/** The one state-changing endpoint no browser calls (worker/features/dues/payments-webhook-api.ts). */
+const PAYMENTS_WEBHOOK_PATH = "/api/payments/webhook";
 
 /**
  * CSRF defence for every state-changing request, API and React Router actions alike
@@ -10,6 +12,8 @@ const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export const requireSameOrigin = createMiddleware<AppBindings>(async (c, next) => {
   if (safeMethods.has(c.req.method)) return next();
+  // The payment provider's servers send no Origin; its events are authenticated by their signature.
+  if (new URL(c.req.url).pathname === PAYMENTS_WEBHOOK_PATH) return next();
   const origin = c.req.header("Origin");
   if (origin !== new URL(c.req.url).origin) {
     // A floodable event: the logger keeps to its per-network allowance (docs/security.md#logging).

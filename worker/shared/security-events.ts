@@ -35,7 +35,10 @@ export type SecurityEventType =
   | "delivery_abandoned"
   | "admissions_sit_down"
   | "rules_accepted"
-  | "client_reported_error";
+  | "client_reported_error"
+  | "payment_received"
+  | "payment_refunded"
+  | "payment_webhook_rejected";
 
 export interface SecurityEventInput {
   eventType: SecurityEventType;
@@ -63,6 +66,8 @@ const floodable: ReadonlySet<SecurityEventType> = new Set<SecurityEventType>([
   "authn_captcha_fail",
   "client_reported_error",
   "excess_rate_limit_exceeded",
+  // Anyone can post to the payment webhook without a signature (docs/security.md#payments).
+  "payment_webhook_rejected",
   // A refused invitation link or Google callback needs no account (docs/security.md#logging).
   "authn_login_fail",
 ]);

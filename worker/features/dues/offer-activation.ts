@@ -1,4 +1,5 @@
 import { and, eq, or, sql } from "drizzle-orm";
+import { z } from "zod";
 import { getDatabase } from "#db/client.ts";
 import { insertSelectRow } from "#db/insert-select.ts";
 import { duesLedger, invitationRequests, memberInvitations, members, outbox } from "#db/schema.ts";
@@ -7,7 +8,9 @@ import { applicationEventInsertWhere } from "#worker/features/admissions/applica
 import { invitationUrl, isUniqueViolation, newInvitationLink } from "#worker/features/admissions/invitation-links.ts";
 import { normalizeEmail } from "#worker/features/members/members.ts";
 import { sealSecret } from "#worker/shared/sealed-secrets.ts";
-import { paymentEventInsert } from "./payment-events.ts";
+import { emailSender } from "#worker/shared/send-email.ts";
+import { deliverOutboxMessage } from "#worker/shared/outbox.ts";
+import { paymentEventInsert, recordPaymentEvent, type PaymentEventHandler } from "./payment-events.ts";
 import type { PaymentEvent } from "./payment-provider.ts";
 import { offerPaidWelcomeEmail } from "./welcome-email.ts";
 
@@ -95,7 +98,7 @@ export async function activatePaidOffer(db: D1Database, paid: PaidOffer): Promis
     const [, , , queued] = await database.batch([
       database
         .update(invitationRequests)
-        .set({ status: "paid", paidAt: nowIso, memberId })
+        .set({ status: "paid", paidAt: nowIso, memberId, ...(paid.checkoutSessionId ? { checkoutSessionId: paid.checkoutSessionId } : {}) })
         .where(and(eq(invitationRequests.id, request.id), stillPayable)),
       database.insert(members).select(
         database
@@ -171,4 +174,115 @@ export async function activatePaidOffer(db: D1Database, paid: PaidOffer): Promis
     if (isUniqueViolation(error, "members.email")) return { ok: false, reason: "member-exists" };
     throw error;
   }
+}
+
+const stripeId = z.union([z.string().min(1), z.object({ id: z.string().min(1) }).transform((object) => object.id)]);
+const completedSession = z.object({
+  id: z.string().min(1),
+  mode: z.string(),
+  payment_status: z.string(),
+  client_reference_id: z.string().nullish(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+  subscription: stripeId.nullish(),
+  customer: stripeId.nullish(),
+  invoice: stripeId.nullish(),
+  amount_total: z.number().int().nullish(),
+});
+
+/**
+ * checkout.session.completed: the verified proof that an offer is paid (the success page grants
+ * nothing). The subscription is re-read from the provider for its customer and current period, so
+ * the order events arrive in does not matter. A payment for an offer that is no longer open (paid
+ * through another session, at the lounge, withdrawn…) is refunded and its subscription cancelled
+ * before the event is marked processed, so a provider failure leaves the event to be delivered again.
+ */
+export const onCheckoutSessionCompleted: PaymentEventHandler = async (context, event) => {
+  const { env, config, signingKey, provider, now } = context;
+  const database = getDatabase(env.DB);
+  const parsed = completedSession.safeParse(event.object);
+  if (!parsed.success) throw new Error(`payment event ${event.id}: an unreadable checkout session`);
+  const session = parsed.data;
+  const requestId = session.metadata?.request_id ?? session.client_reference_id ?? null;
+  // Not an offer's checkout (another product on the same account), or not paid yet: nothing to do.
+  if (session.mode !== "subscription" || !requestId || !session.subscription || session.payment_status !== "paid") {
+    return (await recordPaymentEvent(database, event, now, [])).duplicate ? "duplicate" : "ignored";
+  }
+
+  const subscription = await provider.getSubscription(session.subscription);
+  const invoiceId = session.invoice ?? subscription.latestInvoiceId;
+  const amountCents = session.amount_total ?? 0;
+  if (!invoiceId || amountCents <= 0) throw new Error(`payment event ${event.id}: a paid checkout session without an invoice or amount`);
+
+  const refund = async (reason: string) => {
+    await provider.cancelSubscription(subscription.id, { atPeriodEnd: false, idempotencyKey: `cancel-unwanted:${subscription.id}` });
+    await provider.refundInvoice(invoiceId, { idempotencyKey: `refund-unwanted:${invoiceId}` });
+    context.logSecurityEvent({
+      eventType: "payment_refunded",
+      severity: "medium",
+      description: "a payment for an offer that was no longer open was refunded and its subscription cancelled",
+      userId: null,
+      details: { requestId, subscriptionId: subscription.id, invoiceId, reason },
+    });
+  };
+
+  const before = await payableState(env.DB, requestId, session.id, subscription.id);
+  if (before === "paid-by-this") return (await recordPaymentEvent(database, event, now, [])).duplicate ? "duplicate" : "processed";
+  if (before !== "payable") {
+    await refund(before);
+    return (await recordPaymentEvent(database, event, now, [])).duplicate ? "duplicate" : "processed";
+  }
+
+  const activated = await activatePaidOffer(env.DB, {
+    requestId,
+    method: "stripe",
+    externalId: invoiceId,
+    amountCents,
+    occurredAt: new Date(event.created).toISOString(),
+    paidThrough: subscription.currentPeriodEnd,
+    subscriptionId: subscription.id,
+    customerId: subscription.customerId,
+    checkoutSessionId: session.id,
+    siteUrl: config.SITE_URL,
+    signingKey,
+    event,
+    now,
+  });
+  if (activated.ok) {
+    context.logSecurityEvent({
+      eventType: "payment_received",
+      severity: "low",
+      description: "offer paid through the payment provider; member invited to set up sign-in",
+      userId: activated.memberId,
+      details: { requestId, subscriptionId: subscription.id, invoiceId, amountCents },
+    });
+    context.ctx.waitUntil(deliverOutboxMessage(env.DB, activated.outboxId, emailSender(env.EMAIL, config.EMAIL_FROM, signingKey)));
+    return "processed";
+  }
+  if (activated.reason === "duplicate-event") return "duplicate";
+  // Another payment took the offer between the check and the batch (which marked this event
+  // processed), or a member already has the email (nothing written): either way this money goes back.
+  await refund(activated.reason);
+  if (activated.reason !== "not-offered") {
+    return (await recordPaymentEvent(database, event, now, [])).duplicate ? "duplicate" : "processed";
+  }
+  return "processed";
+};
+
+/** Whether the request can still be paid by this session, or already was by its subscription, or why not. */
+async function payableState(db: D1Database, requestId: string, sessionId: string, subscriptionId: string) {
+  const row = await getDatabase(db)
+    .select({
+      status: invitationRequests.status,
+      checkoutSessionId: invitationRequests.checkoutSessionId,
+      memberSubscriptionId: members.subscriptionId,
+    })
+    .from(invitationRequests)
+    .leftJoin(members, eq(members.id, invitationRequests.memberId))
+    .where(eq(invitationRequests.id, requestId))
+    .get();
+  if (!row) return "not-found";
+  if (row.status === "offered") return "payable";
+  if (row.status === "expired" && row.checkoutSessionId === sessionId) return "payable";
+  if (row.status === "paid" && row.memberSubscriptionId === subscriptionId) return "paid-by-this";
+  return `request-${row.status}`;
 }

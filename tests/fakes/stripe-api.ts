@@ -1,0 +1,264 @@
+import Stripe from "stripe";
+import { vi } from "vitest";
+
+/** Settings that point the Worker's Stripe SDK at this fake (test-mode-shaped keys, a fake host). */
+export const STRIPE_TEST_SETTINGS = {
+  STRIPE_SECRET_KEY: "sk_test_fakeStripeKeyForWorkerdTests",
+  STRIPE_WEBHOOK_SECRET: "whsec_fakeWebhookSecretForWorkerdTests",
+  STRIPE_API_BASE: "https://api.stripe.test",
+} as const;
+
+export interface StripeCall {
+  method: string;
+  /** The path after the host, without the query: "/v1/checkout/sessions". */
+  path: string;
+  /** The form body (the SDK's bracketed keys as they are) or the query. */
+  params: Record<string, string>;
+  idempotencyKey: string | null;
+  authorization: string | null;
+}
+
+type Script = (call: StripeCall) => Response | Error | undefined;
+
+interface FakeSession {
+  id: string;
+  requestId: string;
+  tier: string;
+  email: string;
+  amountTotal: number;
+  expiresAt: number;
+  status: "open" | "complete" | "expired";
+  subscriptionId: string | null;
+  customerId: string | null;
+  invoiceId: string | null;
+}
+
+interface FakeSubscription {
+  id: string;
+  customerId: string;
+  status: string;
+  periodEnd: number;
+  cancelAtPeriodEnd: boolean;
+  metadata: Record<string, string>;
+  latestInvoiceId: string;
+}
+
+/** An error body the way Stripe's API writes one. */
+export function stripeError(status: number, message = "An error occurred", type = "api_error"): Response {
+  return Response.json({ error: { type, message } }, { status });
+}
+
+const QUARTER_SECONDS = 91 * 24 * 60 * 60;
+let counter = 0;
+const nextId = (prefix: string) => `${prefix}_fake${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+/**
+ * A fake of the parts of Stripe's API the club calls, behind global fetch (the Worker runs in this
+ * isolate), with Stripe's idempotency: a create repeated with the same Idempotency-Key answers the
+ * first result. `script` may answer any call differently (a Response, or an Error thrown as a
+ * network failure). `pay(sessionId)` is the customer paying in Checkout: it makes the customer,
+ * subscription and first invoice and returns the checkout.session.completed event to deliver.
+ */
+export function fakeStripeApi(script: Script = () => undefined) {
+  const calls: StripeCall[] = [];
+  const sessions = new Map<string, FakeSession>();
+  const subscriptions = new Map<string, FakeSubscription>();
+  const refunds: { paymentIntent: string; idempotencyKey: string | null }[] = [];
+  const idempotent = new Map<string, { status: number; body: unknown }>();
+  const realFetch = globalThis.fetch;
+
+  const sessionBody = (session: FakeSession) => ({
+    id: session.id,
+    object: "checkout.session",
+    mode: "subscription",
+    status: session.status,
+    payment_status: session.status === "complete" ? "paid" : "unpaid",
+    url: session.status === "open" ? `https://checkout.stripe.test/c/pay/${session.id}` : null,
+    client_reference_id: session.requestId,
+    customer_email: session.email,
+    metadata: { request_id: session.requestId, tier: session.tier },
+    amount_total: session.amountTotal,
+    expires_at: session.expiresAt,
+    subscription: session.subscriptionId,
+    customer: session.customerId,
+    invoice: session.invoiceId,
+  });
+  const subscriptionBody = (subscription: FakeSubscription) => ({
+    id: subscription.id,
+    object: "subscription",
+    customer: subscription.customerId,
+    status: subscription.status,
+    cancel_at_period_end: subscription.cancelAtPeriodEnd,
+    metadata: subscription.metadata,
+    latest_invoice: subscription.latestInvoiceId,
+    items: {
+      object: "list",
+      data: [
+        {
+          id: `si_${subscription.id}`,
+          object: "subscription_item",
+          current_period_start: subscription.periodEnd - QUARTER_SECONDS,
+          current_period_end: subscription.periodEnd,
+          price: { id: `price_${subscription.id}`, product: "prod_fake_dues" },
+        },
+      ],
+    },
+  });
+
+  function answer(call: StripeCall): { status: number; body: unknown } {
+    const { method, path, params } = call;
+    if (method === "POST" && path === "/v1/checkout/sessions") {
+      const initiation = Number(params["line_items[0][price_data][unit_amount]"]);
+      const dues = Number(params["line_items[1][price_data][unit_amount]"]);
+      const session: FakeSession = {
+        id: nextId("cs_test"),
+        requestId: params["metadata[request_id]"] ?? "",
+        tier: params["metadata[tier]"] ?? "",
+        email: params.customer_email ?? "",
+        amountTotal: initiation + dues,
+        expiresAt: Number(params.expires_at),
+        status: "open",
+        subscriptionId: null,
+        customerId: null,
+        invoiceId: null,
+      };
+      sessions.set(session.id, session);
+      return { status: 200, body: sessionBody(session) };
+    }
+    let match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
+    if (method === "GET" && match) {
+      const session = sessions.get(match[1]!);
+      if (!session) return { status: 404, body: { error: { type: "invalid_request_error", message: "No such checkout.session" } } };
+      if (session.status === "open" && session.expiresAt * 1000 <= Date.now()) session.status = "expired";
+      return { status: 200, body: sessionBody(session) };
+    }
+    match = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+    if (match) {
+      const subscription = subscriptions.get(match[1]!);
+      if (!subscription) return { status: 404, body: { error: { type: "invalid_request_error", message: "No such subscription" } } };
+      if (method === "DELETE") subscription.status = "canceled";
+      if (method === "POST" && params.cancel_at_period_end) subscription.cancelAtPeriodEnd = params.cancel_at_period_end === "true";
+      if (method === "POST" && params["metadata[tier]"]) subscription.metadata.tier = params["metadata[tier]"];
+      return { status: 200, body: subscriptionBody(subscription) };
+    }
+    if (method === "GET" && path === "/v1/invoice_payments") {
+      const invoice = params.invoice ?? "";
+      return {
+        status: 200,
+        body: {
+          object: "list",
+          has_more: false,
+          data: [
+            {
+              id: `inpay_${invoice}`,
+              object: "invoice_payment",
+              invoice,
+              status: "paid",
+              payment: { type: "payment_intent", payment_intent: `pi_${invoice}` },
+            },
+          ],
+        },
+      };
+    }
+    if (method === "POST" && path === "/v1/refunds") {
+      refunds.push({ paymentIntent: params.payment_intent ?? "", idempotencyKey: call.idempotencyKey });
+      return { status: 200, body: { id: nextId("re_test"), object: "refund", payment_intent: params.payment_intent, status: "succeeded" } };
+    }
+    if (method === "POST" && path === "/v1/billing_portal/sessions") {
+      return {
+        status: 200,
+        body: { id: nextId("bps_test"), object: "billing_portal.session", url: `https://billing.stripe.test/p/session/${params.customer}` },
+      };
+    }
+    return { status: 404, body: { error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path})` } } };
+  }
+
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    if (url.origin !== STRIPE_TEST_SETTINGS.STRIPE_API_BASE) return realFetch(input, init);
+    const body = request.method === "GET" || request.method === "DELETE" ? url.search.slice(1) : await request.text();
+    const call: StripeCall = {
+      method: request.method,
+      path: url.pathname,
+      params: Object.fromEntries(new URLSearchParams(body)),
+      idempotencyKey: request.headers.get("Idempotency-Key"),
+      authorization: request.headers.get("Authorization"),
+    };
+    calls.push(call);
+    const scripted = script(call);
+    if (scripted instanceof Error) throw scripted;
+    if (scripted) return scripted;
+    const replayKey = call.idempotencyKey && request.method === "POST" ? `${call.path}:${call.idempotencyKey}` : null;
+    const result = (replayKey && idempotent.get(replayKey)) || answer(call);
+    if (replayKey && result.status < 500) idempotent.set(replayKey, result);
+    return Response.json(result.body, { status: result.status, headers: { "Request-Id": nextId("req") } });
+  });
+
+  return {
+    calls,
+    refunds,
+    sessions,
+    subscriptions,
+    /** The calls that created checkout sessions (with their flat form params). */
+    sessionCreates: () => calls.filter((call) => call.method === "POST" && call.path === "/v1/checkout/sessions"),
+    /** The customer pays in Checkout: returns the checkout.session.completed event Stripe would send. */
+    pay(sessionId: string, now = Date.now()) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`fake Stripe: no session ${sessionId}`);
+      session.status = "complete";
+      session.customerId = nextId("cus_test");
+      session.subscriptionId = nextId("sub_test");
+      session.invoiceId = nextId("in_test");
+      subscriptions.set(session.subscriptionId, {
+        id: session.subscriptionId,
+        customerId: session.customerId,
+        status: "active",
+        periodEnd: Math.floor(now / 1000) + QUARTER_SECONDS,
+        cancelAtPeriodEnd: false,
+        metadata: { request_id: session.requestId, tier: session.tier },
+        latestInvoiceId: session.invoiceId,
+      });
+      return stripeEvent("checkout.session.completed", sessionBody(session), now);
+    },
+    /** Stripe expires the session: returns the checkout.session.expired event. */
+    expire(sessionId: string, now = Date.now()) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`fake Stripe: no session ${sessionId}`);
+      session.status = "expired";
+      return stripeEvent("checkout.session.expired", sessionBody(session), now);
+    },
+  };
+}
+
+export interface StripeEventPayload {
+  id: string;
+  object: "event";
+  type: string;
+  created: number;
+  api_version: string;
+  livemode: false;
+  data: { object: unknown };
+}
+
+export function stripeEvent(type: string, object: unknown, now = Date.now()): StripeEventPayload {
+  return {
+    id: nextId("evt_test"),
+    object: "event",
+    type,
+    created: Math.floor(now / 1000),
+    api_version: Stripe.API_VERSION,
+    livemode: false,
+    data: { object },
+  };
+}
+
+/** The Stripe-Signature header Stripe would send with this body, made by Stripe's own test helper. */
+export async function stripeSignature(payload: string, options: { secret?: string; timestamp?: number } = {}): Promise<string> {
+  return new Stripe(STRIPE_TEST_SETTINGS.STRIPE_SECRET_KEY).webhooks.generateTestHeaderStringAsync({
+    payload,
+    secret: options.secret ?? STRIPE_TEST_SETTINGS.STRIPE_WEBHOOK_SECRET,
+    timestamp: options.timestamp,
+    cryptoProvider: Stripe.createSubtleCryptoProvider(),
+  });
+}
