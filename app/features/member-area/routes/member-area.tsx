@@ -5,18 +5,22 @@ import { ClubRulesStep } from "../club-rules-step.tsx";
 import { RULES_VERSION } from "#app/features/site/club-rules.ts";
 import { checkClubRulesAcceptance, hasAcceptedClubRules } from "../member-area.server.ts";
 import { requireMember } from "#app/features/sign-in/require-member.server.ts";
+import { DuesBanner } from "#app/features/dues/dues-banner.tsx";
+import { checkDuesStanding, duesBannerFor } from "#app/features/dues/dues-standing.server.ts";
 
 /**
  * The layout of the members-only areas (docs/product-rules.md#member-area): /members, /rewards, /media and
  * /luxury-vendors. Visitors go to /auth; a member who has not accepted the current club rules sees
- * only the rules step, whichever page they asked for, and that page once they have accepted.
+ * only the rules step, whichever page they asked for, and that page once they have accepted. A
+ * lapsed member reaches only /members/billing; a past-due member's pages carry the dues banner
+ * (docs/product-rules.md#billing-renewals-and-lapses).
  */
-export const middleware: Route.MiddlewareFunction[] = [requireMember, checkClubRulesAcceptance];
+export const middleware: Route.MiddlewareFunction[] = [requireMember, checkClubRulesAcceptance, checkDuesStanding];
 
 // A server loader makes every client-side navigation into the member areas reach the server, so
 // the middleware above runs on each one (react-router docs, how-to/middleware).
-export function loader({ context }: Route.LoaderArgs) {
-  return { rulesAccepted: hasAcceptedClubRules(context), rulesVersion: RULES_VERSION };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return { rulesAccepted: hasAcceptedClubRules(context), rulesVersion: RULES_VERSION, duesBanner: duesBannerFor(request, context) };
 }
 
 // Ask again on every navigation between member pages: the answer comes in the same request as the
@@ -37,5 +41,10 @@ export default function MemberArea({ loaderData }: Route.ComponentProps) {
     acceptedBefore.current = loaderData.rulesAccepted;
   }, [loaderData.rulesAccepted]);
 
-  return loaderData.rulesAccepted ? <Outlet /> : <ClubRulesStep rulesVersion={loaderData.rulesVersion} />;
+  return (
+    <>
+      {loaderData.duesBanner ? <DuesBanner graceEndsLabel={loaderData.duesBanner.graceEndsLabel} /> : null}
+      {loaderData.rulesAccepted ? <Outlet /> : <ClubRulesStep rulesVersion={loaderData.rulesVersion} />}
+    </>
+  );
 }
