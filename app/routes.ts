@@ -56,6 +56,8 @@ export default [
   // The concierge console: one layout with requireConcierge; everyone else gets a 404.
   route("concierge", concierge("console.tsx"), [
     index(admissions("requests.tsx")),
+    route("waitlists", admissions("waitlists.tsx")),
+    route("applications.csv", admissions("applications-csv.ts")),
     route("sms-opt-ins", concierge("sms-opt-ins.tsx")),
     route("payments", dues("payments.tsx")),
     route("outbox", concierge("outbox.tsx")),

@@ -177,11 +177,12 @@ export function fakeStripeApi(script: Script = () => undefined) {
     const request = new Request(input, init);
     const url = new URL(request.url);
     if (url.origin !== STRIPE_TEST_SETTINGS.STRIPE_API_BASE) return realFetch(input, init);
-    const body = request.method === "GET" || request.method === "DELETE" ? url.search.slice(1) : await request.text();
+    const form =
+      request.method === "GET" || request.method === "DELETE" ? url.search.slice(1) : new TextDecoder().decode(await request.arrayBuffer());
     const call: StripeCall = {
       method: request.method,
       path: url.pathname,
-      params: Object.fromEntries(new URLSearchParams(body)),
+      params: Object.fromEntries(new URLSearchParams(form)),
       idempotencyKey: request.headers.get("Idempotency-Key"),
       authorization: request.headers.get("Authorization"),
     };

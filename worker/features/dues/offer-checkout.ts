@@ -19,8 +19,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const SESSION_MIN_MS = 31 * 60 * 1000;
 /**
  * A new session's idempotency key names the offer and this half hour: every click and every tab
- * within it gets the same session from the provider, and a session cannot have expired within the
- * half hour it was made in (it lives at least 30 minutes), so the key for its successor is new.
+ * within it gets the same session from the provider. A session lives at least 30 minutes, so its
+ * successor's key is normally new; when the key still answers the ended session, the successor's
+ * key names that session (the same for every concurrent click).
  */
 const KEY_WINDOW_MS = 30 * 60 * 1000;
 
@@ -49,17 +50,23 @@ export async function startOfferCheckout(context: RequestContext, requestId: str
     }
 
     const offerEnds = Date.parse(request.offerExpiresAt);
-    const session = await provider.createOfferCheckout(
-      {
-        requestId,
-        tier: request.tier,
-        email: request.email,
-        expiresAt: new Date(Math.max(now + SESSION_MIN_MS, Math.min(offerEnds, now + DAY_MS))),
-        successUrl: new URL("/application?checkout=complete", config.SITE_URL).toString(),
-        cancelUrl: new URL("/application?checkout=cancelled", config.SITE_URL).toString(),
-      },
-      `offer-checkout:${requestId}:${request.offeredAt}:${Math.floor(now / KEY_WINDOW_MS)}`,
-    );
+    const create = (idempotencyKey: string) =>
+      provider.createOfferCheckout(
+        {
+          requestId,
+          tier: request.tier,
+          email: request.email,
+          expiresAt: new Date(Math.max(now + SESSION_MIN_MS, Math.min(offerEnds, now + DAY_MS))),
+          successUrl: new URL("/application?checkout=complete", config.SITE_URL).toString(),
+          cancelUrl: new URL("/application?checkout=cancelled", config.SITE_URL).toString(),
+        },
+        idempotencyKey,
+      );
+    const key = `offer-checkout:${requestId}:${request.offeredAt}:${Math.floor(now / KEY_WINDOW_MS)}`;
+    let session = await create(key);
+    // A repeated key answers the session as it was made, which may have ended since (expired early,
+    // or paid): asked afresh, an ended one gets a successor whose key names it.
+    if ((await provider.getCheckoutSession(session.id)).status !== "open") session = await create(`${key}:after:${session.id}`);
     await database
       .update(invitationRequests)
       .set({ checkoutSessionId: session.id })
