@@ -3,6 +3,7 @@
  * invitation page also reads who is signed in, to show the screen after a confirmed link.
  */
 export { listInvitationRequests } from "#worker/features/admissions/admissions.ts";
+export { tierPlacesOverview, waitlistPositions } from "#worker/features/admissions/tier-places.ts";
 export { recordConciergeDecision, type ConciergeDecisionOutcome } from "#worker/features/admissions/concierge-decisions.ts";
 export { confirmInvitation, findOpenInvitation, tokenFromInvitationLink } from "#worker/features/admissions/invitation-links.ts";
 export { clearedInvitationCookie, invitationCookie, readInvitationCookie } from "#worker/features/admissions/invitation-cookie.ts";

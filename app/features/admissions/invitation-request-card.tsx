@@ -15,24 +15,42 @@ export interface InvitationRequestCardView {
   message: string;
   recaptchaScore: number;
   status: "new" | "approved" | "declined" | "waitlisted" | "offered" | "paid" | "expired" | "joined";
+  stage: "new" | "sit-down" | "approved" | "declined" | "waitlisted" | "offered" | "paid" | "expired";
   createdAtLabel: string;
   decidedAtLabel: string | null;
   decisionNote: string | null;
   decidedByName: string | null;
+  /** The tier's name, once decided into one. */
+  tierName: string | null;
+  /** The pipeline's dates, in Portland time; null for steps not taken. */
+  sitDownLabel: string | null;
+  offeredAtLabel: string | null;
+  offerExpiresLabel: string | null;
+  waitlistedAtLabel: string | null;
+  waitlistPosition: number | null;
+  paidAtLabel: string | null;
+  /** Every step, oldest first: what happened, who acted (null: the applicant or the club's timers), when. */
+  history: Array<{ label: string; actorName: string | null; atLabel: string }>;
+  /** Later submissions from the same email, joined to this one. */
+  joined: Array<{ id: string; createdAtLabel: string; message: string }>;
 }
 
-const statusLabels = {
+/** The pipeline's stages in words (docs/product-rules.md#decisions-capacity-and-waitlist). */
+export const stageLabels = {
   new: "New",
+  "sit-down": "Sit-down booked",
   approved: "Approved",
   declined: "Declined",
   waitlisted: "Waitlisted",
   offered: "Offered",
   paid: "Paid",
   expired: "Offer expired",
-  joined: "Joined to an earlier request",
 } as const;
 
-/** One executive invitation request with every field, and the decision form while it is new. */
+/**
+ * One application with every field, where it stands in the pipeline and its history, the
+ * submissions joined to it, and the decision form while it is new.
+ */
 export function InvitationRequestCard({ request, outcome }: { request: InvitationRequestCardView; outcome: ActionResult | undefined }) {
   const headingId = `request-${request.id}-name`;
   const facts: Array<[string, string]> = [
@@ -41,6 +59,7 @@ export function InvitationRequestCard({ request, outcome }: { request: Invitatio
     ["Introduced by", request.invitedBy],
     ["reCAPTCHA score", request.recaptchaScore.toFixed(2)],
     ["Received", request.createdAtLabel],
+    ...pipelineFacts(request),
   ];
   return (
     <article aria-labelledby={headingId} className="rounded-sm border border-cedar bg-night p-6">
@@ -48,7 +67,7 @@ export function InvitationRequestCard({ request, outcome }: { request: Invitatio
         <h3 id={headingId} className="text-2xl text-cream">
           {request.name}
         </h3>
-        <p className="text-sm font-semibold uppercase tracking-[0.18em] text-brass">{statusLabels[request.status]}</p>
+        <p className="text-sm font-semibold uppercase tracking-[0.18em] text-brass">{stageLabels[request.stage]}</p>
       </div>
       <dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
         {facts.map(([label, value]) => (
@@ -60,16 +79,75 @@ export function InvitationRequestCard({ request, outcome }: { request: Invitatio
       </dl>
       <h4 className="mt-5 text-sm font-semibold text-smoke">Message</h4>
       <p className="mt-1 whitespace-pre-line break-words text-cream">{request.message}</p>
+      {request.joined.length > 0 ? <JoinedSubmissions request={request} /> : null}
+      {request.history.length > 0 ? <History request={request} /> : null}
       {request.status === "new" ? <DecisionForm request={request} outcome={outcome} /> : <DecisionRecord request={request} />}
     </article>
   );
 }
 
+/** The dates of the steps taken so far. */
+function pipelineFacts(request: InvitationRequestCardView): Array<[string, string]> {
+  const facts: Array<[string, string | null]> = [
+    ["Sit-down", request.sitDownLabel],
+    ["Tier", request.tierName],
+    ["Waitlisted", request.waitlistedAtLabel],
+    ["Waitlist position", request.waitlistPosition === null ? null : `${request.waitlistPosition}`],
+    ["Offered", request.offeredAtLabel],
+    [request.status === "offered" ? "Offer open until" : "Offer ended", request.offerExpiresLabel],
+    ["Paid", request.paidAtLabel],
+  ];
+  return facts.filter((fact): fact is [string, string] => fact[1] !== null);
+}
+
+function JoinedSubmissions({ request }: { request: InvitationRequestCardView }) {
+  return (
+    <>
+      <h4 className="mt-5 text-sm font-semibold text-smoke">Also submitted</h4>
+      <ul className="mt-1 grid gap-3">
+        {request.joined.map((submission) => (
+          <li key={submission.id} className="border-l-2 border-cedar pl-3">
+            <p className="text-sm text-smoke">{submission.createdAtLabel}</p>
+            <p className="whitespace-pre-line break-words text-cream">{submission.message}</p>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function History({ request }: { request: InvitationRequestCardView }) {
+  return (
+    <>
+      <h4 className="mt-5 text-sm font-semibold text-smoke">History</h4>
+      <ol className="mt-1 grid gap-1 text-cream">
+        {request.history.map((step, index) => (
+          <li key={index}>
+            {step.label}
+            {step.actorName ? ` by ${step.actorName}` : ""} <span className="text-smoke">· {step.atLabel}</span>
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
+const decisionWords: Record<InvitationRequestCardView["status"], string> = {
+  new: "New",
+  approved: "Approved",
+  declined: "Declined",
+  waitlisted: "Approved onto the waitlist",
+  offered: "Approved with an offer",
+  paid: "Approved with an offer",
+  expired: "Approved with an offer",
+  joined: "Joined to an earlier request",
+};
+
 function DecisionRecord({ request }: { request: InvitationRequestCardView }) {
   return (
     <div className="mt-5 border-t border-cedar pt-4 text-smoke">
       <p>
-        {statusLabels[request.status]}
+        {decisionWords[request.status]}
         {request.decidedByName ? ` by ${request.decidedByName}` : ""}
         {request.decidedAtLabel ? ` on ${request.decidedAtLabel}` : ""}.
       </p>
@@ -83,6 +161,7 @@ function DecisionForm({ request, outcome }: { request: InvitationRequestCardView
   const refusal = outcome && !outcome.ok ? outcome : undefined;
   const tierError = refusal?.fieldErrors?.tier;
   const noteError = refusal?.fieldErrors?.note;
+  const applicantNoteError = refusal?.fieldErrors?.applicantNote;
   const alert = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (refusal) alert.current?.focus();
@@ -91,6 +170,7 @@ function DecisionForm({ request, outcome }: { request: InvitationRequestCardView
   const ids = {
     tier: `tier-${request.id}`,
     note: `note-${request.id}`,
+    applicantNote: `applicant-note-${request.id}`,
     alert: `decision-${request.id}-alert`,
   };
   return (
@@ -117,6 +197,15 @@ function DecisionForm({ request, outcome }: { request: InvitationRequestCardView
       >
         {(control) => <textarea {...control} name="note" rows={2} maxLength={1000} className={inputClasses} />}
       </Field>
+      <Field
+        id={ids.applicantNote}
+        label="Message to the applicant"
+        hint="Optional; sent only with a decline, in the courteous email the applicant receives."
+        invalid={Boolean(applicantNoteError)}
+        className="md:col-start-2"
+      >
+        {(control) => <textarea {...control} name="applicantNote" rows={2} maxLength={1000} className={inputClasses} />}
+      </Field>
       <div className="flex flex-wrap gap-3 md:col-span-2">
         {(["approve", "decline"] as const).map((intent) => (
           <SubmitButton
@@ -137,7 +226,7 @@ function DecisionForm({ request, outcome }: { request: InvitationRequestCardView
         role="alert"
         className={refusal ? "text-sm font-semibold text-warning md:col-span-2" : "sr-only"}
       >
-        {refusal ? (refusal.error ?? tierError ?? noteError ?? "") : ""}
+        {refusal ? (refusal.error ?? tierError ?? noteError ?? applicantNoteError ?? "") : ""}
       </p>
     </Form>
   );

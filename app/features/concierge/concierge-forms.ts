@@ -17,10 +17,22 @@ const note = z
   .optional()
   .transform((value) => value || null);
 
-/** Approve (with a tier) or decline one request, told apart by the submit button's `intent`. */
+/** The concierge's optional word to a declined applicant, sent in the email (unlike `note`). */
+const applicantNote = z
+  .string()
+  .trim()
+  .max(1000, "Keep the note to the applicant under 1,000 characters.")
+  .refine(isMultiLineText, "Invalid characters in the note to the applicant")
+  .optional()
+  .transform((value) => value || null);
+
+/**
+ * Approve (into a tier: an offer, or the tier's waitlist when it is full) or decline one request,
+ * told apart by the submit button's `intent`.
+ */
 export const invitationDecisionForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("approve"), requestId, tier: z.enum(tierSlugs, { error: "Choose a membership tier." }), note }),
-  z.object({ intent: z.literal("decline"), requestId, note }),
+  z.object({ intent: z.literal("decline"), requestId, note, applicantNote }),
 ]);
 
 const outboxId = z.coerce.number().int().positive();
@@ -31,9 +43,23 @@ export const retryDeliveryForm = z.object({ outboxId });
 /** The first screen's 'Retry' or 'Stop trying' for a delivery that needs attention, told apart by `intent`. */
 export const deliveryAttentionForm = z.object({ intent: z.enum(["retry", "abandon"]), outboxId });
 
-/** The query of the requests list: ?status=new|approved|declined&q=… (anything else is ignored). */
+/**
+ * The query of the applications pipeline: ?stage=new|sit-down|decided|offered|waitlisted|paid|expired|declined|approved&q=…
+ * (anything else is ignored).
+ */
+export const pipelineStageFilters = [
+  "new",
+  "sit-down",
+  "decided",
+  "offered",
+  "waitlisted",
+  "paid",
+  "expired",
+  "declined",
+  "approved",
+] as const;
 export const invitationRequestQuery = z.object({
-  status: z.enum(["new", "approved", "declined"]).optional().catch(undefined),
+  stage: z.enum(pipelineStageFilters).optional().catch(undefined),
   q: z.string().trim().max(100).optional().catch(undefined),
 });
 

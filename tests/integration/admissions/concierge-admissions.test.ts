@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { approveInvitationRequest, declineInvitationRequest, listInvitationRequests } from "#worker/features/admissions/admissions.ts";
 import { recordConciergeDecision } from "#worker/features/admissions/concierge-decisions.ts";
 import { createRequestContext } from "#worker/http/request-context.ts";
-import { sha256Hex } from "#worker/shared/hashing.ts";
+import { readApplicationStatusToken } from "#worker/features/admissions/application-link.ts";
+import { workerConfig } from "#worker/config.ts";
 import { unsealSecrets } from "#worker/shared/sealed-secrets.ts";
 import { escapeMarkup } from "#app/lib/escape-markup.ts";
 import {
@@ -13,7 +14,6 @@ import {
   insertInvitationRequest,
   insertMember,
   testSigningKey,
-  tokenInEmail,
 } from "#tests/integration/support/concierge-fixtures.ts";
 
 /** The concierge's decisions on invitation requests, against the real D1. */
@@ -22,24 +22,29 @@ let conciergeId = "";
 
 beforeEach(async () => {
   await clearAdmissionTables();
+  await env.DB.batch([env.DB.prepare("DELETE FROM application_events"), env.DB.prepare("DELETE FROM sit_down_bookings")]);
   conciergeId = (await insertMember({ role: "concierge", name: "Elena Marsh" })).id;
   vi.spyOn(console, "error").mockImplementation(() => {});
 });
 afterEach(() => vi.restoreAllMocks());
 
+const services = (db: D1Database = env.DB) => ({
+  env: { ...env, DB: db },
+  config: { ...workerConfig(env), SITE_URL: siteUrl },
+  signingKey: testSigningKey(),
+});
+
 const approve = (requestId: string, overrides: { db?: D1Database; now?: number } = {}) =>
-  approveInvitationRequest(overrides.db ?? env.DB, {
+  approveInvitationRequest(services(overrides.db), {
     requestId,
     conciergeId,
     tier: "platinum",
     note: "Known to Jordan for years.",
-    siteUrl,
-    signingKey: testSigningKey(),
     now: overrides.now,
   });
 
 /** A D1 binding that records every statement it prepares and every batch it runs. */
-function recordingDatabase(beforeBatch?: () => Promise<void>) {
+function recordingDatabase() {
   const prepared: string[] = [];
   const batches: number[] = [];
   const db = {
@@ -48,7 +53,6 @@ function recordingDatabase(beforeBatch?: () => Promise<void>) {
       return env.DB.prepare(query);
     },
     batch: async (statements: D1PreparedStatement[]) => {
-      await beforeBatch?.();
       batches.push(statements.length);
       return env.DB.batch(statements);
     },
@@ -57,59 +61,53 @@ function recordingDatabase(beforeBatch?: () => Promise<void>) {
 }
 
 describe("approveInvitationRequest", () => {
-  it("in one batch: marks the request approved, creates the invited member, a hashed 7-day link and the invitation email", async () => {
+  it("in one batch: offers the place (no member yet), stores the offer email with the sealed status link and the event", async () => {
     const request = await insertInvitationRequest({ name: "Avery Hale", email: "  Avery.Hale@Example.COM " });
     const now = Date.parse("2026-11-21T18:00:00.000Z");
     const recording = recordingDatabase();
     const result = await approve(request.id, { db: recording.db, now });
-    expect(result).toMatchObject({ ok: true, email: "avery.hale@example.com" });
+    expect(result).toMatchObject({ ok: true, decision: "offered", email: "avery.hale@example.com" });
     if (!result.ok) return;
 
     // Every write went through the one batch; everything outside it only read.
-    expect(recording.batches).toEqual([4]);
-    const writesOutsideBatch = recording.prepared.slice(0, -4).filter((query) => !/^\s*select/i.test(query));
+    expect(recording.batches).toEqual([5]);
+    const writesOutsideBatch = recording.prepared.slice(0, -5).filter((query) => !/^\s*select/i.test(query));
     expect(writesOutsideBatch).toEqual([]);
 
     const stored = await env.DB.prepare("SELECT * FROM invitation_requests WHERE id = ?").bind(request.id).first();
     expect(stored).toMatchObject({
-      status: "approved",
+      status: "offered",
+      tier: "platinum",
       decided_by: conciergeId,
       decided_at: "2026-11-21T18:00:00.000Z",
       decision_note: "Known to Jordan for years.",
-      member_id: result.memberId,
+      offered_at: "2026-11-21T18:00:00.000Z",
+      offer_expires_at: "2026-11-28T18:00:00.000Z",
+      member_id: null,
     });
-    const member = await env.DB.prepare("SELECT * FROM members WHERE id = ?").bind(result.memberId).first();
-    expect(member).toMatchObject({
-      email: "avery.hale@example.com",
-      name: "Avery Hale",
-      tier: "platinum",
-      role: "member",
-      status: "invited",
-      email_confirmed_at: null,
-      sessions_valid_after: 0,
-      invited_by: "Jordan Reyes",
-      invitation_request_id: request.id,
-      admitted_by: conciergeId,
-    });
+    // Nobody is a member until the offer is paid.
+    expect(await countRows("members", "role = 'member'")).toBe(0);
+    expect(await countRows("member_invitations")).toBe(0);
 
     const email = await env.DB.prepare("SELECT * FROM outbox WHERE id = ?").bind(result.outboxId).first<Record<string, string>>();
     expect(email).toMatchObject({
       channel: "email",
       recipient: "avery.hale@example.com",
-      subject: "Your invitation to Ember & Oak Society",
+      subject: "Your membership offer from Ember & Oak Society",
       status: "pending",
     });
-    const token = await tokenInEmail(email!.body!);
-    expect(await unsealSecrets(testSigningKey(), email!.body!, escapeMarkup)).toContain(`href="${siteUrl}/invitation#${token}"`);
-    // The stored email holds the link sealed: the database alone does not open the account.
-    expect(email!.body).not.toContain(token);
-
-    const link = await env.DB.prepare("SELECT * FROM member_invitations WHERE member_id = ?")
-      .bind(result.memberId)
-      .first<Record<string, string | null>>();
-    expect(link).toMatchObject({ token_hash: await sha256Hex(token), expires_at: "2026-11-28T18:00:00.000Z", used_at: null });
-    // Only the hash is stored, never the token itself.
-    expect(JSON.stringify(await env.DB.prepare("SELECT * FROM member_invitations").all())).not.toContain(token);
+    const opened = await unsealSecrets(testSigningKey(), email!.body!, escapeMarkup);
+    const link = /href="([^"]+)"/.exec(opened)?.[1] ?? "";
+    expect(link.startsWith(`${siteUrl}/application#`)).toBe(true);
+    expect(await readApplicationStatusToken(testSigningKey(), link)).toBe(request.id);
+    // The stored email holds the link sealed.
+    expect(email!.body).not.toContain(link.split("#")[1]);
+    expect(opened).not.toContain("Known to Jordan"); // the internal note is never sent
+    expect(
+      await env.DB.prepare("SELECT kind, actor_id, detail, created_at FROM application_events")
+        .all()
+        .then((r) => r.results),
+    ).toEqual([{ kind: "offered", actor_id: conciergeId, detail: "platinum", created_at: "2026-11-21T18:00:00.000Z" }]);
   });
 
   it("refuses a request decided before, changing nothing", async () => {
@@ -120,27 +118,23 @@ describe("approveInvitationRequest", () => {
       ok: false,
       reason: "already-decided",
     });
-    expect(await countRows("members", "role = 'member'")).toBe(1);
     expect(await countRows("outbox")).toBe(1);
-    expect(await countRows("member_invitations")).toBe(1);
+    expect(await countRows("application_events")).toBe(1);
     expect(await env.DB.prepare("SELECT status FROM invitation_requests WHERE id = ?").bind(request.id).first()).toEqual({
-      status: "approved",
+      status: "offered",
     });
   });
 
-  it("admits exactly one member when ten approvals of one request arrive at once", async () => {
+  it("decides once when ten approvals of one request arrive at once", async () => {
     const request = await insertInvitationRequest();
     const results = await Promise.all(Array.from({ length: 10 }, () => approve(request.id)));
     expect(results.filter((result) => result.ok)).toHaveLength(1);
-    expect(
-      results.filter((result) => !result.ok).every((result) => !result.ok && ["already-decided", "member-exists"].includes(result.reason)),
-    ).toBe(true);
-    expect(await countRows("members", "role = 'member'")).toBe(1);
-    expect(await countRows("member_invitations")).toBe(1);
+    expect(results.filter((result) => !result.ok).every((result) => !result.ok && result.reason === "already-decided")).toBe(true);
     expect(await countRows("outbox")).toBe(1);
+    expect(await countRows("application_events")).toBe(1);
   });
 
-  it("admits no one when a decline and an approval race: the first decision stands", async () => {
+  it("lets the first decision stand when a decline and an approval race: one email, the one that fits", async () => {
     const request = await insertInvitationRequest();
     const [approved, declined] = await Promise.all([
       approve(request.id),
@@ -150,9 +144,10 @@ describe("approveInvitationRequest", () => {
     const { status } = (await env.DB.prepare("SELECT status FROM invitation_requests WHERE id = ?")
       .bind(request.id)
       .first<{ status: string }>())!;
-    const admitted = await countRows("members", "role = 'member'");
-    expect(status === "approved" ? admitted : 1 - admitted).toBe(1);
-    expect(await countRows("outbox")).toBe(admitted);
+    const { subject } = (await env.DB.prepare("SELECT subject FROM outbox").first<{ subject: string }>())!;
+    expect(subject).toBe(status === "offered" ? "Your membership offer from Ember & Oak Society" : "Your request to Ember & Oak Society");
+    expect(await countRows("outbox")).toBe(1);
+    expect(await countRows("application_events")).toBe(1);
   });
 
   it("refuses an email that already belongs to a member, whatever its case, writing nothing", async () => {
@@ -164,19 +159,7 @@ describe("approveInvitationRequest", () => {
       member_id: null,
     });
     expect(await countRows("outbox")).toBe(0);
-    expect(await countRows("member_invitations")).toBe(0);
-  });
-
-  it("rolls the whole batch back when a member with the email appears between the check and the batch", async () => {
-    const request = await insertInvitationRequest({ email: "late@example.com" });
-    const racing = recordingDatabase(async () => void (await insertMember({ email: "late@example.com" })));
-    expect(await approve(request.id, { db: racing.db })).toEqual({ ok: false, reason: "member-exists" });
-    expect(await env.DB.prepare("SELECT status, decided_by FROM invitation_requests WHERE id = ?").bind(request.id).first()).toEqual({
-      status: "new",
-      decided_by: null,
-    });
-    expect(await countRows("outbox")).toBe(0);
-    expect(await countRows("member_invitations")).toBe(0);
+    expect(await countRows("application_events")).toBe(0);
   });
 
   it("answers not-found for an unknown request", async () => {
@@ -187,7 +170,7 @@ describe("approveInvitationRequest", () => {
     });
   });
 
-  it("escapes the applicant's text in the invitation email", async () => {
+  it("escapes the applicant's text in the offer email", async () => {
     // Stored directly: the public form refuses these characters, the email must not rely on it.
     const request = await insertInvitationRequest({ name: `<img src=x onerror="alert(1)"> O'Brien & Sons` });
     const result = await approve(request.id);
@@ -200,12 +183,17 @@ describe("approveInvitationRequest", () => {
 });
 
 describe("declineInvitationRequest", () => {
-  it("records who declined, when and why, and sends nothing", async () => {
-    const request = await insertInvitationRequest();
+  it("records who declined, when and why, and stores a courteous email with the note to the applicant (not the internal one)", async () => {
+    const request = await insertInvitationRequest({ name: "Avery Hale", email: "Avery@Example.com" });
     const now = Date.parse("2026-11-21T19:00:00.000Z");
-    expect(await declineInvitationRequest(env.DB, { requestId: request.id, conciergeId, note: "Not this season.", now })).toEqual({
-      ok: true,
+    const declined = await declineInvitationRequest(env.DB, {
+      requestId: request.id,
+      conciergeId,
+      note: "Not this season.",
+      applicantNote: "We would be glad to hear from you in the spring <3",
+      now,
     });
+    expect(declined).toMatchObject({ ok: true, email: "avery@example.com" });
     expect(
       await env.DB.prepare("SELECT status, decided_by, decided_at, decision_note, member_id FROM invitation_requests WHERE id = ?")
         .bind(request.id)
@@ -217,8 +205,25 @@ describe("declineInvitationRequest", () => {
       decision_note: "Not this season.",
       member_id: null,
     });
-    expect(await countRows("outbox")).toBe(0);
+    const email = (await env.DB.prepare("SELECT recipient, subject, body FROM outbox").first<Record<string, string>>())!;
+    expect(email).toMatchObject({ recipient: "avery@example.com", subject: "Your request to Ember & Oak Society" });
+    expect(email.body).toContain("Avery Hale,");
+    expect(email.body).toContain("We would be glad to hear from you in the spring &lt;3");
+    expect(email.body).not.toContain("Not this season.");
+    expect(
+      await env.DB.prepare("SELECT kind, actor_id FROM application_events")
+        .all()
+        .then((r) => r.results),
+    ).toEqual([{ kind: "declined", actor_id: conciergeId }]);
     expect(await countRows("members", "role = 'member'")).toBe(0);
+  });
+
+  it("sends the courteous email without a note when none is given", async () => {
+    const request = await insertInvitationRequest();
+    expect((await declineInvitationRequest(env.DB, { requestId: request.id, conciergeId, note: null })).ok).toBe(true);
+    const { body } = (await env.DB.prepare("SELECT body FROM outbox").first<{ body: string }>())!;
+    expect(body).toContain("unable to offer you a membership at this time");
+    expect(body).not.toContain("A note from the concierge");
   });
 });
 
@@ -234,35 +239,35 @@ describe("recordConciergeDecision", () => {
     return outcome;
   }
 
-  it("delivers the invitation email at once and logs the admission without personal data", async () => {
+  it("delivers the offer email at once and logs the decision without personal data", async () => {
     const request = await insertInvitationRequest({ email: "rowan@example.com" });
     const outcome = await decide({ intent: "approve", requestId: request.id, tier: "business", note: null });
-    expect(outcome).toEqual({ ok: true, decision: "approved", email: "rowan@example.com", delivery: "sent" });
+    expect(outcome).toEqual({ ok: true, decision: "offered", email: "rowan@example.com", delivery: "sent" });
     expect(await env.DB.prepare("SELECT status, attempts FROM outbox").first()).toEqual({ status: "sent", attempts: 1 });
     const events = await env.DB.prepare("SELECT event_type, severity, user_id, metadata FROM security_events").all<
       Record<string, string>
     >();
-    expect(events.results).toEqual([expect.objectContaining({ event_type: "member_admitted", severity: "low", user_id: conciergeId })]);
+    expect(events.results).toEqual([expect.objectContaining({ event_type: "admissions_decision", severity: "low", user_id: conciergeId })]);
+    expect(events.results[0]!.metadata).toContain('"decision":"offered"');
     expect(JSON.stringify(events.results)).not.toContain("rowan@example.com");
   });
 
-  it("logs a decline and sends nothing", async () => {
+  it("logs a decline and delivers its email", async () => {
     const request = await insertInvitationRequest();
-    expect(await decide({ intent: "decline", requestId: request.id, note: "Not this season." })).toEqual({
+    expect(await decide({ intent: "decline", requestId: request.id, note: "Not this season.", applicantNote: null })).toMatchObject({
       ok: true,
       decision: "declined",
+      delivery: "sent",
     });
-    expect(await countRows("outbox")).toBe(0);
-    expect(
-      await env.DB.prepare("SELECT event_type FROM security_events")
-        .all()
-        .then((r) => r.results),
-    ).toEqual([{ event_type: "member_declined" }]);
+    expect(await env.DB.prepare("SELECT status FROM outbox").first()).toEqual({ status: "sent" });
+    const events = await env.DB.prepare("SELECT event_type, metadata FROM security_events").all<{ event_type: string; metadata: string }>();
+    expect(events.results.map((event) => event.event_type)).toEqual(["admissions_decision"]);
+    expect(events.results[0]!.metadata).toContain('"decision":"declined"');
   });
 });
 
 describe("listInvitationRequests", () => {
-  it("lists newest first, filtered by status and by a search of name, email and company", async () => {
+  it("lists newest first, filtered by stage and by a search of name, email and company", async () => {
     const older = await insertInvitationRequest({ name: "Quinn Archer", company: "Archer & Vale", createdAt: "2026-11-01T10:00:00.000Z" });
     const newer = await insertInvitationRequest({
       name: "Sasha Moreno",
@@ -273,14 +278,49 @@ describe("listInvitationRequests", () => {
     await declineInvitationRequest(env.DB, { requestId: decided.id, conciergeId, note: null });
 
     expect((await listInvitationRequests(env.DB)).map((request) => request.id)).toEqual([decided.id, newer.id, older.id]);
-    expect((await listInvitationRequests(env.DB, { status: "new" })).map((request) => request.id)).toEqual([newer.id, older.id]);
+    expect((await listInvitationRequests(env.DB, { stage: "new" })).map((request) => request.id)).toEqual([newer.id, older.id]);
     expect((await listInvitationRequests(env.DB, { search: "MORENO" })).map((request) => request.id)).toEqual([newer.id]);
     expect((await listInvitationRequests(env.DB, { search: "archer &" })).map((request) => request.id)).toEqual([older.id]);
     // LIKE wildcards in the search are taken literally.
     expect((await listInvitationRequests(env.DB, { search: "100%" })).map((request) => request.id)).toEqual([decided.id]);
     expect(await listInvitationRequests(env.DB, { search: "%" })).toHaveLength(1);
     expect(await listInvitationRequests(env.DB, { limit: 2 })).toHaveLength(2);
-    const [declined] = await listInvitationRequests(env.DB, { status: "declined" });
+    const [declined] = await listInvitationRequests(env.DB, { stage: "declined" });
     expect(declined).toMatchObject({ decidedByName: "Elena Marsh", recaptchaScore: 0.9, invitedBy: "Jordan Reyes" });
+  });
+
+  it("shows the pipeline: a booked sit-down as its own stage, the decided ones together, the history with who acted, and joined submissions on the first card only", async () => {
+    const booked = await insertInvitationRequest({ name: "Booked Applicant", createdAt: "2026-11-01T10:00:00.000Z" });
+    const offered = await insertInvitationRequest({ name: "Offered Applicant", createdAt: "2026-11-02T10:00:00.000Z" });
+    const fresh = await insertInvitationRequest({ name: "Fresh Applicant", createdAt: "2026-11-03T10:00:00.000Z" });
+    const slotId = crypto.randomUUID();
+    await env.DB.batch([
+      env.DB.prepare(
+        "INSERT INTO sit_down_slots (id, lounge, starts_at, minutes, created_by) VALUES (?, 'business', '2026-11-30T01:00:00.000Z', 45, ?)",
+      ).bind(slotId, conciergeId),
+      env.DB.prepare("INSERT INTO sit_down_bookings (request_id, slot_id) VALUES (?, ?)").bind(booked.id, slotId),
+      env.DB.prepare(
+        "INSERT INTO invitation_requests (id, name, email, company, invited_by, message, recaptcha_score, status, joined_to, created_at) VALUES (?, 'Offered Applicant', 'again@example.com', 'Co', 'B', 'Writing again.', 0.9, 'joined', ?, '2026-11-04T10:00:00.000Z')",
+      ).bind(crypto.randomUUID(), offered.id),
+    ]);
+    await approve(offered.id, { now: Date.parse("2026-11-05T10:00:00.000Z") });
+
+    const all = await listInvitationRequests(env.DB);
+    expect(all.map((request) => [request.name, request.stage])).toEqual([
+      ["Fresh Applicant", "new"],
+      ["Offered Applicant", "offered"],
+      ["Booked Applicant", "sit-down"],
+    ]);
+    expect((await listInvitationRequests(env.DB, { stage: "new" })).map((request) => request.id)).toEqual([fresh.id]);
+    expect((await listInvitationRequests(env.DB, { stage: "sit-down" })).map((request) => request.id)).toEqual([booked.id]);
+    expect((await listInvitationRequests(env.DB, { stage: "decided" })).map((request) => request.id)).toEqual([offered.id]);
+    expect(all[2]).toMatchObject({ sitDownAt: "2026-11-30T01:00:00.000Z", sitDownLounge: "business" });
+    expect(all[1]).toMatchObject({
+      tier: "platinum",
+      offeredAt: "2026-11-05T10:00:00.000Z",
+      offerExpiresAt: "2026-11-12T10:00:00.000Z",
+      history: [{ kind: "offered", actorName: "Elena Marsh", detail: "platinum", createdAt: "2026-11-05T10:00:00.000Z" }],
+      joined: [expect.objectContaining({ message: "Writing again.", createdAt: "2026-11-04T10:00:00.000Z" })],
+    });
   });
 });

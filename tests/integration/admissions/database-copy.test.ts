@@ -2,6 +2,8 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { recordConciergeDecision } from "#worker/features/admissions/concierge-decisions.ts";
+import { readApplicationStatusToken } from "#worker/features/admissions/application-link.ts";
+import { activatePaidOffer } from "#worker/features/dues/offer-activation.ts";
 import { findOpenInvitation, tokenFromInvitationLink } from "#worker/features/admissions/invitation-links.ts";
 import { createRequestContext } from "#worker/http/request-context.ts";
 import { deliverOutboxMessage } from "#worker/shared/outbox.ts";
@@ -10,7 +12,7 @@ import { clearAdmissionTables, insertInvitationRequest, insertMember } from "#te
 
 /**
  * "A copy of the database opens no account" (docs/security.md#credentials-at-rest), for the
- * credential an approval issues: after the invitation email is stored (and even when its delivery
+ * credential a paid offer issues: after the invitation email is stored (and even when its delivery
  * fails and it waits in the outbox for the cron), nothing in any table of D1 opens the new
  * member's invitation; the email that actually leaves does.
  */
@@ -38,20 +40,47 @@ async function everyStoredText(): Promise<string[]> {
 /** Everything in a text shaped like an invitation token (43 base64url characters), wherever it sits. */
 const tokenCandidates = (text: string) => [...text.matchAll(/[A-Za-z0-9_-]{43}/g)].map(([candidate]) => candidate);
 
+/**
+ * An applicant admitted the whole way: the concierge's approval (an offer, its email sent), then the
+ * offer paid (offer-activation.ts), whose welcome email carries the invitation link and goes out
+ * through `send`.
+ */
 async function approveWith(send: (message: { to: string; html: string }) => Promise<void>, name = "Avery Hale") {
   const concierge = await insertMember({ role: "concierge" });
   const request = await insertInvitationRequest({ name, email: "avery@example.com" });
   const context = createExecutionContext();
-  const outcome = await recordConciergeDecision(
-    createRequestContext({ ...env, EMAIL: { send } as unknown as SendEmail }, context, new Request("https://emberandoak.test/concierge")),
+  const offer = await recordConciergeDecision(
+    createRequestContext(
+      { ...env, EMAIL: { send: async () => {} } as unknown as SendEmail },
+      context,
+      new Request("https://emberandoak.test/concierge"),
+    ),
     concierge.id,
     { intent: "approve", requestId: request.id, tier: "business", note: null },
   );
   await waitOnExecutionContext(context);
-  return outcome;
+  if (!offer.ok) return offer;
+  const paid = await activatePaidOffer(env.DB, {
+    requestId: request.id,
+    method: "cash",
+    externalId: `recorded-${request.id}`,
+    amountCents: 189_700,
+    occurredAt: new Date().toISOString(),
+    paidThrough: new Date(Date.now() + 90 * 86_400_000).toISOString(),
+    recordedBy: concierge.id,
+    siteUrl: "https://emberandoak.test",
+    signingKey: "test-signing-key-with-at-least-32-characters",
+  });
+  if (!paid.ok) return paid;
+  const delivery = await deliverOutboxMessage(
+    env.DB,
+    paid.outboxId,
+    emailSender({ send } as unknown as SendEmail, "invitations@emberandoak.club", "test-signing-key-with-at-least-32-characters"),
+  );
+  return { ok: true, delivery };
 }
 
-describe("the approval's invitation email, in a copy of the database", () => {
+describe("the invitation email of a paid offer, in a copy of the database", () => {
   it("opens no account while it waits to be delivered; the email the member receives does", async () => {
     const failing = vi.fn(async () => {
       throw new Error("Email Service unavailable");
@@ -59,12 +88,14 @@ describe("the approval's invitation email, in a copy of the database", () => {
     expect(await approveWith(failing)).toMatchObject({ ok: true, delivery: "failed" });
 
     const stored = await everyStoredText();
-    expect(stored.join("\n")).toContain("Your invitation to Ember & Oak Society");
+    expect(stored.join("\n")).toContain("Welcome to Ember & Oak Society");
     for (const candidate of stored.flatMap(tokenCandidates)) expect(await findOpenInvitation(env.DB, candidate)).toBeNull();
+    // Nor does it hold the applicant's status link (the offer email seals it too).
+    for (const text of stored) expect(await readApplicationStatusToken("test-signing-key-with-at-least-32-characters", text)).toBeNull();
 
     // The retry (here by hand, as the cron does) sends the real link, which opens the invitation.
     const sent: Array<{ to: string; html: string }> = [];
-    const { id } = (await env.DB.prepare("SELECT id FROM outbox").first<{ id: number }>())!;
+    const { id } = (await env.DB.prepare("SELECT id FROM outbox WHERE subject LIKE 'Welcome%'").first<{ id: number }>())!;
     const sender = emailSender(
       { send: async (message: { to: string; html: string }) => void sent.push(message) } as unknown as SendEmail,
       "invitations@emberandoak.club",
@@ -84,8 +115,8 @@ describe("the approval's invitation email, in a copy of the database", () => {
 
   it("waits for a person, not retried, when its seal cannot be opened (the signing key was rotated)", async () => {
     expect(await approveWith(async () => {})).toMatchObject({ ok: true, delivery: "sent" });
-    await env.DB.prepare("UPDATE outbox SET status = 'pending'").run();
-    const { id } = (await env.DB.prepare("SELECT id FROM outbox").first<{ id: number }>())!;
+    await env.DB.prepare("UPDATE outbox SET status = 'pending' WHERE subject LIKE 'Welcome%'").run();
+    const { id } = (await env.DB.prepare("SELECT id FROM outbox WHERE subject LIKE 'Welcome%'").first<{ id: number }>())!;
     const send = vi.fn(async () => {});
     const rotated = emailSender(
       { send } as unknown as SendEmail,
@@ -94,7 +125,7 @@ describe("the approval's invitation email, in a copy of the database", () => {
     );
     expect(await deliverOutboxMessage(env.DB, id, rotated)).toBe("needs_attention");
     expect(send).not.toHaveBeenCalled();
-    expect(await env.DB.prepare("SELECT status, last_error, next_attempt_at FROM outbox").first()).toEqual({
+    expect(await env.DB.prepare("SELECT status, last_error, next_attempt_at FROM outbox WHERE id = ?").bind(id).first()).toEqual({
       status: "needs_attention",
       last_error: "a sealed secret in this message cannot be opened with the current APP_SIGNING_KEY",
       next_attempt_at: null,

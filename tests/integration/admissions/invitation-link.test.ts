@@ -1,6 +1,8 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { approveInvitationRequest } from "#worker/features/admissions/admissions.ts";
+import { activatePaidOffer } from "#worker/features/dues/offer-activation.ts";
+import { workerConfig } from "#worker/config.ts";
 import {
   INVITATION_LIFETIME_MS,
   confirmInvitation,
@@ -58,21 +60,28 @@ const passkeyCount = async (memberId: string) =>
 /** A request from the browser that holds this session cookie. */
 const requestWith = (cookie: string) => new Request("https://emberandoak.test/members", { headers: { Cookie: cookie } });
 
-describe("a link from an approval", () => {
+describe("a link from a paid offer", () => {
   it("shows the member's name, confirms their email, makes them active, and works once", async () => {
     const concierge = await insertMember({ role: "concierge" });
     const request = await insertInvitationRequest({ name: "Avery Hale" });
-    const approval = await approveInvitationRequest(env.DB, {
+    const offer = await approveInvitationRequest(
+      { env, config: workerConfig(env), signingKey: testSigningKey() },
+      { requestId: request.id, conciergeId: concierge.id, tier: "business", note: null, now: createdAt },
+    );
+    if (!offer.ok) throw new Error("approval refused");
+    const approval = await activatePaidOffer(env.DB, {
       requestId: request.id,
-      conciergeId: concierge.id,
-      tier: "business",
-      note: null,
+      method: "cash",
+      externalId: `recorded-${request.id}`,
+      amountCents: 189_700,
+      occurredAt: new Date(createdAt).toISOString(),
+      paidThrough: new Date(createdAt + 90 * 86_400_000).toISOString(),
       siteUrl: "https://emberandoak.test",
       signingKey: testSigningKey(),
       now: createdAt,
     });
-    if (!approval.ok) throw new Error("approval refused");
-    const { body } = (await env.DB.prepare("SELECT body FROM outbox").first<{ body: string }>())!;
+    if (!approval.ok) throw new Error("payment refused");
+    const { body } = (await env.DB.prepare("SELECT body FROM outbox WHERE id = ?").bind(approval.outboxId).first<{ body: string }>())!;
     const token = await tokenInEmail(body);
 
     expect(await findOpenInvitation(env.DB, token, createdAt + 60_000)).toEqual({ memberId: approval.memberId, memberName: "Avery Hale" });

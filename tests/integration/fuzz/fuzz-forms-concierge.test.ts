@@ -42,7 +42,7 @@ async function conciergeContext() {
 
 describe("the concierge's decision action (fuzzed)", () => {
   it(
-    "answers every body with an ActionResult, and writes members, links and emails only for a decision it reports",
+    "answers every body with an ActionResult, writes an email and a decision only for a decision it reports, and never a member or link",
     { timeout: FUZZ_TIMEOUT_MS },
     async () => {
       const { context, settle } = await conciergeContext();
@@ -58,7 +58,7 @@ describe("the concierge's decision action (fuzzed)", () => {
         readRow(
           `SELECT (SELECT COUNT(*) FROM members) AS members, (SELECT COUNT(*) FROM member_invitations) AS links, (SELECT COUNT(*) FROM outbox) AS emails,
                 (SELECT COUNT(*) FROM invitation_requests WHERE status = 'new') AS undecided,
-                (SELECT COUNT(*) FROM invitation_requests WHERE status = 'approved') AS approved,
+                (SELECT COUNT(*) FROM invitation_requests WHERE status IN ('offered', 'waitlisted')) AS approved,
                 (SELECT COUNT(*) FROM invitation_requests WHERE status = 'declined') AS declined`,
         ),
       ).start();
@@ -73,7 +73,7 @@ describe("the concierge's decision action (fuzzed)", () => {
         fc.string({ maxLength: 50 }),
         fc.constantFrom("", "   ", "x".repeat(1000), "x".repeat(1001), "<b>Known</b> to Jordan"),
       );
-      const fields = { intent: fc.constantFrom("approve", "decline", "delete", "APPROVE"), requestId, tier, note };
+      const fields = { intent: fc.constantFrom("approve", "decline", "delete", "APPROVE"), requestId, tier, note, applicantNote: note };
       const valid = fc.oneof(
         fc.tuple(requestId, fc.constantFrom("kickback", "business", "platinum"), note).map(([id, chosen, text]): [string, string][] => [
           ["intent", "approve"],
@@ -81,10 +81,11 @@ describe("the concierge's decision action (fuzzed)", () => {
           ["tier", chosen],
           ["note", text],
         ]),
-        fc.tuple(requestId, note).map(([id, text]): [string, string][] => [
+        fc.tuple(requestId, note, note).map(([id, text, toApplicant]): [string, string][] => [
           ["intent", "decline"],
           ["requestId", id],
           ["note", text],
+          ["applicantNote", toApplicant],
         ]),
       );
 
@@ -106,13 +107,12 @@ describe("the concierge's decision action (fuzzed)", () => {
           }
           const outcome = answer.data as { ok: boolean; form: string; toast: { title: string } };
           expect(outcome.ok).toBe(true);
-          expect(["Member Admitted", "Request Declined"]).toContain(outcome.toast.title);
-          const admitted = outcome.toast.title === "Member Admitted";
+          expect(["Offer Sent", "Added to the Waitlist", "Request Declined"]).toContain(outcome.toast.title);
+          const admitted = outcome.toast.title !== "Request Declined";
+          // No member or link until an offer is paid; every decision emails the applicant.
           await rows.expectRows((previous) => ({
             ...previous,
-            members: Number(previous.members) + (admitted ? 1 : 0),
-            links: Number(previous.links) + (admitted ? 1 : 0),
-            emails: Number(previous.emails) + (admitted ? 1 : 0),
+            emails: Number(previous.emails) + 1,
             undecided: Number(previous.undecided) - 1,
             approved: Number(previous.approved) + (admitted ? 1 : 0),
             declined: Number(previous.declined) + (admitted ? 0 : 1),

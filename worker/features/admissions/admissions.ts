@@ -1,25 +1,60 @@
-import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, not, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { alias, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { getDatabase } from "#db/client.ts";
 import { insertSelectRow } from "#db/insert-select.ts";
-import { invitationRequests, memberInvitations, members, outbox } from "#db/schema.ts";
-import { memberInvitationEmail } from "./member-invitation-email.ts";
-import { invitationUrl, isUniqueViolation, newInvitationLink } from "./invitation-links.ts";
-import { findMemberByEmail, normalizeEmail, type MemberRow } from "#worker/features/members/members.ts";
-import { sealSecret } from "#worker/shared/sealed-secrets.ts";
+import { applicationEvents, invitationRequests, members, outbox, sitDownBookings, sitDownSlots } from "#db/schema.ts";
+import { findMemberByEmail, normalizeEmail } from "#worker/features/members/members.ts";
+import { applicationEventInsertWhere } from "./application-events.ts";
+import { declineEmail, waitlistEmail } from "./decision-emails.ts";
+import {
+  type AdmissionsServices,
+  composeOfferEmail,
+  nobodyWaitingFor,
+  offerExpiry,
+  sealedStatusLink,
+  tierCap,
+  tierHasRoom,
+  type Tier,
+} from "./tier-places.ts";
 
 /**
- * The concierge's decisions on executive invitation requests (docs/product-rules.md#admissions). Approving admits the
- * person: the decision, the member, their invitation link and the email carrying it are written in
- * one D1 batch (store first, deliver after), and a request is decided once only.
+ * The concierge's decisions on applications and the console's pipeline
+ * (docs/product-rules.md#decisions-capacity-and-waitlist). Approving into a tier offers a place, or
+ * puts the applicant on the tier's waitlist when it is full, decided by one SQL statement; no member
+ * exists until the offer is paid (worker/features/dues/offer-activation.ts). Declining sends a
+ * courteous email. Each decision, its email and its event are one D1 batch, and a request is decided
+ * once only.
  */
 export type InvitationRequestStatus = (typeof invitationRequests.$inferSelect)["status"];
 
+/**
+ * Where an application stands in the console's pipeline: its status, except that a new request
+ * with a booked sit-down is 'sit-down'. The filter 'decided' takes every decided one.
+ */
+export const pipelineStages = ["new", "sit-down", "offered", "waitlisted", "paid", "expired", "declined", "approved"] as const;
+export type PipelineStage = (typeof pipelineStages)[number];
+
 export interface InvitationRequestFilter {
-  status?: InvitationRequestStatus | null;
+  stage?: PipelineStage | "decided" | null;
   /** Matched against name, email and company. */
   search?: string | null;
   limit?: number;
+}
+
+/** One step of the application's history, with who acted (null: the applicant or the club's own timers). */
+export interface ApplicationStep {
+  kind: (typeof applicationEvents.$inferSelect)["kind"];
+  actorName: string | null;
+  detail: string | null;
+  createdAt: string;
+}
+
+/** A later submission from the same email, joined to this application. */
+export interface JoinedSubmission {
+  id: string;
+  name: string;
+  message: string;
+  createdAt: string;
 }
 
 export interface InvitationRequestView {
@@ -31,12 +66,28 @@ export interface InvitationRequestView {
   message: string;
   recaptchaScore: number;
   status: InvitationRequestStatus;
+  stage: PipelineStage;
   createdAt: string;
   decidedAt: string | null;
   decisionNote: string | null;
   /** The concierge who decided, by name (null while undecided or if they were removed). */
   decidedByName: string | null;
   memberId: string | null;
+  tier: Tier | null;
+  sitDownInvitedAt: string | null;
+  /** The booked sit-down, if any. */
+  sitDownAt: string | null;
+  sitDownLounge: Tier | null;
+  waitlistedAt: string | null;
+  offeredAt: string | null;
+  offerExpiresAt: string | null;
+  paidAt: string | null;
+  sponsorMemberId: string | null;
+  sponsorName: string | null;
+  sponsorAnswer: "yes" | "no" | "unknown" | null;
+  sponsorAnsweredAt: string | null;
+  history: ApplicationStep[];
+  joined: JoinedSubmission[];
 }
 
 export interface DecisionInput {
@@ -48,16 +99,36 @@ export interface DecisionInput {
 }
 
 export type ApprovalResult =
-  | { ok: true; memberId: string; email: string; outboxId: number }
+  | { ok: true; decision: "offered" | "waitlisted"; email: string; outboxId: number }
   | { ok: false; reason: "not-found" | "already-decided" | "member-exists" };
 
-export type DeclineResult = { ok: true } | { ok: false; reason: "not-found" | "already-decided" };
+export type DeclineResult = { ok: true; email: string; outboxId: number } | { ok: false; reason: "not-found" | "already-decided" };
 
-/** Requests newest first, at most `limit` (50 by default). */
+const bookedSitDown = sql`exists (select 1 from sit_down_bookings b where b.request_id = ${invitationRequests.id})`;
+
+function stageCondition(stage: NonNullable<InvitationRequestFilter["stage"]>): SQL | undefined {
+  switch (stage) {
+    case "new":
+      return and(eq(invitationRequests.status, "new"), not(bookedSitDown));
+    case "sit-down":
+      return and(eq(invitationRequests.status, "new"), bookedSitDown);
+    case "decided":
+      return notInArray(invitationRequests.status, ["new", "joined"]);
+    default:
+      return eq(invitationRequests.status, stage);
+  }
+}
+
+/**
+ * Applications newest first, at most `limit` (50 by default), each with its history and the
+ * submissions joined to it (which are not listed on their own).
+ */
 export async function listInvitationRequests(db: D1Database, filter: InvitationRequestFilter = {}): Promise<InvitationRequestView[]> {
+  const database = getDatabase(db);
   const decider = alias(members, "decider");
-  const conditions: SQL[] = [];
-  if (filter.status) conditions.push(eq(invitationRequests.status, filter.status));
+  const sponsor = alias(members, "sponsor");
+  const conditions: SQL[] = [ne(invitationRequests.status, "joined")];
+  if (filter.stage) conditions.push(stageCondition(filter.stage)!);
   const search = filter.search?.trim();
   if (search) {
     const pattern = `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
@@ -65,7 +136,7 @@ export async function listInvitationRequests(db: D1Database, filter: InvitationR
     const matches = (column: AnySQLiteColumn) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
     conditions.push(or(matches(invitationRequests.name), matches(invitationRequests.email), matches(invitationRequests.company))!);
   }
-  return getDatabase(db)
+  const rows = await database
     .select({
       id: invitationRequests.id,
       name: invitationRequests.name,
@@ -80,29 +151,79 @@ export async function listInvitationRequests(db: D1Database, filter: InvitationR
       decisionNote: invitationRequests.decisionNote,
       decidedByName: decider.name,
       memberId: invitationRequests.memberId,
+      tier: invitationRequests.tier,
+      sitDownInvitedAt: invitationRequests.sitDownInvitedAt,
+      sitDownAt: sitDownSlots.startsAt,
+      sitDownLounge: sitDownSlots.lounge,
+      waitlistedAt: invitationRequests.waitlistedAt,
+      offeredAt: invitationRequests.offeredAt,
+      offerExpiresAt: invitationRequests.offerExpiresAt,
+      paidAt: invitationRequests.paidAt,
+      sponsorMemberId: invitationRequests.sponsorMemberId,
+      sponsorName: sponsor.name,
+      sponsorAnswer: invitationRequests.sponsorAnswer,
+      sponsorAnsweredAt: invitationRequests.sponsorAnsweredAt,
     })
     .from(invitationRequests)
     .leftJoin(decider, eq(decider.id, invitationRequests.decidedBy))
+    .leftJoin(sponsor, eq(sponsor.id, invitationRequests.sponsorMemberId))
+    .leftJoin(sitDownBookings, eq(sitDownBookings.requestId, invitationRequests.id))
+    .leftJoin(sitDownSlots, eq(sitDownSlots.id, sitDownBookings.slotId))
     .where(and(...conditions))
     .orderBy(desc(invitationRequests.createdAt), desc(invitationRequests.id))
     .limit(filter.limit ?? 50)
     .all();
+  if (rows.length === 0) return [];
+
+  const ids = rows.map((row) => row.id);
+  const actor = alias(members, "actor");
+  const [events, joined] = await database.batch([
+    database
+      .select({
+        requestId: applicationEvents.requestId,
+        kind: applicationEvents.kind,
+        actorName: actor.name,
+        detail: applicationEvents.detail,
+        createdAt: applicationEvents.createdAt,
+      })
+      .from(applicationEvents)
+      .leftJoin(actor, eq(actor.id, applicationEvents.actorId))
+      .where(inArray(applicationEvents.requestId, ids))
+      .orderBy(asc(applicationEvents.id)),
+    database
+      .select({
+        joinedTo: invitationRequests.joinedTo,
+        id: invitationRequests.id,
+        name: invitationRequests.name,
+        message: invitationRequests.message,
+        createdAt: invitationRequests.createdAt,
+      })
+      .from(invitationRequests)
+      .where(and(eq(invitationRequests.status, "joined"), inArray(invitationRequests.joinedTo, ids)))
+      .orderBy(asc(invitationRequests.createdAt), asc(invitationRequests.id)),
+  ]);
+  return rows.map((row) => ({
+    ...row,
+    stage: row.status === "new" && row.sitDownAt ? "sit-down" : (row.status as PipelineStage),
+    history: events.filter((event) => event.requestId === row.id).map(({ requestId: _, ...step }) => step),
+    joined: joined.filter((submission) => submission.joinedTo === row.id).map(({ joinedTo: _, ...submission }) => submission),
+  }));
 }
 
 /**
- * Approves a new request: marks it approved, creates the member ('invited', email normalised,
- * introduced by the request's "Your Connection", admitted by this concierge), a 7-day single-use
- * invitation link (only its hash stored) and the email with the link (sealed: sealed-secrets.ts), in one batch. The inserts
- * run only if this batch's own UPDATE … WHERE status = 'new' took the request (they test for the
- * new member's id, which no other batch can have written), so a request decided a moment earlier,
- * by another concierge or another tab, admits no one. A member with the email already (checked
- * first, and again by the unique index inside the batch) refuses the approval and writes nothing.
- * Delivery is the caller's next step (deliverOutboxMessage); the cron retries it if it fails.
+ * Approves a new request into `tier`. ONE statement decides: the request becomes 'offered' (for
+ * 7 days) when the tier has a free place and nobody waits on its waitlist, else 'waitlisted'
+ * (tier-places.ts counts the places). The offer email or the waitlist email, and the event, are
+ * written in the same batch under the same conditions, before the UPDATE (nothing they write
+ * changes them), so a request decided a moment earlier, by another concierge or another tab, gets
+ * nothing. A member with the email already refuses the approval and writes nothing. Delivery is
+ * the caller's next step (deliverOutboxMessage); the cron retries it if it fails.
  */
 export async function approveInvitationRequest(
-  db: D1Database,
-  input: DecisionInput & { tier: MemberRow["tier"]; siteUrl: string; signingKey: string },
+  services: AdmissionsServices,
+  input: DecisionInput & { tier: Tier },
 ): Promise<ApprovalResult> {
+  const db = services.env.DB;
   const database = getDatabase(db);
   const request = await database.select().from(invitationRequests).where(eq(invitationRequests.id, input.requestId)).get();
   if (!request) return { ok: false, reason: "not-found" };
@@ -112,91 +233,91 @@ export async function approveInvitationRequest(
 
   const now = input.now ?? Date.now();
   const nowIso = new Date(now).toISOString();
-  const memberId = crypto.randomUUID();
-  const link = await newInvitationLink(now);
-  const message = memberInvitationEmail({
-    name: request.name,
-    tier: input.tier,
-    // Sealed: the outbox row must not be a working link for whoever reads the database.
-    link: await sealSecret(input.signingKey, invitationUrl(input.siteUrl, link.token)),
-    expiresAt: link.expiresAt,
-  });
-  // Each insert selects its row from the request, found only once this batch's UPDATE approved it for this member.
-  const approvedHere = and(
-    eq(invitationRequests.id, request.id),
-    eq(invitationRequests.memberId, memberId),
-    eq(invitationRequests.status, "approved"),
-  );
+  const expiresAt = offerExpiry(now);
+  const offer = await composeOfferEmail(services, { id: request.id, name: request.name, tier: input.tier, expiresAt, fromWaitlist: false });
+  const waiting = waitlistEmail({ name: request.name, tier: input.tier, link: await sealedStatusLink(services, request.id) });
+  const undecided = and(eq(invitationRequests.id, request.id), eq(invitationRequests.status, "new"));
+  const room = and(tierHasRoom(input.tier, tierCap(services.config, input.tier)), nobodyWaitingFor(input.tier))!;
+  const queueEmail = (message: { subject: string; body: string }, when: SQL) =>
+    database
+      .insert(outbox)
+      .select(
+        database
+          .select(insertSelectRow(outbox, { channel: "email", recipient: email, subject: message.subject, body: message.body }))
+          .from(invitationRequests)
+          .where(and(undecided, when)),
+      )
+      .returning({ id: outbox.id });
+  const event = (kind: "offered" | "waitlisted", when: SQL) =>
+    applicationEventInsertWhere(
+      database,
+      { requestId: request.id, kind, actorId: input.conciergeId, detail: input.tier, createdAt: nowIso },
+      and(undecided, when),
+    );
 
-  let queued: { id: number } | undefined;
-  try {
-    const results = await database.batch([
-      database
-        .update(invitationRequests)
-        .set({ status: "approved", decidedBy: input.conciergeId, decidedAt: nowIso, decisionNote: input.note, memberId })
-        .where(and(eq(invitationRequests.id, request.id), eq(invitationRequests.status, "new"))),
-      database.insert(members).select(
-        database
-          .select(
-            insertSelectRow(members, {
-              id: memberId,
-              email,
-              name: request.name,
-              tier: input.tier,
-              role: "member",
-              status: "invited",
-              invitedBy: request.invitedBy,
-              invitationRequestId: request.id,
-              admittedBy: input.conciergeId,
-              createdAt: nowIso,
-            }),
-          )
-          .from(invitationRequests)
-          .where(approvedHere),
-      ),
-      database.insert(memberInvitations).select(
-        database
-          .select(insertSelectRow(memberInvitations, { tokenHash: link.tokenHash, memberId, expiresAt: link.expiresAt, createdAt: nowIso }))
-          .from(invitationRequests)
-          .where(approvedHere),
-      ),
-      // Not outboxInsert(), which writes whatever happened before it: this row too needs the approval.
-      database
-        .insert(outbox)
-        .select(
-          database
-            .select(insertSelectRow(outbox, { channel: "email", recipient: email, subject: message.subject, body: message.body }))
-            .from(invitationRequests)
-            .where(approvedHere),
-        )
-        .returning({ id: outbox.id }),
-    ]);
-    queued = results[3][0];
-  } catch (error) {
-    if (isUniqueViolation(error, "members.email")) return { ok: false, reason: "member-exists" };
-    throw error;
-  }
-  if (!queued) return { ok: false, reason: "already-decided" };
-  return { ok: true, memberId, email, outboxId: queued.id };
+  const [offerQueued, waitlistQueued, , , [decided]] = await database.batch([
+    queueEmail(offer, room),
+    queueEmail(waiting, not(room)),
+    event("offered", room),
+    event("waitlisted", not(room)),
+    database
+      .update(invitationRequests)
+      .set({
+        status: sql`case when ${room} then 'offered' else 'waitlisted' end`,
+        tier: input.tier,
+        decidedBy: input.conciergeId,
+        decidedAt: nowIso,
+        decisionNote: input.note,
+        offeredAt: sql`case when ${room} then ${nowIso} end`,
+        offerExpiresAt: sql`case when ${room} then ${expiresAt} end`,
+        waitlistedAt: sql`case when ${room} then null else ${nowIso} end`,
+      })
+      .where(undecided)
+      .returning({ status: invitationRequests.status }),
+  ]);
+  const queued = offerQueued[0] ?? waitlistQueued[0];
+  if (!decided || !queued) return { ok: false, reason: "already-decided" };
+  return { ok: true, decision: decided.status === "offered" ? "offered" : "waitlisted", email, outboxId: queued.id };
 }
 
-/** Declines a new request with the concierge's note; no email is sent. */
-export async function declineInvitationRequest(db: D1Database, input: DecisionInput): Promise<DeclineResult> {
-  const [declined] = await getDatabase(db)
-    .update(invitationRequests)
-    .set({
-      status: "declined",
-      decidedBy: input.conciergeId,
-      decidedAt: new Date(input.now ?? Date.now()).toISOString(),
-      decisionNote: input.note,
-    })
-    .where(and(eq(invitationRequests.id, input.requestId), eq(invitationRequests.status, "new")))
-    .returning({ id: invitationRequests.id });
-  if (declined) return { ok: true };
-  const exists = await getDatabase(db)
-    .select({ id: invitationRequests.id })
-    .from(invitationRequests)
-    .where(eq(invitationRequests.id, input.requestId))
-    .get();
-  return { ok: false, reason: exists ? "already-decided" : "not-found" };
+/**
+ * Declines a new request: the decision with the concierge's internal note, a courteous email to
+ * the applicant (with `applicantNote`, when given) and the event, in one batch guarded like an
+ * approval.
+ */
+export async function declineInvitationRequest(
+  db: D1Database,
+  input: DecisionInput & { applicantNote?: string | null },
+): Promise<DeclineResult> {
+  const database = getDatabase(db);
+  const request = await database.select().from(invitationRequests).where(eq(invitationRequests.id, input.requestId)).get();
+  if (!request) return { ok: false, reason: "not-found" };
+  if (request.status !== "new") return { ok: false, reason: "already-decided" };
+  const nowIso = new Date(input.now ?? Date.now()).toISOString();
+  const email = normalizeEmail(request.email);
+  const message = declineEmail({ name: request.name, note: input.applicantNote ?? null });
+  const undecided = and(eq(invitationRequests.id, request.id), eq(invitationRequests.status, "new"));
+  const [queued, , [declined]] = await database.batch([
+    database
+      .insert(outbox)
+      .select(
+        database
+          .select(insertSelectRow(outbox, { channel: "email", recipient: email, subject: message.subject, body: message.body }))
+          .from(invitationRequests)
+          .where(undecided),
+      )
+      .returning({ id: outbox.id }),
+    applicationEventInsertWhere(
+      database,
+      { requestId: request.id, kind: "declined", actorId: input.conciergeId, createdAt: nowIso },
+      undecided,
+    ),
+    database
+      .update(invitationRequests)
+      .set({ status: "declined", decidedBy: input.conciergeId, decidedAt: nowIso, decisionNote: input.note })
+      .where(undecided)
+      .returning({ id: invitationRequests.id }),
+  ]);
+  if (!declined || !queued[0]) return { ok: false, reason: "already-decided" };
+  return { ok: true, email, outboxId: queued[0].id };
 }

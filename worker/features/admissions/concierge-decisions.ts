@@ -2,51 +2,47 @@ import type { RequestContext } from "#worker/http/request-context.ts";
 import { emailSender } from "#worker/shared/send-email.ts";
 import { deliverOutboxMessage, type DeliveryOutcome } from "#worker/shared/outbox.ts";
 import { approveInvitationRequest, declineInvitationRequest } from "./admissions.ts";
-import type { MemberRow } from "#worker/features/members/members.ts";
+import type { Tier } from "./tier-places.ts";
 
 /**
- * A concierge's decision on an invitation request, from the console: the decision is
- * stored, an approval's invitation email is delivered at once (a failure stays in the outbox for
- * the cron and the console's 'Retry now'), and every decision is a security event.
+ * A concierge's decision on an application, from the console: the decision and the applicant's
+ * email (offer, waitlist or decline) are stored together, the email is delivered at once (a
+ * failure stays in the outbox for the cron and the console's 'Retry now'), and every decision is a
+ * security event (docs/product-rules.md#decisions-capacity-and-waitlist).
  */
 export type ConciergeDecision =
-  | { intent: "approve"; requestId: string; tier: MemberRow["tier"]; note: string | null }
-  | { intent: "decline"; requestId: string; note: string | null };
+  | { intent: "approve"; requestId: string; tier: Tier; note: string | null }
+  | { intent: "decline"; requestId: string; note: string | null; applicantNote: string | null };
 
 export type ConciergeDecisionOutcome =
-  | { ok: true; decision: "approved"; email: string; delivery: DeliveryOutcome }
-  | { ok: true; decision: "declined" }
+  | { ok: true; decision: "offered" | "waitlisted" | "declined"; email: string; delivery: DeliveryOutcome }
   | { ok: false; reason: "not-found" | "already-decided" | "member-exists" };
 
 export async function recordConciergeDecision(
-  { env, config, signingKey, logSecurityEvent: log }: RequestContext,
+  services: RequestContext,
   conciergeId: string,
   decision: ConciergeDecision,
 ): Promise<ConciergeDecisionOutcome> {
+  const { env, config, signingKey, logSecurityEvent: log } = services;
   const input = { requestId: decision.requestId, conciergeId, note: decision.note };
-
-  if (decision.intent === "decline") {
-    const declined = await declineInvitationRequest(env.DB, input);
-    if (!declined.ok) return declined;
-    log({
-      eventType: "member_declined",
-      severity: "low",
-      description: "invitation request declined",
-      userId: conciergeId,
-      details: { requestId: decision.requestId },
-    });
-    return { ok: true, decision: "declined" };
-  }
-
-  const approved = await approveInvitationRequest(env.DB, { ...input, tier: decision.tier, siteUrl: config.SITE_URL, signingKey });
-  if (!approved.ok) return approved;
+  const decided =
+    decision.intent === "decline"
+      ? await declineInvitationRequest(env.DB, { ...input, applicantNote: decision.applicantNote }).then((result) =>
+          result.ok ? { ...result, decision: "declined" as const } : result,
+        )
+      : await approveInvitationRequest(services, { ...input, tier: decision.tier });
+  if (!decided.ok) return decided;
   log({
-    eventType: "member_admitted",
+    eventType: "admissions_decision",
     severity: "low",
-    description: "invitation request approved; member invited",
+    description: `application ${decided.decision}`,
     userId: conciergeId,
-    details: { requestId: decision.requestId, memberId: approved.memberId, tier: decision.tier },
+    details: {
+      requestId: decision.requestId,
+      decision: decided.decision,
+      ...(decision.intent === "approve" ? { tier: decision.tier } : {}),
+    },
   });
-  const delivery = await deliverOutboxMessage(env.DB, approved.outboxId, emailSender(env.EMAIL, config.EMAIL_FROM, signingKey));
-  return { ok: true, decision: "approved", email: approved.email, delivery };
+  const delivery = await deliverOutboxMessage(env.DB, decided.outboxId, emailSender(env.EMAIL, config.EMAIL_FROM, signingKey));
+  return { ok: true, decision: decided.decision, email: decided.email, delivery };
 }

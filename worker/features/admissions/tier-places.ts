@@ -56,6 +56,33 @@ export async function hasRoomIn(db: D1Database, tier: Tier, cap: number): Promis
   return row?.room === 1;
 }
 
+/** How many places in `tier` are taken now. */
+export async function placesTakenIn(db: D1Database, tier: Tier): Promise<number> {
+  const row = await getDatabase(db).get<{ taken: number }>(sql`select ${placesTaken(tier)} as taken`);
+  return row?.taken ?? 0;
+}
+
+/**
+ * Each tier's places for the console's waitlists page: the cap, the places taken, the open offers
+ * (soonest to end first) and the waitlist in order.
+ */
+export async function tierPlacesOverview(db: D1Database, config: Pick<WorkerConfig, "TIER_MEMBER_CAPS">) {
+  return Promise.all(
+    membershipTierSlugs.map(async (tier) => ({
+      tier,
+      cap: tierCap(config, tier),
+      taken: await placesTakenIn(db, tier),
+      offers: await getDatabase(db)
+        .select({ id: invitationRequests.id, name: invitationRequests.name, offerExpiresAt: invitationRequests.offerExpiresAt })
+        .from(invitationRequests)
+        .where(and(eq(invitationRequests.status, "offered"), eq(invitationRequests.tier, tier)))
+        .orderBy(asc(invitationRequests.offerExpiresAt))
+        .all(),
+      waitlist: await tierWaitlist(db, tier),
+    })),
+  );
+}
+
 /** The request's place in its tier's waitlist (1 is next), or null when it is not waiting. */
 export async function waitlistPosition(db: D1Database, requestId: string): Promise<number | null> {
   const row = await getDatabase(db).get<{ position: number } | undefined>(sql`
@@ -67,6 +94,14 @@ export async function waitlistPosition(db: D1Database, requestId: string): Promi
     from invitation_requests r
     where r.id = ${requestId} and r.status = 'waitlisted'`);
   return row?.position ?? null;
+}
+
+/** Every waiting request's place in its tier's line (1 is next), by request id. */
+export async function waitlistPositions(db: D1Database): Promise<Map<string, number>> {
+  const rows = await getDatabase(db).all<{ id: string; position: number }>(sql`
+    select id, row_number() over (partition by tier order by waitlisted_at, id) as position
+    from invitation_requests where status = 'waitlisted'`);
+  return new Map(rows.map((row) => [row.id, row.position]));
 }
 
 /** The tier's waitlist in order (position 1 first), at most `limit`. */
@@ -90,15 +125,17 @@ export function offerExpiry(now: number): string {
   return new Date(now + OFFER_DAYS * 24 * 60 * 60 * 1000).toISOString();
 }
 
+/** The applicant's status link, sealed for an email (docs/security.md#application-links). */
+export async function sealedStatusLink(services: AdmissionsServices, requestId: string) {
+  return sealSecret(services.signingKey, await applicationStatusUrl(services.config.SITE_URL, services.signingKey, requestId));
+}
+
 /** The offer email for one applicant, with their sealed status link. */
 export async function composeOfferEmail(
   services: AdmissionsServices,
   applicant: { id: string; name: string; tier: Tier; expiresAt: string; fromWaitlist: boolean },
 ) {
-  const link = await sealSecret(
-    services.signingKey,
-    await applicationStatusUrl(services.config.SITE_URL, services.signingKey, applicant.id),
-  );
+  const link = await sealedStatusLink(services, applicant.id);
   return offerEmail({
     name: applicant.name,
     tier: applicant.tier,
@@ -138,11 +175,7 @@ export async function promoteFromWaitlist(services: AdmissionsServices, tier: Ti
       tierHasRoom(tier, cap),
     );
     const [, queued, offered] = await database.batch([
-      applicationEventInsertWhere(
-        database,
-        { requestId: request.id, kind: "offered", detail: `${tier} (from the waitlist)`, createdAt: nowIso },
-        stillHead,
-      ),
+      applicationEventInsertWhere(database, { requestId: request.id, kind: "offered", detail: tier, createdAt: nowIso }, stillHead),
       database
         .insert(outbox)
         .select(

@@ -1,6 +1,16 @@
-import { and, inArray, isNotNull, lt, lte } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lt, lte, notExists, notInArray } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { getDatabase } from "#db/client.ts";
-import { ageGateAnswers, invitationRequests, memberSessions, outbox, securityEvents, signInCodes, webauthnChallenges } from "#db/schema.ts";
+import {
+  ageGateAnswers,
+  applicationEvents,
+  invitationRequests,
+  memberSessions,
+  outbox,
+  securityEvents,
+  signInCodes,
+  webauthnChallenges,
+} from "#db/schema.ts";
 
 /**
  * How long the site keeps what it stores, as the privacy policy (/privacy) promises. Every period
@@ -10,7 +20,10 @@ const DAY = 24 * 60 * 60 * 1000;
 export const RETENTION = {
   securityEventsDays: 365,
   ageGateAnswersDays: 365,
-  /** Counted from the concierge's decision; requests still waiting for one are kept. */
+  /**
+   * Counted from the concierge's decision; requests still waiting for one, on a waitlist or holding
+   * an offer are kept. A repeat submission and the request's history go with the request.
+   */
   decidedInvitationRequestsDays: 730,
   /**
    * Finished messages: delivered, refused for good, expired unsent, or stopped by staff. Those
@@ -18,6 +31,8 @@ export const RETENTION = {
    */
   finishedOutboxMessagesDays: 30,
 } as const;
+
+const firstRequest = alias(invitationRequests, "first_request");
 
 const before = (now: number, days: number) => new Date(now - days * DAY).toISOString();
 
@@ -31,12 +46,31 @@ export async function deleteExpiredRecords(db: D1Database, now: number = Date.no
   await database.batch([
     database.delete(securityEvents).where(lt(securityEvents.createdAt, before(now, RETENTION.securityEventsDays))),
     database.delete(ageGateAnswers).where(lt(ageGateAnswers.createdAt, before(now, RETENTION.ageGateAnswersDays))),
+    database.delete(invitationRequests).where(
+      and(
+        isNotNull(invitationRequests.decidedAt),
+        lt(invitationRequests.decidedAt, before(now, RETENTION.decidedInvitationRequestsDays)),
+        // A place still waited for or offered is not finished, however old the decision.
+        notInArray(invitationRequests.status, ["waitlisted", "offered"]),
+      ),
+    ),
+    // What belonged to the requests just deleted: the submissions joined to them, then every step of their history.
     database
       .delete(invitationRequests)
       .where(
         and(
-          isNotNull(invitationRequests.decidedAt),
-          lt(invitationRequests.decidedAt, before(now, RETENTION.decidedInvitationRequestsDays)),
+          eq(invitationRequests.status, "joined"),
+          notExists(database.select({ id: firstRequest.id }).from(firstRequest).where(eq(firstRequest.id, invitationRequests.joinedTo))),
+        ),
+      ),
+    database
+      .delete(applicationEvents)
+      .where(
+        notExists(
+          database
+            .select({ id: invitationRequests.id })
+            .from(invitationRequests)
+            .where(eq(invitationRequests.id, applicationEvents.requestId)),
         ),
       ),
     database

@@ -1,8 +1,14 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/requests";
-import { invitationDecisionForm, invitationRequestQuery, queryFields } from "#app/features/concierge/concierge-forms.ts";
-import { conciergeMeta, formatConsoleTime, listSummary } from "#app/features/concierge/console-format.ts";
-import { InvitationRequestCard } from "../invitation-request-card.tsx";
+import {
+  invitationDecisionForm,
+  invitationRequestQuery,
+  pipelineStageFilters,
+  queryFields,
+} from "#app/features/concierge/concierge-forms.ts";
+import { conciergeMeta, listSummary } from "#app/features/concierge/console-format.ts";
+import { InvitationRequestCard, stageLabels } from "../invitation-request-card.tsx";
+import { pipelineCard } from "../pipeline-view.server.ts";
 import { ConsoleFilters } from "#app/features/concierge/console-filters.tsx";
 import { useOutcomeToast } from "#app/ui/form/form-outcome.tsx";
 import type { ActionResult } from "#app/lib/form-result.ts";
@@ -12,26 +18,28 @@ import {
   type ConciergeDecisionOutcome,
   listInvitationRequests,
   recordConciergeDecision,
+  waitlistPositions,
 } from "#app/features/admissions/admissions.server.ts";
 import { readSubmission } from "#app/lib/forms.server.ts";
 
 const LIST_LIMIT = 50;
 
-export const meta: Route.MetaFunction = () => conciergeMeta("Invitation requests");
+export const meta: Route.MetaFunction = () => conciergeMeta("Applications");
 
-/** Executive invitation requests, newest first, filtered by status and a search of name, email and company. */
+/**
+ * The applications pipeline (docs/product-rules.md#decisions-capacity-and-waitlist), newest first,
+ * filtered by stage and a search of name, email and company; each card with its dates, who acted
+ * and the submissions joined to it.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(requestContext);
   const query = invitationRequestQuery.parse(queryFields(new URL(request.url)));
-  const requests = await listInvitationRequests(env.DB, { status: query.status, search: query.q, limit: LIST_LIMIT });
+  const requests = await listInvitationRequests(env.DB, { stage: query.stage, search: query.q, limit: LIST_LIMIT });
+  const positions = requests.some((application) => application.status === "waitlisted") ? await waitlistPositions(env.DB) : new Map();
   return {
     query,
     limited: requests.length === LIST_LIMIT,
-    requests: requests.map(({ createdAt, decidedAt, ...rest }) => ({
-      ...rest,
-      createdAtLabel: formatConsoleTime(createdAt) ?? createdAt,
-      decidedAtLabel: formatConsoleTime(decidedAt),
-    })),
+    requests: requests.map((application) => pipelineCard(application, positions.get(application.id) ?? null)),
   };
 }
 
@@ -42,7 +50,24 @@ const refusals: Record<Extract<ConciergeDecisionOutcome, { ok: false }>["reason"
   "not-found": "This request no longer exists.",
 };
 
-/** Approve (creating the member and emailing their invitation link) or decline, with a note. */
+const decisionToasts = {
+  offered: { title: "Offer Sent", sent: "The offer was emailed to", unsent: "The offer email to" },
+  waitlisted: {
+    title: "Added to the Waitlist",
+    sent: "The tier is full; the waitlist email was sent to",
+    unsent: "The tier is full; the waitlist email to",
+  },
+  declined: {
+    title: "Request Declined",
+    sent: "The decision is recorded and a courteous email was sent to",
+    unsent: "The decision is recorded; the email to",
+  },
+} as const;
+
+/**
+ * Approve into a tier (an offer, or the tier's waitlist when it is full) or decline, with a note;
+ * the applicant's email goes out at once.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const concierge = context.get(memberContext);
   const form = await readSubmission(request, invitationDecisionForm, { form: (fields) => fields.requestId ?? "" });
@@ -55,37 +80,44 @@ export async function action({ request, context }: Route.ActionArgs) {
       { form: target, ok: false, error: refusals[outcome.reason] },
       { status: outcome.reason === "not-found" ? 404 : 409 },
     );
-  if (outcome.decision === "declined") {
-    return data<ActionResult>({
-      form: target,
-      ok: true,
-      toast: { title: "Request Declined", description: "The decision is recorded. No email was sent." },
-    });
-  }
+  const words = decisionToasts[outcome.decision];
   const description =
     outcome.delivery === "sent"
-      ? `The invitation link was emailed to ${outcome.email}.`
-      : `The invitation email to ${outcome.email} could not be sent yet; it stays in the outbox and will be retried.`;
-  return data<ActionResult>({ form: target, ok: true, toast: { title: "Member Admitted", description } });
+      ? `${words.sent} ${outcome.email}.`
+      : `${words.unsent} ${outcome.email} could not be sent yet; it stays in the outbox and will be retried.`;
+  return data<ActionResult>({ form: target, ok: true, toast: { title: words.title, description } });
 }
 
-const statusOptions = [
-  { value: "new", label: "New" },
-  { value: "approved", label: "Approved" },
-  { value: "declined", label: "Declined" },
-];
+const stageOptions = pipelineStageFilters.map((stage) => ({
+  value: stage,
+  label: stage === "decided" ? "Decided" : stage === "approved" ? "Approved (before dues)" : stageLabels[stage],
+}));
 
 export default function ConciergeRequests({ loaderData, actionData }: Route.ComponentProps) {
   useOutcomeToast(actionData);
   const { query, requests, limited } = loaderData;
-  const filtered = Boolean(query.status || query.q);
+  const filtered = Boolean(query.stage || query.q);
+  const csvQuery = filtered
+    ? `?${new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1])))}`
+    : "";
   return (
-    <Section id="invitation-requests" eyebrow="Executive access" title="Invitation requests">
+    <Section id="invitation-requests" eyebrow="Admissions" title="Applications">
+      <p className="text-smoke">
+        New, sit-down booked, decided, offered, paid (or expired, declined, waitlisted). See the{" "}
+        <Link to="/concierge/waitlists" className="text-brass underline">
+          waitlists
+        </Link>{" "}
+        or{" "}
+        <a href={`/concierge/applications.csv${csvQuery}`} className="text-brass underline" download>
+          download this list as CSV
+        </a>
+        .
+      </p>
       <ConsoleFilters
         label="Filter invitation requests"
         className="grid gap-4 sm:grid-cols-[12rem_1fr_auto] sm:items-end"
         filters={[
-          { id: "request-status", name: "status", label: "Status", value: query.status, options: statusOptions },
+          { id: "request-stage", name: "stage", label: "Stage", value: query.stage, options: stageOptions },
           {
             id: "request-search",
             name: "q",

@@ -1,0 +1,27 @@
+import type { Route } from "./+types/applications-csv";
+import { invitationRequestQuery, queryFields } from "#app/features/concierge/concierge-forms.ts";
+import { requestContext } from "#app/context.ts";
+import { listInvitationRequests, waitlistPositions } from "#app/features/admissions/admissions.server.ts";
+import { pipelineCsv } from "../pipeline-csv.server.ts";
+
+/** At most this many applications in one export (newest first); a narrower filter finds older ones. */
+const EXPORT_LIMIT = 5000;
+
+/**
+ * /concierge/applications.csv: the pipeline as the console shows it, with the same stage and search
+ * filter, for a spreadsheet. Under the console layout, so only a concierge gets it (a 404 for anyone
+ * else); private, no-store, like every console answer.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env } = context.get(requestContext);
+  const query = invitationRequestQuery.parse(queryFields(new URL(request.url)));
+  const requests = await listInvitationRequests(env.DB, { stage: query.stage, search: query.q, limit: EXPORT_LIMIT });
+  const csv = pipelineCsv(requests, await waitlistPositions(env.DB));
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": 'attachment; filename="applications.csv"',
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
