@@ -1,12 +1,11 @@
-import { and, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
-import { getDatabase, type Database } from "#db/client.ts";
-import { insertSelectRow } from "#db/insert-select.ts";
-import { members, outbox } from "#db/schema.ts";
+import { and, eq, isNotNull, isNull, lte } from "drizzle-orm";
+import { getDatabase } from "#db/client.ts";
+import { members } from "#db/schema.ts";
 import type { MemberRow } from "#worker/features/members/members.ts";
 import { promoteFromWaitlist, type AdmissionsServices } from "#worker/features/admissions/tier-places.ts";
 import { deliverOutboxMessage } from "#worker/shared/outbox.ts";
 import { emailSender } from "#worker/shared/send-email.ts";
-import { duesLapsedEmail, duesPastDueEmail } from "./dues-emails.ts";
+import { duesLapsedEmail, duesPastDueEmail, emailIfMemberChanged } from "./dues-emails.ts";
 import { GRACE_PERIOD_MS, nextQuarterDuesCents } from "./membership-billing.ts";
 
 /**
@@ -30,19 +29,6 @@ type Candidate = Pick<MemberRow, "id" | "name" | "email" | "tier" | "pendingTier
 
 const candidateColumns = { id: members.id, name: members.name, email: members.email, tier: members.tier, pendingTier: members.pendingTier };
 
-/** The email, inserted only when the batch's previous statement (its UPDATE of this member) changed the row. */
-function emailIfChanged(database: Database, memberId: string, message: { subject: string; body: string }, recipient: string) {
-  return database
-    .insert(outbox)
-    .select(
-      database
-        .select(insertSelectRow(outbox, { channel: "email", recipient, subject: message.subject, body: message.body }))
-        .from(members)
-        .where(and(eq(members.id, memberId), sql`changes() = 1`)),
-    )
-    .returning({ id: outbox.id });
-}
-
 export async function runDuesCron(services: AdmissionsServices, now: number): Promise<DuesCronResult> {
   const { env, config, signingKey } = services;
   const database = getDatabase(env.DB);
@@ -60,7 +46,7 @@ export async function runDuesCron(services: AdmissionsServices, now: number): Pr
         .set({ duesStatus: "lapsed" })
         .where(and(eq(members.id, member.id), endedGrace))
         .returning({ id: members.id, tier: members.tier }),
-      emailIfChanged(database, member.id, duesLapsedEmail(member, { siteUrl }), member.email),
+      emailIfMemberChanged(database, member.id, duesLapsedEmail(member, { siteUrl }), member.email),
     ]);
     if (changed[0]) lapsed.push(changed[0]);
     if (email[0]) queued.push(email[0].id);
@@ -83,7 +69,7 @@ export async function runDuesCron(services: AdmissionsServices, now: number): Pr
         .set({ duesStatus: "past_due", graceEndsAt })
         .where(and(eq(members.id, member.id), quarterRanOut))
         .returning({ id: members.id }),
-      emailIfChanged(database, member.id, message, member.email),
+      emailIfMemberChanged(database, member.id, message, member.email),
     ]);
     if (changed[0]) pastDue.push(changed[0].id);
     if (email[0]) queued.push(email[0].id);

@@ -1,3 +1,7 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "#db/client.ts";
+import { insertSelectRow } from "#db/insert-select.ts";
+import { members, outbox } from "#db/schema.ts";
 import { CLUB_TIME_ZONE } from "#app/features/member-area/member-dates.ts";
 import { club, healthWarning } from "#app/features/site/site-config.ts";
 import { formatCents } from "#app/lib/money.ts";
@@ -49,4 +53,21 @@ export function duesLapsedEmail(member: DuesEmailMember, { siteUrl }: { siteUrl:
     `<p><small>${escapeMarkup(healthWarning)}</small></p>`,
   ].join("");
   return { subject: `Your ${club.name} membership has lapsed`, body };
+}
+
+/**
+ * The member's email, inserted only when the batch's previous statement (an UPDATE of this member
+ * that its guard let through) changed the row: SQLite's `changes()` counts that statement's rows.
+ * So two batches at once, or a redelivered event, write one email between them.
+ */
+export function emailIfMemberChanged(database: Database, memberId: string, message: { subject: string; body: string }, recipient: string) {
+  return database
+    .insert(outbox)
+    .select(
+      database
+        .select(insertSelectRow(outbox, { channel: "email", recipient, subject: message.subject, body: message.body }))
+        .from(members)
+        .where(and(eq(members.id, memberId), sql`changes() = 1`)),
+    )
+    .returning({ id: outbox.id });
 }

@@ -5,6 +5,13 @@ import { onCheckoutSessionCompleted } from "./offer-activation.ts";
 import { onCheckoutSessionExpired } from "./offer-checkout.ts";
 import type { PaymentEventContext, PaymentEventHandler, PaymentEventOutcome } from "./payment-events.ts";
 import type { PaymentEvent } from "./payment-provider.ts";
+import {
+  onChargeRefunded,
+  onInvoicePaid,
+  onInvoicePaymentFailed,
+  onSubscriptionDeleted,
+  onSubscriptionUpdated,
+} from "./subscription-events.ts";
 
 /**
  * The payment events the club acts on, by type (docs/product-rules.md#dues); every other type is
@@ -14,6 +21,11 @@ import type { PaymentEvent } from "./payment-provider.ts";
 const handlers: Record<string, PaymentEventHandler> = {
   "checkout.session.completed": onCheckoutSessionCompleted,
   "checkout.session.expired": onCheckoutSessionExpired,
+  "invoice.paid": onInvoicePaid,
+  "invoice.payment_failed": onInvoicePaymentFailed,
+  "customer.subscription.updated": onSubscriptionUpdated,
+  "customer.subscription.deleted": onSubscriptionDeleted,
+  "charge.refunded": onChargeRefunded,
 };
 
 export async function dispatchPaymentEvent(context: PaymentEventContext, event: PaymentEvent): Promise<PaymentEventOutcome> {

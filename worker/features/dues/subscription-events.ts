@@ -1,0 +1,252 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import { z } from "zod";
+import { getDatabase } from "#db/client.ts";
+import { insertSelectRow } from "#db/insert-select.ts";
+import { duesLedger, members } from "#db/schema.ts";
+import { tierBySlug } from "#app/features/site/site-config.ts";
+import { promoteFromWaitlist } from "#worker/features/admissions/tier-places.ts";
+import type { MemberRow } from "#worker/features/members/members.ts";
+import { deliverOutboxMessage } from "#worker/shared/outbox.ts";
+import { emailSender } from "#worker/shared/send-email.ts";
+import { duesLapsedEmail, duesPastDueEmail, emailIfMemberChanged } from "./dues-emails.ts";
+import { GRACE_PERIOD_MS } from "./membership-billing.ts";
+import { recordPaymentEvent, type PaymentEventContext, type PaymentEventHandler } from "./payment-events.ts";
+import type { PaymentEvent, SubscriptionSnapshot } from "./payment-provider.ts";
+
+/**
+ * The provider's events about a member's subscription after the first payment
+ * (docs/product-rules.md#billing-renewals-and-lapses), registered in payment-event-dispatch.ts.
+ * Each writes its event id in the batch of its effect (payment-events.ts). Events may come twice
+ * or out of order: the ledger is keyed by the provider's ids (an invoice the checkout already
+ * recorded is not counted again), the paid period only moves forward, and where the order
+ * decides the outcome (is the subscription paid, or over?) the subscription is read again from
+ * the provider. An event about a subscription no member holds (a duplicate the checkout cancelled,
+ * or a first invoice that arrives before its checkout) is marked processed and changes nothing.
+ */
+
+const subscriptionRef = z.union([z.string(), z.object({ id: z.string() }).transform((object) => object.id)]);
+
+const invoiceObject = z.object({
+  id: z.string(),
+  amount_paid: z.number().int(),
+  amount_due: z.number().int(),
+  billing_reason: z.string().nullish(),
+  /** Where Stripe's current API versions name the subscription; older ones use `subscription`. */
+  parent: z.object({ subscription_details: z.object({ subscription: subscriptionRef }).nullish() }).nullish(),
+  subscription: subscriptionRef.nullish(),
+});
+
+const subscriptionObject = z.object({ id: z.string() });
+
+const chargeObject = z.object({
+  id: z.string(),
+  amount_refunded: z.number().int(),
+  customer: z.union([z.string(), z.object({ id: z.string() }).transform((object) => object.id)]).nullish(),
+});
+
+function read<T extends z.ZodType>(schema: T, event: PaymentEvent): z.output<T> {
+  const parsed = schema.safeParse(event.object);
+  if (!parsed.success) throw new Error(`payment event ${event.id} (${event.type}): an unreadable object`);
+  return parsed.data;
+}
+
+const invoiceSubscription = (invoice: z.output<typeof invoiceObject>) =>
+  invoice.parent?.subscription_details?.subscription ?? invoice.subscription ?? null;
+
+async function memberBySubscription(db: D1Database, subscriptionId: string): Promise<MemberRow | undefined> {
+  return getDatabase(db).select().from(members).where(eq(members.subscriptionId, subscriptionId)).get();
+}
+
+/** Marks the event processed with no effect (nothing of ours it concerns). */
+async function nothingToDo(context: PaymentEventContext, event: PaymentEvent) {
+  return (await recordPaymentEvent(getDatabase(context.env.DB), event, context.now, [])).duplicate ? "duplicate" : "ignored";
+}
+
+/** The paid period, moved only forward: an older event delivered late never shortens it. */
+const laterPaidThrough = (periodEnd: string) => sql`max(coalesce(${members.paidThrough}, ''), ${periodEnd})`;
+
+/** The subscription still pays for a membership (not ended, nor never started). */
+const isLive = (snapshot: SubscriptionSnapshot) => ["active", "trialing", "past_due", "unpaid"].includes(snapshot.status);
+
+function deliverSoon(context: PaymentEventContext, outboxId: number | undefined) {
+  if (outboxId === undefined) return;
+  const { env, config, signingKey } = context;
+  context.ctx.waitUntil(deliverOutboxMessage(env.DB, outboxId, emailSender(env.EMAIL, config.EMAIL_FROM, signingKey)));
+}
+
+/**
+ * A paid invoice: the renewal (or a proration, or an open invoice paid late in the portal). The
+ * ledger's payment keyed by the invoice id; while the subscription is live, the dues are active
+ * again, paid through the subscription's current period; a renewal (a new period) also applies a
+ * downgrade the member chose.
+ */
+export const onInvoicePaid: PaymentEventHandler = async (context, event) => {
+  const invoice = read(invoiceObject, event);
+  const subscriptionId = invoiceSubscription(invoice);
+  const member = subscriptionId ? await memberBySubscription(context.env.DB, subscriptionId) : undefined;
+  if (!subscriptionId || !member) return nothingToDo(context, event);
+  const snapshot = await context.provider.getSubscription(subscriptionId);
+  const database = getDatabase(context.env.DB);
+  const renewal = invoice.billing_reason === "subscription_cycle";
+  const holder = and(eq(members.id, member.id), eq(members.subscriptionId, subscriptionId));
+  const recorded = await recordPaymentEvent(database, event, context.now, [
+    ...(invoice.amount_paid > 0
+      ? [
+          database
+            .insert(duesLedger)
+            .values({
+              memberId: member.id,
+              kind: "payment",
+              amountCents: invoice.amount_paid,
+              description: renewal ? `Quarterly dues, ${tierBySlug(member.pendingTier ?? member.tier).name}` : "Dues payment",
+              method: "stripe",
+              externalId: invoice.id,
+              occurredAt: new Date(event.created).toISOString(),
+            })
+            .onConflictDoNothing(),
+        ]
+      : []),
+    ...(isLive(snapshot)
+      ? [
+          database
+            .update(members)
+            .set({
+              duesStatus: "active",
+              graceEndsAt: null,
+              paidThrough: laterPaidThrough(snapshot.currentPeriodEnd),
+              ...(renewal ? { tier: sql`coalesce(${members.pendingTier}, ${members.tier})`, pendingTier: null } : {}),
+            })
+            .where(holder),
+        ]
+      : []),
+  ]);
+  return recorded.duplicate ? "duplicate" : "processed";
+};
+
+/**
+ * A renewal the provider could not collect: past due, with 14 days' grace from the first failure
+ * (retries of the same invoice neither restart it nor send another email), the unpaid amount as a
+ * charge in the ledger (once per invoice). Left alone when the subscription is paid by the time
+ * the event is handled (it arrived after the payment).
+ */
+export const onInvoicePaymentFailed: PaymentEventHandler = async (context, event) => {
+  const invoice = read(invoiceObject, event);
+  const subscriptionId = invoiceSubscription(invoice);
+  const member = subscriptionId ? await memberBySubscription(context.env.DB, subscriptionId) : undefined;
+  if (!subscriptionId || !member) return nothingToDo(context, event);
+  const snapshot = await context.provider.getSubscription(subscriptionId);
+  if (snapshot.status === "active" || snapshot.status === "trialing") return nothingToDo(context, event);
+  const database = getDatabase(context.env.DB);
+  const graceEndsAt = new Date(context.now + GRACE_PERIOD_MS).toISOString();
+  const message = duesPastDueEmail(member, {
+    graceEndsAt,
+    amountCents: invoice.amount_due > 0 ? invoice.amount_due : null,
+    siteUrl: context.config.SITE_URL,
+    paysAtLounge: false,
+  });
+  const recorded = await recordPaymentEvent(database, event, context.now, [
+    ...(invoice.amount_due > 0
+      ? [
+          database
+            .insert(duesLedger)
+            .values({
+              memberId: member.id,
+              kind: "charge",
+              amountCents: invoice.amount_due,
+              description: "Quarterly dues, not yet paid",
+              method: "stripe",
+              externalId: `${invoice.id}:unpaid`,
+              occurredAt: new Date(event.created).toISOString(),
+            })
+            .onConflictDoNothing(),
+        ]
+      : []),
+    database
+      .update(members)
+      .set({ duesStatus: "past_due", graceEndsAt })
+      .where(and(eq(members.id, member.id), eq(members.subscriptionId, subscriptionId), eq(members.duesStatus, "active"))),
+    emailIfMemberChanged(database, member.id, message, member.email),
+  ]);
+  if (recorded.duplicate) return "duplicate";
+  deliverSoon(context, (recorded.results.at(-1) as { id: number }[])[0]?.id);
+  return "processed";
+};
+
+/** The subscription changed (renewed, moved to other dues, set to cancel): the paid period follows it, forward only. */
+export const onSubscriptionUpdated: PaymentEventHandler = async (context, event) => {
+  const { id } = read(subscriptionObject, event);
+  const member = await memberBySubscription(context.env.DB, id);
+  if (!member) return nothingToDo(context, event);
+  const snapshot = await context.provider.getSubscription(id);
+  if (!isLive(snapshot)) return nothingToDo(context, event);
+  const database = getDatabase(context.env.DB);
+  const recorded = await recordPaymentEvent(database, event, context.now, [
+    database
+      .update(members)
+      .set({ paidThrough: laterPaidThrough(snapshot.currentPeriodEnd) })
+      .where(and(eq(members.id, member.id), eq(members.subscriptionId, id))),
+  ]);
+  return recorded.duplicate ? "duplicate" : "processed";
+};
+
+/**
+ * The subscription ended (cancelled at the period's end, or by the provider after the failed
+ * retries): the membership lapses (one email), the subscription is no longer theirs (paying at the
+ * lounge reinstates them), and the place in the tier goes to the head of its waitlist.
+ */
+export const onSubscriptionDeleted: PaymentEventHandler = async (context, event) => {
+  const { id } = read(subscriptionObject, event);
+  const member = await memberBySubscription(context.env.DB, id);
+  if (!member) return nothingToDo(context, event);
+  const database = getDatabase(context.env.DB);
+  const holder = and(eq(members.id, member.id), eq(members.subscriptionId, id));
+  const recorded = await recordPaymentEvent(database, event, context.now, [
+    database
+      .update(members)
+      .set({ duesStatus: "lapsed" })
+      .where(and(holder, ne(members.duesStatus, "lapsed"))),
+    emailIfMemberChanged(database, member.id, duesLapsedEmail(member, { siteUrl: context.config.SITE_URL }), member.email),
+    database.update(members).set({ subscriptionId: null, pendingTier: null }).where(holder),
+  ]);
+  if (recorded.duplicate) return "duplicate";
+  deliverSoon(context, (recorded.results[1] as { id: number }[])[0]?.id);
+  await promoteFromWaitlist(context, member.tier, context.now);
+  return "processed";
+};
+
+/**
+ * A charge refunded, in part or in full: the refund in the ledger. The event carries the charge's
+ * refunded total, so the entry is the part of it not yet in the ledger, decided in one INSERT (keyed
+ * by the charge and that total): a redelivered or late, smaller total adds nothing.
+ */
+export const onChargeRefunded: PaymentEventHandler = async (context, event) => {
+  const charge = read(chargeObject, event);
+  const database = getDatabase(context.env.DB);
+  const member = charge.customer
+    ? await database.select().from(members).where(eq(members.paymentCustomerId, charge.customer)).get()
+    : undefined;
+  if (!member || charge.amount_refunded <= 0) return nothingToDo(context, event);
+  const alreadyRefunded = sql<number>`coalesce((select sum(l.amount_cents) from dues_ledger l where l.kind = 'refund' and l.external_id like ${`${charge.id}:refunded:%`}), 0)`;
+  const recorded = await recordPaymentEvent(database, event, context.now, [
+    database
+      .insert(duesLedger)
+      .select(
+        database
+          .select(
+            insertSelectRow(duesLedger, {
+              memberId: member.id,
+              kind: "refund",
+              amountCents: sql`${charge.amount_refunded} - ${alreadyRefunded}`,
+              description: "Refund",
+              method: "stripe",
+              externalId: `${charge.id}:refunded:${charge.amount_refunded}`,
+              occurredAt: new Date(event.created).toISOString(),
+            }),
+          )
+          .from(members)
+          .where(and(eq(members.id, member.id), sql`${charge.amount_refunded} > ${alreadyRefunded}`)),
+      )
+      .onConflictDoNothing(),
+  ]);
+  return recorded.duplicate ? "duplicate" : "processed";
+};
