@@ -35,6 +35,7 @@ export default [
     route("members", memberArea("members.tsx")),
     route("members/accept-rules", memberArea("accept-club-rules.tsx")),
     route("members/devices", signIn("devices.tsx")),
+    route("members/sponsorships", admissions("sponsorships.tsx")),
     route("members/billing", dues("billing.tsx")),
     route("rewards", memberArea("rewards.tsx")),
     route("media", memberArea("media.tsx")),

@@ -30,6 +30,8 @@ export type SecurityEventType =
   | "admissions_decision"
   | "payment_recorded"
   | "tier_changed"
+  | "admissions_sponsor_linked"
+  | "admissions_sponsor_answered"
   | "delivery_retried"
   | "delivery_abandoned"
   | "admissions_sit_down"

@@ -301,7 +301,7 @@ describe("the status page, /application", () => {
   });
 
   it("refuses an unknown intent or an overlong link with 400, setting no cookie", async () => {
-    for (const fields of [{ intent: "book" }, { intent: "open", link: "x".repeat(2049) }]) {
+    for (const fields of [{ intent: "book" }, { intent: "open", link: "x".repeat(2049) }] as Record<string, string>[]) {
       const answer = await postPage(fields);
       expect(answer.status).toBe(400);
       expect(answer.headers.get("Set-Cookie")).toBeNull();
