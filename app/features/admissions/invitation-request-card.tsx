@@ -5,6 +5,7 @@ import { Field, inputClasses } from "#app/ui/form/field.tsx";
 import { SubmitButton } from "#app/ui/form/form-outcome.tsx";
 import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
 import type { ActionResult } from "#app/lib/form-result.ts";
+import { stageLabels } from "./pipeline-stages.ts";
 
 export interface InvitationRequestCardView {
   id: string;
@@ -34,18 +35,6 @@ export interface InvitationRequestCardView {
   /** Later submissions from the same email, joined to this one. */
   joined: Array<{ id: string; createdAtLabel: string; message: string }>;
 }
-
-/** The pipeline's stages in words (docs/product-rules.md#decisions-capacity-and-waitlist). */
-export const stageLabels = {
-  new: "New",
-  "sit-down": "Sit-down booked",
-  approved: "Approved",
-  declined: "Declined",
-  waitlisted: "Waitlisted",
-  offered: "Offered",
-  paid: "Paid",
-  expired: "Offer expired",
-} as const;
 
 /**
  * One application with every field, where it stands in the pipeline and its history, the

@@ -1,7 +1,7 @@
 import { membershipTiers } from "#app/features/site/site-config.ts";
 import { formatConsoleTime } from "#app/features/concierge/console-format.ts";
 import type { InvitationRequestView } from "#worker/features/admissions/admissions.ts";
-import { stageLabels } from "./invitation-request-card.tsx";
+import { stageLabels } from "./pipeline-stages.ts";
 
 /**
  * The pipeline as CSV (RFC 4180) for a spreadsheet (docs/operators.md#the-concierge-console).

@@ -1,6 +1,10 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { RouterContextProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { requestContext } from "#app/context.ts";
+import { loader as waitlistsLoader } from "#app/features/admissions/routes/waitlists.tsx";
+import { loader as csvLoader } from "#app/features/admissions/routes/applications-csv.ts";
 import { approveInvitationRequest, declineInvitationRequest, listInvitationRequests } from "#worker/features/admissions/admissions.ts";
 import { recordConciergeDecision } from "#worker/features/admissions/concierge-decisions.ts";
 import { createRequestContext } from "#worker/http/request-context.ts";
@@ -322,5 +326,70 @@ describe("listInvitationRequests", () => {
       history: [{ kind: "offered", actorName: "Elena Marsh", detail: "platinum", createdAt: "2026-11-05T10:00:00.000Z" }],
       joined: [expect.objectContaining({ message: "Writing again.", createdAt: "2026-11-04T10:00:00.000Z" })],
     });
+  });
+});
+
+describe("the console's waitlists page and CSV export", () => {
+  function loaderArgs(path: string) {
+    const context = new RouterContextProvider();
+    const request = new Request(`${siteUrl}${path}`);
+    context.set(
+      requestContext,
+      createRequestContext(
+        { ...env, TIER_MEMBER_CAPS: "platinum=1" } as Env,
+        { waitUntil: () => {}, passThroughOnException: () => {} },
+        request,
+      ),
+    );
+    const url = new URL(request.url);
+    return { request, url, pattern: url.pathname, params: {}, context };
+  }
+
+  async function waitlistTwo() {
+    const cappedServices = { ...services(), config: { ...services().config, TIER_MEMBER_CAPS: { platinum: 1 } } };
+    const names = ["Offered Applicant", "=First Waiting", "Second Waiting"];
+    const ids: string[] = [];
+    for (const [index, name] of names.entries()) {
+      const request = await insertInvitationRequest({ name, createdAt: `2026-11-0${index + 1}T10:00:00.000Z` });
+      await approveInvitationRequest(cappedServices, {
+        requestId: request.id,
+        conciergeId,
+        tier: "platinum",
+        note: null,
+        now: Date.parse(`2026-11-1${index}T10:00:00.000Z`),
+      });
+      ids.push(request.id);
+    }
+    return ids;
+  }
+
+  it("lists each tier's cap, places taken, open offers and waitlist in order", async () => {
+    await waitlistTwo();
+    const { tiers } = await waitlistsLoader(loaderArgs("/concierge/waitlists"));
+    const platinum = tiers.find((tier) => tier.slug === "platinum")!;
+    expect(platinum).toMatchObject({
+      cap: 1,
+      taken: 1,
+      offers: [{ name: "Offered Applicant", untilLabel: "Nov 17, 2026, 2:00 AM PST" }],
+      waitlist: [
+        { position: 1, name: "=First Waiting", sinceLabel: "Nov 11, 2026, 2:00 AM PST" },
+        { position: 2, name: "Second Waiting", sinceLabel: "Nov 12, 2026, 2:00 AM PST" },
+      ],
+    });
+    expect(tiers.find((tier) => tier.slug === "business")).toMatchObject({ cap: 120, taken: 0, offers: [], waitlist: [] });
+  });
+
+  it("exports the filtered pipeline as a private CSV attachment, formula cells made text", async () => {
+    await waitlistTwo();
+    const response = await csvLoader(loaderArgs("/concierge/applications.csv?stage=waitlisted"));
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="applications.csv"');
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    const lines = (await response.text()).trim().split("\r\n");
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(",Second Waiting,");
+    expect(lines[1]).toContain(",Waitlisted,Platinum,");
+    expect(lines[2]).toContain(",'=First Waiting,");
+    expect(lines[2]).toMatch(/,1,,,,1$/);
   });
 });

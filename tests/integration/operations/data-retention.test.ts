@@ -57,6 +57,31 @@ describe("the daily retention job", () => {
     expect(await ids("outbox")).toEqual(["2", "4", "7", "8"]);
   });
 
+  it("keeps a request on a waitlist or holding an offer however old its decision; a deleted request takes its joined submissions and history along", async () => {
+    await env.DB.prepare("DELETE FROM application_events").run();
+    await env.DB.batch([
+      env.DB.prepare(
+        `INSERT INTO invitation_requests (id, name, email, company, invited_by, message, recaptcha_score, status, created_at, decided_at, joined_to) VALUES
+          ('waiting-long', 'A', 'a@example.com', 'Co', 'B', 'm', 0.9, 'waitlisted', ?, ?, NULL),
+          ('offered-long', 'A', 'a@example.com', 'Co', 'B', 'm', 0.9, 'offered', ?, ?, NULL),
+          ('joined-to-old', 'A', 'a@example.com', 'Co', 'B', 'm', 0.9, 'joined', ?, NULL, 'decided-long-ago'),
+          ('joined-to-recent', 'A', 'a@example.com', 'Co', 'B', 'm', 0.9, 'joined', ?, NULL, 'decided-recently')`,
+      ).bind(daysAgo(900), daysAgo(800), daysAgo(900), daysAgo(800), daysAgo(790), daysAgo(690)),
+      env.DB.prepare(
+        "INSERT INTO application_events (request_id, kind, created_at) VALUES ('decided-long-ago', 'declined', ?), ('decided-recently', 'offered', ?)",
+      ).bind(daysAgo(731), daysAgo(700)),
+    ]);
+    await runCron(DATA_RETENTION_CRON);
+    expect(await ids("invitation_requests")).toEqual([
+      "decided-recently",
+      "joined-to-recent",
+      "offered-long",
+      "still-waiting",
+      "waiting-long",
+    ]);
+    expect((await env.DB.prepare("SELECT request_id FROM application_events").all()).results).toEqual([{ request_id: "decided-recently" }]);
+  });
+
   it("runs on its own trigger only: the minute's cron deletes nothing", async () => {
     await runCron("* * * * *");
     expect(await ids("security_events")).toEqual(["1", "2", "3"]);

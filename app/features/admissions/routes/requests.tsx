@@ -7,7 +7,8 @@ import {
   queryFields,
 } from "#app/features/concierge/concierge-forms.ts";
 import { conciergeMeta, listSummary } from "#app/features/concierge/console-format.ts";
-import { InvitationRequestCard, stageLabels } from "../invitation-request-card.tsx";
+import { InvitationRequestCard } from "../invitation-request-card.tsx";
+import { stageLabels } from "../pipeline-stages.ts";
 import { pipelineCard } from "../pipeline-view.server.ts";
 import { ConsoleFilters } from "#app/features/concierge/console-filters.tsx";
 import { useOutcomeToast } from "#app/ui/form/form-outcome.tsx";

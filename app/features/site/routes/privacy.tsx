@@ -38,11 +38,11 @@ const records: DataRecord[] = [
     title: "Executive invitation requests",
     what: "Your name, email address, company, the person who invited you, your message, and the bot-protection score Google reCAPTCHA gave the submission.",
     why: "To consider and answer your request for an invitation.",
-    kept: "Until your request is decided, then for 24 months, then deleted.",
+    kept: "Until your request is decided, then for 24 months, then deleted. While you wait on a tier's waitlist or hold an offer, it is kept.",
   },
   {
     title: "Messages on their way",
-    what: "A copy of each message the site sends: the email to the concierge about your request, the SMS code request to your phone and, once you are admitted, the email with your personal invitation link. It is kept until it has been delivered.",
+    what: "A copy of each message the site sends: the email to the concierge about your request, the emails to you about it (an offer, a place on a waitlist or a decline), the SMS code request to your phone and, once you are admitted, the email with your personal invitation link. It is kept until it has been delivered.",
     why: "So that nothing you send us is lost when an email or SMS service is briefly unavailable: we store first and deliver after, retrying until delivery succeeds.",
     kept: "Until delivered, then 30 days, then deleted.",
   },
