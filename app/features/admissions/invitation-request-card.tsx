@@ -6,6 +6,7 @@ import { SubmitButton } from "#app/ui/form/form-outcome.tsx";
 import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
 import type { ActionResult } from "#app/lib/form-result.ts";
 import { stageLabels } from "./pipeline-stages.ts";
+import { SponsorPanel } from "./sponsor-panel.tsx";
 
 export interface InvitationRequestCardView {
   id: string;
@@ -34,6 +35,10 @@ export interface InvitationRequestCardView {
   history: Array<{ label: string; actorName: string | null; atLabel: string }>;
   /** Later submissions from the same email, joined to this one. */
   joined: Array<{ id: string; createdAtLabel: string; message: string }>;
+  /** The linked sponsor and their answer (SponsorPanel). */
+  sponsorName: string | null;
+  sponsorAnswer: "yes" | "no" | "unknown" | null;
+  sponsorAnsweredAt: string | null;
 }
 
 /**
@@ -70,6 +75,7 @@ export function InvitationRequestCard({ request, outcome }: { request: Invitatio
       <p className="mt-1 whitespace-pre-line break-words text-cream">{request.message}</p>
       {request.joined.length > 0 ? <JoinedSubmissions request={request} /> : null}
       {request.history.length > 0 ? <History request={request} /> : null}
+      <SponsorPanel request={request} />
       {request.status === "new" ? <DecisionForm request={request} outcome={outcome} /> : <DecisionRecord request={request} />}
     </article>
   );

@@ -62,6 +62,9 @@ export function pipelineCard(request: InvitationRequestView, waitlistPosition: n
       actorName: step.actorName,
       atLabel: time(step.createdAt) ?? step.createdAt,
     })),
+    sponsorName: request.sponsorName,
+    sponsorAnswer: request.sponsorAnswer,
+    sponsorAnsweredAt: request.sponsorAnsweredAt,
     joined: request.joined.map((submission) => ({
       id: submission.id,
       createdAtLabel: time(submission.createdAt) ?? submission.createdAt,

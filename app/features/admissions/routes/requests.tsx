@@ -22,6 +22,7 @@ import {
   waitlistPositions,
 } from "#app/features/admissions/admissions.server.ts";
 import { readSubmission } from "#app/lib/forms.server.ts";
+import { sponsorConsoleAction } from "../sponsors.server.ts";
 
 const LIST_LIMIT = 50;
 
@@ -70,6 +71,9 @@ const decisionToasts = {
  * the applicant's email goes out at once.
  */
 export async function action({ request, context }: Route.ActionArgs) {
+  // The card's pieces with forms of their own answer their intents first (null: not theirs).
+  const sponsor = await sponsorConsoleAction(request, context);
+  if (sponsor) return sponsor;
   const concierge = context.get(memberContext);
   const form = await readSubmission(request, invitationDecisionForm, { form: (fields) => fields.requestId ?? "" });
   if (!form.ok) return form.invalid;
