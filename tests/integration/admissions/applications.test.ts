@@ -5,7 +5,9 @@ import { requestContext } from "#app/context.ts";
 import { action, loader } from "#app/features/admissions/routes/application.tsx";
 import { applicationCookie } from "#worker/features/admissions/application-cookie.ts";
 import { applicationStatusUrl } from "#worker/features/admissions/application-link.ts";
-import { createRequestContext } from "#worker/http/request-context.ts";
+import { createRequestContext, type RequestContext } from "#worker/http/request-context.ts";
+import { fakeStripeApi, stripeError } from "#tests/fakes/stripe-api.ts";
+import { stripeEnv } from "#tests/integration/dues/offer-fixtures.ts";
 import { answerOf } from "#tests/integration/fuzz/fuzz-bodies.ts";
 import { escapeMarkup } from "#app/lib/escape-markup.ts";
 import { storeInvitationRequest } from "#worker/features/executive-invitation/invitation-requests.ts";
@@ -151,14 +153,20 @@ describe("storing a request", () => {
   });
 });
 
-function pageArgs(request: Request) {
+function pageArgs(request: Request, bindings: Env = env, configure?: (context: RequestContext) => RequestContext) {
   const context = new RouterContextProvider();
-  context.set(requestContext, createRequestContext(env, { waitUntil: () => {}, passThroughOnException: () => {} }, request));
+  const made = createRequestContext(bindings, { waitUntil: () => {}, passThroughOnException: () => {} }, request);
+  context.set(requestContext, configure ? configure(made) : made);
   const url = new URL(request.url);
   return { request, url, pattern: url.pathname, params: {}, context };
 }
 
-const postPage = (fields: Record<string, string>, cookie?: string) =>
+const postPage = (
+  fields: Record<string, string>,
+  cookie?: string,
+  bindings?: Env,
+  configure?: (context: RequestContext) => RequestContext,
+) =>
   answerOf(async () =>
     action(
       pageArgs(
@@ -167,12 +175,14 @@ const postPage = (fields: Record<string, string>, cookie?: string) =>
           headers: { Origin: siteUrl, "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
           body: new URLSearchParams(fields),
         }),
+        bindings,
+        configure,
       ),
     ),
   );
 
-const loadPage = (cookie?: string) =>
-  answerOf(async () => loader(pageArgs(new Request(`${siteUrl}/application`, { headers: cookie ? { Cookie: cookie } : {} }))));
+const loadPage = (cookie?: string, path = "/application") =>
+  answerOf(async () => loader(pageArgs(new Request(`${siteUrl}${path}`, { headers: cookie ? { Cookie: cookie } : {} }))));
 
 /** The cookie a browser would send back from a Set-Cookie header. */
 const cookieFrom = (setCookie: string | null) => setCookie?.split(";")[0] ?? "";
@@ -219,6 +229,7 @@ describe("the status page, /application", () => {
         offerExpires: null,
         waitlistPosition: null,
       },
+      checkoutReturn: null,
     });
   });
 
@@ -306,5 +317,75 @@ describe("the status page, /application", () => {
       expect(answer.status).toBe(400);
       expect(answer.headers.get("Set-Cookie")).toBeNull();
     }
+  });
+
+  describe("paying an offer", () => {
+    async function openOffer() {
+      const stored = await store();
+      await setRequest(stored.id, {
+        status: "offered",
+        tier: "kickback",
+        offered_at: new Date().toISOString(),
+        offer_expires_at: new Date(Date.now() + 7 * DAY).toISOString(),
+      });
+      return { id: stored.id, cookie: await openLink(stored.id) };
+    }
+
+    it("'Pay Initiation & Dues' sends the applicant to the offer's checkout (here the labelled local stand-in)", async () => {
+      const offer = await openOffer();
+      const paid = await postPage({ intent: "pay" }, offer.cookie);
+      expect(paid.status).toBe(303);
+      const session = await env.DB.prepare("SELECT checkout_session_id FROM invitation_requests WHERE id = ?")
+        .bind(offer.id)
+        .first<{ checkout_session_id: string }>();
+      expect(paid.headers.get("Location")).toBe(`/local-payments/checkout/${session!.checkout_session_id}`);
+    });
+
+    it("sends the applicant to Stripe's Checkout when Stripe is configured", async () => {
+      const stripe = fakeStripeApi();
+      const offer = await openOffer();
+      const paid = await postPage({ intent: "pay" }, offer.cookie, stripeEnv());
+      expect(paid.status).toBe(303);
+      expect(paid.headers.get("Location")).toMatch(/^https:\/\//);
+      expect(stripe.sessionCreates()).toHaveLength(1);
+    });
+
+    it("says the payment page could not be opened when the provider fails", async () => {
+      fakeStripeApi(() => stripeError(500));
+      const offer = await openOffer();
+      const failed = await postPage({ intent: "pay" }, offer.cookie, stripeEnv());
+      expect(failed).toMatchObject({
+        status: 502,
+        data: { ok: false, error: "The payment page could not be opened just now. Please try again in a few minutes." },
+      });
+    });
+
+    it("in production without a payment provider, says the concierge takes the payment at the lounge", async () => {
+      const offer = await openOffer();
+      const production = (context: RequestContext): RequestContext => ({
+        ...context,
+        env: { ...context.env, ENVIRONMENT: "production" },
+        config: { ...context.config, ENVIRONMENT: "production" },
+      });
+      const refused = await postPage({ intent: "pay" }, offer.cookie, env, production);
+      expect(refused).toMatchObject({
+        status: 409,
+        data: {
+          ok: false,
+          error:
+            "Online payment is not available at present: the concierge takes the initiation fee and dues at the lounge. Please call the office at (503) 555-0142 to arrange it.",
+        },
+      });
+    });
+
+    it("back from the checkout, says the payment is being confirmed while the offer is not yet paid (the return grants nothing)", async () => {
+      const offer = await openOffer();
+      const back = await loadPage(offer.cookie, "/application?checkout=complete");
+      expect(back.data).toMatchObject({ application: { status: "offered" }, checkoutReturn: "complete" });
+      expect((await loadPage(offer.cookie, "/application?checkout=elsewhere")).data).toMatchObject({ checkoutReturn: null });
+      expect(await env.DB.prepare("SELECT status FROM invitation_requests WHERE id = ?").bind(offer.id).first()).toEqual({
+        status: "offered",
+      });
+    });
   });
 });

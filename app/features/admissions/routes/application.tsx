@@ -64,7 +64,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!application) {
     return data({ stage: "invalid" as const }, { status: 404, headers: { "Set-Cookie": clearedApplicationCookie() } });
   }
-  return { stage: "status" as const, application: applicationView(application) };
+  return { stage: "status" as const, application: applicationView(application), checkoutReturn: checkoutReturnIn(new URL(request.url)) };
+}
+
+/**
+ * Where the payment provider sends the applicant back (?checkout=complete or cancelled). It grants
+ * nothing: only the provider's verified webhook marks the offer paid (docs/security.md#payments),
+ * so until then the page says the payment is being confirmed.
+ */
+function checkoutReturnIn(url: URL): "complete" | "cancelled" | null {
+  const value = url.searchParams.get("checkout");
+  return value === "complete" || value === "cancelled" ? value : null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -119,7 +129,9 @@ function applicationView(application: ApplicationStatus) {
 
 export default function Application({ loaderData, actionData }: Route.ComponentProps) {
   const refusal = actionData && !actionData.ok ? actionData : undefined;
-  if (loaderData.stage === "status") return <ApplicationStatusPage application={loaderData.application} outcome={refusal} />;
+  if (loaderData.stage === "status") {
+    return <ApplicationStatusPage application={loaderData.application} checkoutReturn={loaderData.checkoutReturn} outcome={refusal} />;
+  }
   const invalid = loaderData.stage === "invalid" || Boolean(refusal?.error);
   return (
     <PageHero eyebrow="Membership" title="Your application">
@@ -130,7 +142,15 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-function ApplicationStatusPage({ application, outcome }: { application: ApplicationView; outcome: ActionResult | undefined }) {
+function ApplicationStatusPage({
+  application,
+  checkoutReturn,
+  outcome,
+}: {
+  application: ApplicationView;
+  checkoutReturn: "complete" | "cancelled" | null;
+  outcome: ActionResult | undefined;
+}) {
   return (
     <>
       <OpenLinkFromAddress path="/application" />
@@ -141,6 +161,13 @@ function ApplicationStatusPage({ application, outcome }: { application: Applicat
       </PageHero>
       <Section id="application-status" eyebrow="Where it stands" title={statusTitles[application.status]}>
         <div className="grid max-w-2xl gap-4 text-smoke">
+          {application.status === "offered" && checkoutReturn ? (
+            <p role="status" className="text-cream">
+              {checkoutReturn === "complete"
+                ? "Thank you. Your payment is being confirmed; this page shows it as soon as the payment provider confirms it, and we email you."
+                : "The payment was not completed. You can pay whenever you are ready, until the offer ends."}
+            </p>
+          ) : null}
           <StatusDetails application={application} outcome={outcome} />
         </div>
       </Section>
