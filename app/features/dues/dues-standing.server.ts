@@ -19,12 +19,14 @@ const duesStandingContext = createContext<DuesStanding | null>(null);
 export const BILLING_PATH = "/members/billing";
 /** The billing page, or React Router's data request for it. */
 const BILLING_PAGE = /^\/members\/billing(\.data)?\/?$/;
+/** Where a lapsed member may go: billing, and the club rules step's action (the layout shows the step on billing too). */
+const OPEN_WHEN_LAPSED = /^\/members\/(billing|accept-rules)(\.data)?\/?$/;
 
 export const checkDuesStanding: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const { env } = context.get(requestContext);
   const standing = await findDuesStanding(env.DB, context.get(memberContext).id);
   if (standing) context.set(duesStandingContext, { status: standing.duesStatus, graceEndsAt: standing.graceEndsAt });
-  if (standing?.duesStatus === "lapsed" && !BILLING_PAGE.test(new URL(request.url).pathname)) throw redirect(BILLING_PATH, 303);
+  if (standing?.duesStatus === "lapsed" && !OPEN_WHEN_LAPSED.test(new URL(request.url).pathname)) throw redirect(BILLING_PATH, 303);
   return next();
 };
 

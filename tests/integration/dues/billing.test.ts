@@ -62,6 +62,8 @@ describe("the member areas for a lapsed member", () => {
     expect(await gate(member, "/rewards", "POST")).toEqual({ passed: false, status: 303, location: "/members/billing" });
     expect(await gate(member, "/members/billing")).toMatchObject({ passed: true });
     expect(await gate(member, "/members/billing.data")).toMatchObject({ passed: true });
+    // The rules step shows on billing too, so its action stays open.
+    expect(await gate(member, "/members/accept-rules", "POST")).toMatchObject({ passed: true });
   });
 
   it("stay open to active and past-due members", async () => {
@@ -150,5 +152,25 @@ describe("Membership & Billing", () => {
     )) as DataWithResponseInit<ActionResult>;
     expect(refused.init?.status).toBe(409);
     expect(refused.data).toMatchObject({ form: "manage", ok: false });
+  });
+
+  it("changes the tier from the form, and says so when a downgrade waits for the quarter's end", async () => {
+    const member = await rulesAcceptedMember({ tier: "platinum", paidThrough: "2027-06-01T18:00:00.000Z" });
+    const scheduled = (await billingAction(
+      await memberAreaArgs(member, "/members/billing", { intent: "change-tier", tier: "kickback" }),
+    )) as DataWithResponseInit<ActionResult>;
+    expect(scheduled.data).toEqual({
+      form: "tier",
+      ok: true,
+      toast: { title: "Change Scheduled", description: "You move to Kickback when your current quarter ends." },
+    });
+    const unknownTier = (await billingAction(
+      await memberAreaArgs(member, "/members/billing", { intent: "change-tier", tier: "diamond" }),
+    )) as DataWithResponseInit<ActionResult>;
+    expect(unknownTier.init?.status).toBe(400);
+    expect(await billingLoader(await memberAreaArgs(member, "/members/billing"))).toMatchObject({
+      tierName: "Platinum",
+      pendingTierName: "Kickback",
+    });
   });
 });

@@ -161,6 +161,11 @@ const memberPages = [
     body: "Where you are signed in and the passkeys that open your membership; sign out of any device from here.",
   },
   {
+    to: "/members/billing",
+    title: "Membership & Billing",
+    body: "Your tier, your dues and next renewal, every payment, and your card and invoices.",
+  },
+  {
     to: "/rules",
     title: "Club Rules",
     body: "The full code of conduct you accepted before entering, effective November 1, 2026.",
