@@ -54,9 +54,15 @@ export default [
   route("sitemap.xml", site("sitemap.ts")),
   route("invitation", admissions("invitation.tsx")),
   route("application", admissions("application.tsx")),
+  route("application/sit-down", admissions("sit-down-booking.ts")),
+  route("application/sit-down.ics", admissions("sit-down-calendar.ts")),
+  // The local payments stand-in (development without Stripe only: docs/decisions/009-payment-provider.md).
+  route("local-payments/checkout/:sessionId", dues("local-checkout.tsx")),
+  route("local-payments/billing/:customerId", dues("local-billing-portal.tsx")),
   // The concierge console: one layout with requireConcierge; everyone else gets a 404.
   route("concierge", concierge("console.tsx"), [
     index(admissions("requests.tsx")),
+    route("sit-downs", admissions("sit-downs.tsx")),
     route("waitlists", admissions("waitlists.tsx")),
     route("applications.csv", admissions("applications-csv.ts")),
     route("sms-opt-ins", concierge("sms-opt-ins.tsx")),

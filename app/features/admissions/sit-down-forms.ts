@@ -42,6 +42,9 @@ export const sitDownSlotForm = z.discriminatedUnion("intent", [
 /** The console card's 'Invite to a Sit-Down'. */
 export const sitDownInviteForm = z.object({ intent: z.literal("invite-sit-down"), requestId: z.string().trim().min(1).max(100) });
 
+/** What the invitation's answer names as its form (ActionResult.form), apart from the card's decision form. */
+export const sitDownInviteFormKey = (requestId: string) => `sit-down:${requestId}`;
+
 /** The applicant's choice on their status page: book (or move to) a slot, or cancel their booking. */
 export const sitDownBookingForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("book"), slotId }),

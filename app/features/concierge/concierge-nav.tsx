@@ -2,6 +2,7 @@ import { NavLink } from "react-router";
 
 const pages = [
   { to: "/concierge", label: "Invitation requests", end: true },
+  { to: "/concierge/sit-downs", label: "Sit-downs", end: false },
   { to: "/concierge/waitlists", label: "Waitlists", end: false },
   { to: "/concierge/payments", label: "Payments", end: false },
   { to: "/concierge/sms-opt-ins", label: "SMS opt-ins", end: false },

@@ -1,5 +1,17 @@
 import { env } from "cloudflare:workers";
+import ICAL from "ical.js";
+import { RouterContextProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { memberContext, requestContext } from "#app/context.ts";
+import { action as slotsAction, loader as slotsLoader } from "#app/features/admissions/routes/sit-downs.tsx";
+import { action as bookingAction } from "#app/features/admissions/routes/sit-down-booking.ts";
+import { loader as calendarLoader } from "#app/features/admissions/routes/sit-down-calendar.ts";
+import { answerSitDownInvite, loadSitDownPanel } from "#app/features/admissions/sit-downs.server.ts";
+import { applicationCookie } from "#worker/features/admissions/application-cookie.ts";
+import { escapeCalendarText, foldCalendarLine } from "#worker/features/admissions/sit-down-calendar.ts";
+import { createRequestContext } from "#worker/http/request-context.ts";
+import { workerConfig } from "#worker/config.ts";
+import { answerOf } from "#tests/integration/fuzz/fuzz-bodies.ts";
 import {
   bookSitDown,
   cancelSitDown,
@@ -8,7 +20,6 @@ import {
   publishSitDownSlot,
   removeSitDownSlot,
   sitDownChoices,
-  sitDownSummaries,
   SIT_DOWN_HORIZON_DAYS,
 } from "#worker/features/admissions/sit-downs.ts";
 import { readApplicationStatusToken } from "#worker/features/admissions/application-link.ts";
@@ -325,7 +336,7 @@ describe("the applicant's booking", () => {
   });
 });
 
-describe("what the status page and the console card show", () => {
+describe("what the status page shows", () => {
   it("offers an invited applicant the open slots ahead, soonest first, and their own booking", async () => {
     const past = await publish(new Date(now + HOUR).toISOString(), "platinum");
     const soon = await publish("2026-11-26T02:00:00.000Z", "business");
@@ -351,20 +362,326 @@ describe("what the status page and the console card show", () => {
     await env.DB.prepare("UPDATE invitation_requests SET status = 'declined' WHERE id = ?").bind(decided.id).run();
     expect(await sitDownChoices(env.DB, decided.id, now)).toBeNull();
   });
+});
 
-  it("summarises each card's sit-down: when the applicant was invited and the slot booked", async () => {
-    const slot = await publish("2026-12-01T02:00:00.000Z");
-    const booked = await invitedApplicant();
-    await book(booked.id, slot);
-    const invited = await invitedApplicant();
-    const untouched = await insertInvitationRequest();
-    const summaries = await sitDownSummaries(env.DB, [booked.id, invited.id, untouched.id]);
-    const invitedAt = new Date(now).toISOString();
-    expect(summaries.get(booked.id)).toEqual({
-      invitedAt,
-      booked: { lounge: "kickback", startsAt: "2026-12-01T02:00:00.000Z", minutes: 45 },
+// ---------------------------------------------------------------------------------------------
+// The pages: the concierge's slots, the applicant's booking forms and calendar file, the card's invitation.
+
+const origin = "https://emberandoak.test";
+
+/** A route's arguments as React Router passes them; `settle` waits for the security events written after the answer. */
+function routeArgs(request: Request, member?: { id: string; email: string; name: string }) {
+  const pending: Promise<unknown>[] = [];
+  const context = new RouterContextProvider();
+  const ctx = { waitUntil: (promise: Promise<unknown>) => void pending.push(promise), passThroughOnException: () => {} };
+  context.set(requestContext, createRequestContext(env, ctx, request));
+  if (member) context.set(memberContext, { ...member, tier: "business", role: "concierge" });
+  const url = new URL(request.url);
+  return { args: { request, url, pattern: url.pathname, params: {}, context }, settle: () => Promise.allSettled(pending) };
+}
+
+const formPost = (path: string, fields: Record<string, string>, cookie?: string) =>
+  new Request(`${origin}${path}`, {
+    method: "POST",
+    headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+    body: new URLSearchParams(fields),
+  });
+
+const concierge = async () => ({ id: conciergeId, email: "elena@example.com", name: "Elena Marsh" });
+
+const sitDownSecurityEvents = async () =>
+  (await env.DB.prepare("SELECT user_id, description FROM security_events WHERE event_type = 'admissions_sit_down' ORDER BY id").all())
+    .results;
+
+/** The Cookie header a browser sends once the applicant's link was opened on it. */
+const applicantCookie = async (requestId: string) => (await applicationCookie(testSigningKey(), requestId)).split(";")[0]!;
+
+describe("the concierge's sit-down page", () => {
+  it("publishes a slot from a Portland date and time, audited", async () => {
+    const { args, settle } = routeArgs(
+      formPost("/concierge/sit-downs", { intent: "publish", lounge: "platinum", day: "2027-01-15", time: "19:30", minutes: "60" }),
+      await concierge(),
+    );
+    const answer = await answerOf(() => slotsAction(args));
+    expect(answer).toMatchObject({
+      status: 200,
+      data: {
+        form: "publish",
+        ok: true,
+        toast: { title: "Slot Published", description: "Platinum Lounge, Friday, January 15 at 7:30 PM PST, 60 minutes." },
+      },
     });
-    expect(summaries.get(invited.id)).toEqual({ invitedAt, booked: null });
-    expect(summaries.get(untouched.id)).toEqual({ invitedAt: null, booked: null });
+    expect(await env.DB.prepare("SELECT lounge, starts_at, minutes, created_by FROM sit_down_slots").all()).toMatchObject({
+      results: [{ lounge: "platinum", starts_at: "2027-01-16T03:30:00.000Z", minutes: 60, created_by: conciergeId }],
+    });
+    await settle();
+    expect(await sitDownSecurityEvents()).toEqual([{ user_id: conciergeId, description: "sit-down slot published" }]);
+  });
+
+  it("answers a bad, past or overlapping slot with the field's message, storing nothing more", async () => {
+    await publish("2027-01-16T03:30:00.000Z", "platinum");
+    const attempt = async (fields: Record<string, string>) => {
+      const { args } = routeArgs(formPost("/concierge/sit-downs", { intent: "publish", ...fields }), await concierge());
+      return answerOf(() => slotsAction(args));
+    };
+    expect(await attempt({ lounge: "cellar", day: "2027-01-15", time: "19:30", minutes: "45" })).toMatchObject({
+      status: 400,
+      data: { form: "publish", ok: false, fieldErrors: { lounge: "Choose a lounge." } },
+    });
+    expect(await attempt({ lounge: "kickback", day: "2020-01-15", time: "19:30", minutes: "45" })).toMatchObject({
+      status: 409,
+      data: { fieldErrors: { time: "That time has passed. Choose a time ahead." } },
+    });
+    expect(await attempt({ lounge: "platinum", day: "2027-01-15", time: "20:00", minutes: "45" })).toMatchObject({
+      status: 409,
+      data: { fieldErrors: { time: "Another slot in this lounge overlaps that time. Choose another time or length." } },
+    });
+    expect(await countRows("sit_down_slots")).toBe(1);
+  });
+
+  it("removes an open slot (audited) and keeps a booked one", async () => {
+    const open = await publish("2026-12-01T02:00:00.000Z");
+    const booked = await publish("2026-12-02T02:00:00.000Z");
+    const applicant = await invitedApplicant();
+    await book(applicant.id, booked);
+    const remove = async (slotId: string) => {
+      const { args, settle } = routeArgs(formPost("/concierge/sit-downs", { intent: "remove", slotId }), await concierge());
+      const answer = await answerOf(() => slotsAction(args));
+      await settle();
+      return answer;
+    };
+    expect(await remove(booked)).toMatchObject({
+      status: 409,
+      data: {
+        form: booked,
+        ok: false,
+        error: "An applicant has booked this slot, so it stays. They can cancel it from their application page.",
+      },
+    });
+    expect(await remove(open)).toMatchObject({ status: 200, data: { form: open, ok: true, toast: { title: "Slot Removed" } } });
+    expect(await remove(open)).toMatchObject({ status: 404, data: { error: "This slot no longer exists." } });
+    expect(await countRows("sit_down_slots")).toBe(1);
+    expect(await sitDownSecurityEvents()).toEqual([{ user_id: conciergeId, description: "sit-down slot removed" }]);
+  });
+
+  it("lists today's booked sit-downs first, then every slot from the start of today with who booked it", async () => {
+    vi.useFakeTimers({ now: Date.parse("2026-12-01T20:00:00.000Z"), toFake: ["Date"] }); // noon in Portland
+    try {
+      // Portland's December 1: one this morning (begun), one tonight; then one on December 2.
+      const morning = await publishSitDownSlot(env.DB, {
+        lounge: "kickback",
+        startsAt: "2026-12-01T17:00:00.000Z",
+        minutes: 45,
+        conciergeId,
+        now,
+      });
+      const tonight = await publish("2026-12-02T03:00:00.000Z", "business");
+      const tomorrow = await publish("2026-12-02T20:00:00.000Z");
+      const applicant = await invitedApplicant({ name: "Avery Hale", email: "avery@example.com" });
+      await book(applicant.id, tonight);
+      const { args } = routeArgs(new Request(`${origin}/concierge/sit-downs`), await concierge());
+      const page = await slotsLoader(args);
+      expect(page.today).toEqual([
+        expect.objectContaining({
+          time: "7:00 PM PST",
+          lounge: "Business Lounge",
+          booking: { name: "Avery Hale", email: "avery@example.com", status: "Under consideration" },
+        }),
+      ]);
+      expect(page.slots.map((slot) => [slot.id, slot.day, slot.begun])).toEqual([
+        [morning.ok && morning.slotId, "Tuesday, December 1", true],
+        [tonight, "Tuesday, December 1", false],
+        [tomorrow, "Wednesday, December 2", false],
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe("the card's 'Invite to a Sit-Down'", () => {
+  it("invites, emails and audits once; a second press is refused beside the card's invitation", async () => {
+    const request = await insertInvitationRequest({ email: "avery@example.com" });
+    const invite = async () => {
+      const { args, settle } = routeArgs(formPost("/concierge", { intent: "invite-sit-down", requestId: request.id }), await concierge());
+      const answer = await answerOf(() => answerSitDownInvite(args.request, args.context));
+      await settle();
+      return answer;
+    };
+    expect(await invite()).toMatchObject({
+      status: 200,
+      data: { form: `sit-down:${request.id}`, ok: true, toast: { title: "Sit-Down Invitation Sent" } },
+    });
+    expect(await invite()).toMatchObject({
+      status: 409,
+      data: {
+        form: `sit-down:${request.id}`,
+        ok: false,
+        error: "This applicant has already been invited to a sit-down, perhaps in another tab.",
+      },
+    });
+    expect(await emailsTo("avery@example.com")).toHaveLength(1);
+    expect(await sitDownSecurityEvents()).toEqual([{ user_id: conciergeId, description: "applicant invited to book a sit-down" }]);
+  });
+});
+
+describe("the applicant's sit-down forms", () => {
+  const post = async (fields: Record<string, string>, cookie?: string) => {
+    const { args } = routeArgs(formPost("/application/sit-down", fields, cookie));
+    const answer = await answerOf(() => bookingAction(args));
+    return { status: answer.status, location: answer.headers.get("Location") };
+  };
+
+  it("books, moves and cancels for the application the cookie names, answering with a redirect naming the outcome", async () => {
+    const first = await publish("2026-12-01T02:00:00.000Z");
+    const second = await publish("2026-12-02T02:00:00.000Z");
+    const applicant = await invitedApplicant();
+    const cookie = await applicantCookie(applicant.id);
+
+    expect(await post({ intent: "book", slotId: first }, cookie)).toEqual({ status: 303, location: "/application?sitDown=booked" });
+    expect(await bookings()).toEqual([{ request_id: applicant.id, slot_id: first }]);
+    expect(await post({ intent: "book", slotId: second }, cookie)).toEqual({ status: 303, location: "/application?sitDown=booked" });
+    expect(await bookings()).toEqual([{ request_id: applicant.id, slot_id: second }]);
+    expect(await post({ intent: "cancel" }, cookie)).toEqual({ status: 303, location: "/application?sitDown=cancelled" });
+    expect(await bookings()).toEqual([]);
+    expect(await post({ intent: "cancel" }, cookie)).toEqual({ status: 303, location: "/application?sitDown=not-booked" });
+  });
+
+  it("names a taken slot and a bad choice, and without the cookie books nothing", async () => {
+    const slot = await publish("2026-12-01T02:00:00.000Z");
+    const other = await invitedApplicant();
+    await book(other.id, slot);
+    const applicant = await invitedApplicant();
+    const cookie = await applicantCookie(applicant.id);
+    expect(await post({ intent: "book", slotId: slot }, cookie)).toEqual({ status: 303, location: "/application?sitDown=taken" });
+    expect(await post({ intent: "book" }, cookie)).toEqual({ status: 303, location: "/application?sitDown=choose" });
+    expect(await post({ intent: "book", slotId: "' OR 1=1 --" }, cookie)).toEqual({ status: 303, location: "/application?sitDown=choose" });
+    const open = await publish("2026-12-03T02:00:00.000Z");
+    expect(await post({ intent: "book", slotId: open })).toEqual({ status: 303, location: "/application" });
+    expect(await post({ intent: "book", slotId: open }, "ember_application=forged.0000")).toEqual({
+      status: 303,
+      location: "/application",
+    });
+    expect(await bookings()).toEqual([{ request_id: other.id, slot_id: slot }]);
+  });
+
+  it("acts on the application a repeat submission joined", async () => {
+    const slot = await publish("2026-12-01T02:00:00.000Z");
+    const applicant = await invitedApplicant();
+    const repeat = await insertInvitationRequest();
+    await env.DB.prepare("UPDATE invitation_requests SET status = 'joined', joined_to = ? WHERE id = ?")
+      .bind(applicant.id, repeat.id)
+      .run();
+    expect(await post({ intent: "book", slotId: slot }, await applicantCookie(repeat.id))).toEqual({
+      status: 303,
+      location: "/application?sitDown=booked",
+    });
+    expect(await bookings()).toEqual([{ request_id: applicant.id, slot_id: slot }]);
+  });
+
+  it("gives the status page its open times by lounge and day, in Portland time, and the booking", async () => {
+    const booked = await publish("2026-12-01T02:00:00.000Z", "platinum");
+    const evening = await publish("2026-12-01T03:00:00.000Z");
+    const nextDay = await publish("2026-12-02T03:00:00.000Z");
+    const business = await publish("2026-12-01T03:00:00.000Z", "business", 60);
+    const applicant = await invitedApplicant();
+    await book(applicant.id, booked);
+    expect(await loadSitDownPanel(env.DB, applicant.id, now)).toEqual({
+      booked: { when: "Monday, November 30, 2026 at 6:00 PM PST", place: "Platinum Lounge, Northwest 23rd, Portland, Oregon", minutes: 45 },
+      lounges: [
+        {
+          slug: "kickback",
+          name: "Kickback Lounge",
+          neighbourhood: "Pearl District",
+          days: [
+            { label: "Monday, November 30", slots: [{ id: evening, time: "7:00 PM PST", minutes: 45 }] },
+            { label: "Tuesday, December 1", slots: [{ id: nextDay, time: "7:00 PM PST", minutes: 45 }] },
+          ],
+        },
+        {
+          slug: "business",
+          name: "Business Lounge",
+          neighbourhood: "Downtown, near Pioneer Courthouse Square",
+          days: [{ label: "Monday, November 30", slots: [{ id: business, time: "7:00 PM PST", minutes: 60 }] }],
+        },
+      ],
+    });
+    expect(await loadSitDownPanel(env.DB, (await insertInvitationRequest()).id, now)).toBeNull();
+  });
+});
+
+describe("the calendar file", () => {
+  const download = async (cookie?: string) => {
+    const { args } = routeArgs(new Request(`${origin}/application/sit-down.ics`, { headers: cookie ? { Cookie: cookie } : {} }));
+    return (await calendarLoader(args)) as Response;
+  };
+
+  /** The file as a calendar app reads it (ical.js, the parser of Thunderbird). */
+  const parse = (text: string) => new ICAL.Event(new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent("vevent")!);
+
+  it("is the booked sit-down in UTC, a download never cached, that a calendar app reads back exactly", async () => {
+    const slot = await publish("2026-12-01T02:30:00.000Z", "business", 60);
+    const applicant = await invitedApplicant();
+    await book(applicant.id, slot);
+    const response = await download(await applicantCookie(applicant.id));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="ember-and-oak-sit-down.ics"');
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    const text = await response.text();
+
+    // RFC 5545: CRLF line ends, no line over 75 octets, UTC date-times.
+    expect(text.endsWith("\r\n")).toBe(true);
+    expect(text.replaceAll("\r\n", "")).not.toMatch(/[\r\n]/);
+    for (const line of text.split("\r\n")) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+    expect(text).toContain("\r\nDTSTART:20261201T023000Z\r\n");
+    expect(text).toContain("\r\nDTEND:20261201T033000Z\r\n");
+
+    const event = parse(text);
+    expect(event.uid).toBe(`sit-down-${applicant.id}@${new URL(workerConfig(env).SITE_URL).hostname}`);
+    expect(event.startDate.toJSDate().toISOString()).toBe("2026-12-01T02:30:00.000Z");
+    expect(event.endDate.toJSDate().toISOString()).toBe("2026-12-01T03:30:00.000Z");
+    expect(event.summary).toBe("Sit-down at Ember & Oak Society");
+    expect(event.location).toBe("Business Lounge, Downtown, near Pioneer Courthouse Square, Portland, Oregon");
+    expect(event.description).toContain("\nPlease bring a valid government-issued photo ID.\n");
+    expect(event.sequence).toBe(0);
+    // The status link is a secret: calendars are shared and synced.
+    expect(text).not.toContain("/application");
+  });
+
+  it("keeps its UID when the booking moves, with a higher SEQUENCE, so the calendar updates the event", async () => {
+    const first = await publish("2026-12-01T02:00:00.000Z");
+    const second = await publish("2026-12-03T02:00:00.000Z", "platinum");
+    const applicant = await invitedApplicant();
+    const cookie = await applicantCookie(applicant.id);
+    await book(applicant.id, first);
+    const before = parse(await (await download(cookie)).text());
+    expect(parse(await (await download(cookie)).text()).uid).toBe(before.uid);
+    await book(applicant.id, second, now + HOUR);
+    const after = parse(await (await download(cookie)).text());
+    expect(after.uid).toBe(before.uid);
+    expect(after.sequence).toBe(1);
+    expect(after.startDate.toJSDate().toISOString()).toBe("2026-12-03T02:00:00.000Z");
+    expect(after.location).toBe("Platinum Lounge, Northwest 23rd, Portland, Oregon");
+  });
+
+  it("answers 404 without a booking or without the cookie", async () => {
+    const slot = await publish("2026-12-01T02:00:00.000Z");
+    const applicant = await invitedApplicant();
+    expect((await download(await applicantCookie(applicant.id))).status).toBe(404);
+    await book(applicant.id, slot);
+    const anonymous = await download();
+    expect(anonymous.status).toBe(404);
+    expect(anonymous.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+
+  it("escapes text and folds long lines without splitting a character", () => {
+    expect(escapeCalendarText("Oak; Ember, \\ Co\nline")).toBe("Oak\\; Ember\\, \\\\ Co\\nline");
+    const line = `DESCRIPTION:${"é".repeat(60)}`;
+    const folded = foldCalendarLine(line);
+    const pieces = folded.split("\r\n");
+    for (const piece of pieces) expect(new TextEncoder().encode(piece).length).toBeLessThanOrEqual(75);
+    expect(pieces.slice(1).every((piece) => piece.startsWith(" "))).toBe(true);
+    expect(pieces.map((piece, index) => (index === 0 ? piece : piece.slice(1))).join("")).toBe(line);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, gt, gte, inArray, isNotNull, isNull, lt, notExists, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, exists, gt, gte, isNotNull, isNull, lt, notExists, sql, type SQL } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
 import { insertSelectRow } from "#db/insert-select.ts";
 import { invitationRequests, outbox, sitDownBookings, sitDownSlots } from "#db/schema.ts";
@@ -134,36 +134,6 @@ export async function listSitDownSlots(db: D1Database, fromIso: string, limit = 
     ...slot,
     booking: requestId && name !== null && email !== null && status !== null ? { requestId, name, email, status } : null,
   }));
-}
-
-/** A request's sit-down as the console card shows it: when the applicant was invited, and the slot they booked. */
-export interface SitDownSummary {
-  invitedAt: string | null;
-  booked: { lounge: SitDownLounge; startsAt: string; minutes: number } | null;
-}
-
-/** The sit-down of each of `requestIds` (for the console's cards), in one query. */
-export async function sitDownSummaries(db: D1Database, requestIds: string[]): Promise<Map<string, SitDownSummary>> {
-  if (requestIds.length === 0) return new Map();
-  const rows = await getDatabase(db)
-    .select({
-      id: invitationRequests.id,
-      invitedAt: invitationRequests.sitDownInvitedAt,
-      lounge: sitDownSlots.lounge,
-      startsAt: sitDownSlots.startsAt,
-      minutes: sitDownSlots.minutes,
-    })
-    .from(invitationRequests)
-    .leftJoin(sitDownBookings, eq(sitDownBookings.requestId, invitationRequests.id))
-    .leftJoin(sitDownSlots, eq(sitDownSlots.id, sitDownBookings.slotId))
-    .where(inArray(invitationRequests.id, requestIds))
-    .all();
-  return new Map(
-    rows.map(({ id, invitedAt, lounge, startsAt, minutes }) => [
-      id,
-      { invitedAt, booked: lounge && startsAt && minutes !== null ? { lounge, startsAt, minutes } : null },
-    ]),
-  );
 }
 
 export type SitDownInviteResult =
