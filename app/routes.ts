@@ -54,9 +54,6 @@ export default [
   route("sitemap.xml", site("sitemap.ts")),
   route("invitation", admissions("invitation.tsx")),
   route("application", admissions("application.tsx")),
-  // The local payments stand-in (development without Stripe only: docs/decisions/009-payment-provider.md).
-  route("local-payments/checkout/:sessionId", dues("local-checkout.tsx")),
-  route("local-payments/billing/:customerId", dues("local-billing-portal.tsx")),
   route("application/sit-down", admissions("sit-down-booking.ts")),
   route("application/sit-down.ics", admissions("sit-down-calendar.ts")),
   // The local payments stand-in (development without Stripe only: docs/decisions/009-payment-provider.md).
