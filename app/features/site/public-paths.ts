@@ -30,4 +30,4 @@ export const publicPaths = [
 export const membersOnlyPaths = ["/members", "/rewards", "/media", "/luxury-vendors"] as const;
 
 /** Other pages that are nobody's business but their user's: kept out of search engines too. */
-export const privatePaths = ["/concierge", "/invitation", "/auth/google"] as const;
+export const privatePaths = ["/concierge", "/invitation", "/application", "/auth/google"] as const;

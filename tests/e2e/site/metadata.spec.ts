@@ -41,7 +41,7 @@ test("robots.txt allows the public site, keeps crawlers out of members-only page
   const response = await request.get("/robots.txt");
   expect(response.headers()["content-type"]).toContain("text/plain");
   const robots = await response.text();
-  for (const path of ["/members", "/rewards", "/media", "/luxury-vendors", "/concierge", "/invitation"])
+  for (const path of ["/members", "/rewards", "/media", "/luxury-vendors", "/concierge", "/invitation", "/application"])
     expect(robots).toContain(`Disallow: ${path}`);
   expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
 });
