@@ -166,6 +166,11 @@ const memberPages = [
     body: "Your tier, your dues and next renewal, every payment, and your card and invoices.",
   },
   {
+    to: "/members/sponsorships",
+    title: "Vouch Requests",
+    body: "Applicants who named you as their connection, and your word on each for the concierge.",
+  },
+  {
     to: "/rules",
     title: "Club Rules",
     body: "The full code of conduct you accepted before entering, effective November 1, 2026.",
