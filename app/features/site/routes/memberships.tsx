@@ -5,7 +5,8 @@ import { PageHero } from "#app/ui/page-hero.tsx";
 import { Section } from "#app/ui/section.tsx";
 import { Timeline } from "#app/ui/timeline.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
-import { club, formatMonthlyPrice, formatPriceRange, membershipTiers } from "../site-config.ts";
+import { formatCents } from "#app/lib/money.ts";
+import { club, formatMonthlyPrice, formatPriceRange, membershipTiers, quarterlyDuesCents } from "../site-config.ts";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -40,6 +41,9 @@ export default function Memberships() {
               <p className="mt-6">
                 <span className="font-display text-5xl text-brass">{formatMonthlyPrice(tier.monthlyPrice)}</span>
                 <span className="text-smoke"> a month</span>
+              </p>
+              <p className="mt-2 text-sm text-smoke">
+                {formatCents(quarterlyDuesCents(tier))} billed quarterly; initiation fee {formatCents(tier.initiationFeeCents)}, once
               </p>
               <DiamondList items={tier.includes} className="mt-6 flex-1 space-y-3 text-sm" />
             </li>

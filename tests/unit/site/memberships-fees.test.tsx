@@ -1,0 +1,16 @@
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import Memberships from "#app/features/site/routes/memberships.tsx";
+
+/** /memberships shows what an offer charges: each tier's quarterly dues and initiation fee, from site-config. */
+describe("the memberships page's prices", () => {
+  it("shows each tier's dues billed quarterly and its one-time initiation fee", () => {
+    const Stub = createRoutesStub([{ path: "/memberships", Component: Memberships }]);
+    const html = renderToString(createElement(Stub, { initialEntries: ["/memberships"] })).replaceAll("<!-- -->", "");
+    expect(html).toContain("$447 billed quarterly; initiation fee $500, once");
+    expect(html).toContain("$897 billed quarterly; initiation fee $1,000, once");
+    expect(html).toContain("$1,797 billed quarterly; initiation fee $2,500, once");
+  });
+});
