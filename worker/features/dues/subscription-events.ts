@@ -28,8 +28,9 @@ const subscriptionRef = z.union([z.string(), z.object({ id: z.string() }).transf
 
 const invoiceObject = z.object({
   id: z.string(),
-  amount_paid: z.number().int(),
-  amount_due: z.number().int(),
+  // Always present in Stripe's invoices; absent, nothing is entered for them.
+  amount_paid: z.number().int().default(0),
+  amount_due: z.number().int().default(0),
   billing_reason: z.string().nullish(),
   /** Where Stripe's current API versions name the subscription; older ones use `subscription`. */
   parent: z.object({ subscription_details: z.object({ subscription: subscriptionRef }).nullish() }).nullish(),
