@@ -19,6 +19,11 @@ export type DeployedEnvironment = (typeof DEPLOYED_ENVIRONMENTS)[number];
  */
 export const REQUIRED_SECRETS = ["APP_SIGNING_KEY", "RECAPTCHA_SECRET_KEY", "TWILIO_AUTH_TOKEN"] as const;
 const GOOGLE_SECRET = "GOOGLE_CLIENT_SECRET";
+/**
+ * Stripe's two secrets, set together or not at all: with them offers are paid through Stripe
+ * Checkout; without them production takes dues only at the lounge (docs/decisions/009-payment-provider.md).
+ */
+export const STRIPE_SECRETS = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const;
 
 type Table = Record<string, unknown>;
 
@@ -43,7 +48,16 @@ export function secretsFor(config: Table, environment: DeployedEnvironment): str
  */
 export function missingSecrets(required: string[], listed: unknown): string[] {
   const names = new Set(tables(listed).map((secret) => secret.name));
-  return required.filter((secret) => !names.has(secret));
+  const missing = required.filter((secret) => !names.has(secret));
+  // One Stripe secret without the other: the Worker refuses to start (worker/config.ts).
+  if (STRIPE_SECRETS.some((secret) => names.has(secret))) missing.push(...STRIPE_SECRETS.filter((secret) => !names.has(secret)));
+  return missing;
+}
+
+/** Whether the listed secrets include Stripe's: how this environment takes dues. */
+export function takesStripePayments(listed: unknown): boolean {
+  const names = new Set(tables(listed).map((secret) => secret.name));
+  return STRIPE_SECRETS.every((secret) => names.has(secret));
 }
 
 /** Every problem of [env.<environment>] in a parsed wrangler.toml; empty when it may be deployed. */
@@ -99,7 +113,7 @@ export function preflightProblems(config: Table, environment: string): string[] 
 function varProblems(vars: Table | undefined, where: string, placeholders: Set<string>): string[] {
   if (!vars) return [`${where} has no [env.…vars] (vars are not inherited from the top level)`];
   const problems: string[] = [];
-  for (const secret of [...REQUIRED_SECRETS, GOOGLE_SECRET]) {
+  for (const secret of [...REQUIRED_SECRETS, GOOGLE_SECRET, ...STRIPE_SECRETS]) {
     if (secret in vars) problems.push(`${where} vars.${secret} is a secret: remove it and use npx wrangler secret put ${secret} --env …`);
   }
   if (vars.ENVIRONMENT !== "production")

@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { OperatorError, readOptions, runOperatorScript, text } from "./members-cli.ts";
-import { assertDeployable, DEPLOYED_ENVIRONMENTS, missingSecrets } from "./deploy-preflight.ts";
+import { assertDeployable, DEPLOYED_ENVIRONMENTS, missingSecrets, STRIPE_SECRETS, takesStripePayments } from "./deploy-preflight.ts";
 
 const usage = `Checks at Cloudflare that a deployed environment has every secret it needs (docs/deploy.md).
 
@@ -37,4 +37,9 @@ await runOperatorScript(async () => {
     );
   }
   console.log(`[env.${environment}] has every secret it needs: ${secrets.join(", ")}.`);
+  console.log(
+    takesStripePayments(listed)
+      ? `[env.${environment}] takes offers' payments through Stripe (${STRIPE_SECRETS.join(", ")} are set).`
+      : `[env.${environment}] has no Stripe secrets: dues are taken only at the lounge (docs/deploy.md#stripe).`,
+  );
 });

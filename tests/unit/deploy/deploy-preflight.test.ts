@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { parse } from "smol-toml";
 import { describe, expect, it } from "vitest";
-import { missingSecrets, preflightProblems, secretsFor } from "#scripts/deploy-preflight.ts";
+import { missingSecrets, preflightProblems, secretsFor, takesStripePayments } from "#scripts/deploy-preflight.ts";
 
 /** A production environment that may be deployed, and the local top level it sits beside. */
 function goodConfig(): Record<string, unknown> {
@@ -71,6 +71,18 @@ describe("the deploy preflight (scripts/deploy-preflight.ts)", () => {
     expect(missingSecrets(required, null)).toEqual(required);
   });
 
+  it("asks for Stripe's two secrets together or not at all, and says how the environment takes dues", () => {
+    const required = ["APP_SIGNING_KEY"];
+    const base = [{ name: "APP_SIGNING_KEY" }];
+    expect(missingSecrets(required, base)).toEqual([]);
+    expect(takesStripePayments(base)).toBe(false);
+    expect(missingSecrets(required, [...base, { name: "STRIPE_SECRET_KEY" }])).toEqual(["STRIPE_WEBHOOK_SECRET"]);
+    expect(missingSecrets(required, [...base, { name: "STRIPE_WEBHOOK_SECRET" }])).toEqual(["STRIPE_SECRET_KEY"]);
+    const both = [...base, { name: "STRIPE_SECRET_KEY" }, { name: "STRIPE_WEBHOOK_SECRET" }];
+    expect(missingSecrets(required, both)).toEqual([]);
+    expect(takesStripePayments(both)).toBe(true);
+  });
+
   it("refuses an environment that is not staging or production, or has no section", () => {
     expect(preflightProblems(goodConfig(), "")).toEqual(['--env must be one of staging, production (got "")']);
     expect(preflightProblems(goodConfig(), "prod")[0]).toContain("--env must be one of staging, production");
@@ -115,6 +127,7 @@ describe("the deploy preflight (scripts/deploy-preflight.ts)", () => {
     ["no Email Service binding", (s) => delete s.send_email, "no Email Service sender"],
     ["no EMAIL_FROM", (s) => delete s.vars.EMAIL_FROM, "vars.EMAIL_FROM is missing"],
     ["a secret written as a var", (s) => (s.vars.APP_SIGNING_KEY = "x".repeat(40)), "vars.APP_SIGNING_KEY is a secret"],
+    ["Stripe's key written as a var", (s) => (s.vars.STRIPE_SECRET_KEY = "sk_live_abc"), "vars.STRIPE_SECRET_KEY is a secret"],
     ["the top level's Worker name", (s) => (s.name = "ember-and-oak-local"), "is the top-level (local) Worker's name"],
     ["no Worker name of its own", (s) => delete s.name, "has no name of its own"],
     ["a workers.dev address", (s) => delete s.workers_dev, "workers_dev = false"],
