@@ -10,12 +10,12 @@ import { SIGN_IN_TIMEOUT, createMember, signIn as signInWithCode } from "../supp
 
 /**
  * Becoming a member (docs/operators.md), end to end: a request through the invitation dialog, the concierge's
- * approval in the console, the emailed single-use link (read from the outbox, as the applicant
- * would read their inbox), confirming the email (no password), the offer of a passkey, the rules
- * step and the members area. The e2e server's
+ * approval in the console (an offer), the dues paid at the lounge, the emailed single-use link
+ * (read from the outbox, as the applicant would read their inbox), confirming the email (no
+ * password), the offer of a passkey, the rules step and the members area. The e2e server's
  * local D1 is .wrangler/e2e; `npm run serve:e2e` seeds the demo accounts into it.
  */
-const consolePages = ["/concierge", "/concierge/sms-opt-ins", "/concierge/outbox", "/concierge/security-events"];
+const consolePages = ["/concierge", "/concierge/waitlists", "/concierge/sms-opt-ins", "/concierge/outbox", "/concierge/security-events"];
 const INVALID_LINK = "This invitation link is no longer valid. Ask the concierge for a new one.";
 
 const concierge = demoAccounts.concierge;
@@ -96,27 +96,35 @@ test.describe("the concierge console", () => {
     }
   });
 
-  test("declines a request with a note and sends nothing", async ({ page }) => {
+  test("declines a request with a note, and the applicant receives a courteous email with the message to them", async ({ page }) => {
     const applicant = { name: `Quinn ${uniqueWord()}`, email: `quinn.${uniqueWord()}@example.com` };
     await requestInvitation(page, applicant);
     await signIn(page, concierge, "/concierge");
     await waitForHydration(page);
     const card = await findRequest(page, applicant);
-    await card.getByLabel("Note").fill("Not this season.");
+    await card.getByLabel("Note", { exact: true }).fill("Not this season.");
+    await card.getByLabel("Message to the applicant").fill("We would be glad to hear from you in the spring.");
     await card.getByRole("button", { name: "Decline" }).click();
-    await expectToast(page, "Request Declined", "The decision is recorded. No email was sent.");
+    await expectToast(page, "Request Declined", `The decision is recorded and a courteous email was sent to ${applicant.email}.`);
     await expect(card).toContainText("Declined by Elena Marsh");
     await expect(card).toContainText("Note: Not this season.");
+    await expect(card.getByRole("listitem").filter({ hasText: "Declined by Elena Marsh" })).toBeVisible();
     await expect(card.getByRole("button", { name: "Approve" })).toHaveCount(0);
+    const email = await latestOutboxMessage(applicant.email);
+    expect(email.subject).toBe("Your request to Ember & Oak Society");
+    expect(email.body).toContain("We would be glad to hear from you in the spring.");
+    expect(email.body).not.toContain("Not this season.");
   });
 });
 
-test("a request becomes a member: approval, the emailed link, a confirmed email, the rules and the members area", async ({ page }) => {
+test("a request becomes a member: an offer, dues paid at the lounge, the emailed link, a confirmed email, the rules and the members area", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const applicant = { name: `Rowan ${uniqueWord()}`, email: `rowan.${uniqueWord()}@example.com` };
   await requestInvitation(page, applicant);
 
-  // The concierge approves it with a tier; the invitation email goes out at once.
+  // The concierge approves it with a tier: an offer, emailed at once; nobody is a member yet.
   await signIn(page, concierge, "/concierge");
   await waitForHydration(page);
   const card = await findRequest(page, applicant);
@@ -124,16 +132,29 @@ test("a request becomes a member: approval, the emailed link, a confirmed email,
   await expect(card).toContainText("Jordan Reyes");
   await expect(card).toContainText("reCAPTCHA score");
   await card.getByRole("button", { name: "Approve" }).click();
-  await expect(card.getByRole("alert")).toHaveText("Choose a membership tier.");
+  // The card's sponsor panel has its own alert: the decision's is the one that speaks.
+  await expect(card.getByRole("alert").filter({ hasText: /\S/ })).toHaveText("Choose a membership tier.");
   await card.getByLabel("Membership tier").selectOption({ label: "Business" });
-  await card.getByLabel("Note").fill("Jordan vouches for them.");
+  await card.getByLabel("Note", { exact: true }).fill("Jordan vouches for them.");
   await card.getByRole("button", { name: "Approve" }).click();
-  await expectToast(page, "Member Admitted", `The invitation link was emailed to ${applicant.email}.`);
-  await expect(card).toContainText("Approved by Elena Marsh");
+  await expectToast(page, "Offer Sent", `The offer was emailed to ${applicant.email}.`);
+  await expect(card).toContainText("Approved with an offer by Elena Marsh");
+  await expect(card).toContainText("Offer open until");
+  const offer = await latestOutboxMessage(applicant.email);
+  expect(offer.subject).toBe("Your membership offer from Ember & Oak Society");
+  // The status link in it is sealed too.
+  expect(offer.body).not.toContain("/application#");
+
+  // The applicant pays at the lounge; the concierge records it, which makes the member.
+  await page.goto(`/concierge/payments?q=${encodeURIComponent(applicant.email)}`);
+  const payer = page.getByRole("article", { name: applicant.name });
+  await payer.getByLabel("Method").selectOption({ label: "Cash" });
+  await payer.getByRole("button", { name: "Record Payment" }).click();
+  await expectToast(page, "Payment Recorded", "Their membership is active and their sign-in link is on its way.");
   await signOut(page);
 
   const email = await latestOutboxMessage(applicant.email);
-  expect(email.subject).toBe("Your invitation to Ember & Oak Society");
+  expect(email.subject).toBe("Welcome to Ember & Oak Society");
   // The outbox holds the link sealed (docs/security.md#credentials-at-rest); the sender opens it.
   expect(email.body).not.toMatch(/\/invitation[#/][A-Za-z0-9_-]{43}/);
   const link = /href="(http:\/\/localhost:\d+\/invitation#([A-Za-z0-9_-]{43}))"/.exec(
