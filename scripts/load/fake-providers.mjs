@@ -117,7 +117,7 @@ function record(channel, key, failed) {
  * @param {import("node:http").IncomingMessage} request
  * @returns {Promise<string>}
  */
-async function readBody(request) {
+export async function readBody(request) {
   let body = "";
   for await (const chunk of request) body += chunk;
   return body;
@@ -137,7 +137,7 @@ function send(response, status, json) {
  * @param {number} seed
  * @returns {() => number}
  */
-function mulberry32(seed) {
+export function mulberry32(seed) {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -6,7 +6,8 @@ import { cpus, loadavg } from "node:os";
  * docs/load.md: what `npm run load` ran and what it measured, written by every run.
  * @typedef {import("./checks.mjs").Check} Check
  * @typedef {{ name: string; failureRate: number; load: Awaited<ReturnType<typeof import("./throughput.mjs").runThroughput>>; firstAttempts: { email: { attempts: number; failures: number; deliveries: number }; sms: { attempts: number; failures: number; deliveries: number } }; drain: Awaited<ReturnType<typeof import("./retry-cron.mjs").drainOutbox>>; concierge: Awaited<ReturnType<typeof import("./concierge-retry.mjs").retryNeedingAttention>>; expired: ReturnType<typeof import("./checks.mjs").checkRun>["expired"]; counts: Record<string, number>; attempts: Record<string, Record<string, number>>; delays: Record<"email" | "sms", { delivered: number; within1: number; within10: number; within60: number; max: number }>; checks: Check[] }} DeliveryRun
- * @typedef {{ startedAt: Date; totalSeconds: number; requests: number; concurrency: number; burst: { size: number; trials: number }; throughput: DeliveryRun; faults: DeliveryRun; bursts: { results: import("./bursts.mjs").BurstResult[]; checks: Check[] } }} LoadResults
+ * @typedef {{ run: Awaited<ReturnType<typeof import("./payments.mjs").runPayments>>; counts: ReturnType<typeof import("./payments.mjs").checkPayments>["counts"]; api: import("./stripe-fake.mjs").ApiCounts; checks: Check[] }} PaymentsRun
+ * @typedef {{ startedAt: Date; totalSeconds: number; requests: number; concurrency: number; burst: { size: number; trials: number }; throughput: DeliveryRun; faults: DeliveryRun; bursts: { results: import("./bursts.mjs").BurstResult[]; checks: Check[] }; payments: PaymentsRun }} LoadResults
  */
 
 /**
@@ -14,8 +15,8 @@ import { cpus, loadavg } from "node:os";
  * @param {LoadResults} results
  */
 export function writeReport(path, results) {
-  const { throughput, faults, bursts } = results;
-  const checks = [...throughput.checks, ...faults.checks, ...bursts.checks];
+  const { throughput, faults, bursts, payments } = results;
+  const checks = [...throughput.checks, ...faults.checks, ...bursts.checks, ...payments.checks];
   const failed = checks.filter((result) => !result.pass).length;
   const lines = [
     "# Load and fault test",
@@ -36,6 +37,7 @@ export function writeReport(path, results) {
     `- Rate limits raised with \`--var FORM_RATE_LIMIT_MULTIPLIER:1000\` for the throughput and fault runs; ${results.concurrency} simulated visitors, each with one connection and its own \`CF-Connecting-IP\` (wrangler dev keeps a client's header; Cloudflare would set it).`,
     '- After the load, the retry cron is fired with `GET /cdn-cgi/local/scheduled?time=<ms>` at whole simulated minutes (wrangler dev never fires crons by itself), until it is done with every outbox row: sent, expired (an SMS whose code would have been older than 15 minutes: never sent) or needing attention (an email that failed 5 times: no more automatic retries; docs/operators.md, "Deliveries that need attention").',
     "- Then, as a concierge would, the local demo concierge (seeded before the server starts; signed in at the start of the run with an emailed code read from the outbox, no password) presses Retry on the console's first screen (`POST /concierge`, `intent=retry`) for each email that needs attention, again while it fails, until it is delivered.",
+    "- Payments: the real Stripe adapter (the official SDK, worker/features/dues/stripe-payments.ts) pointed with `STRIPE_API_BASE` at a Stripe fake in the load script (scripts/load/stripe-fake.mjs) with test-mode `STRIPE_SECRET_KEY` and `STRIPE_WEBHOOK_SECRET`; the fake fails half its API calls (a seeded draw: half of the failures before doing anything, half after doing the work with the answer lost), and its events are signed with the `stripe` package's `generateTestHeaderString`. The offers are written into the run's fresh D1 before the server starts.",
     "- The checks read each run's local D1 with `wrangler d1 execute` (scripts/lib/d1.mjs) and the fakes' records; the retry loop polls the D1 SQLite file read-only.",
     "",
     "## Checks",
@@ -57,6 +59,7 @@ export function writeReport(path, results) {
         `| \`${result.endpoint}\` | ${result.limit} | ${result.trials.map((trial) => `${trial.allowed} of ${results.burst.size}`).join(", ")} | ${result.trials.map((trial) => statuses(trial.statuses)).join("; ")} |`,
     ),
     "",
+    ...paymentsSection(payments),
   ];
   writeFileSync(path, lines.join("\n"));
 }
@@ -119,6 +122,43 @@ function deliverySection(title, run) {
       const share = (count) => `${count} (${((100 * count) / Math.max(1, delay.delivered)).toFixed(1)} %)`;
       return `| ${channel === "sms" ? "SMS" : channel} | ${delay.delivered} | ${share(delay.within1)} | ${share(delay.within10)} | ${share(delay.within60)} | ${formatMinutes(Math.ceil(delay.max))} |`;
     }),
+    "",
+  ];
+}
+
+/** @param {PaymentsRun} payments */
+function paymentsSection({ run, counts, api }) {
+  const { webhook, latency } = run;
+  return [
+    `## 4. Payments: ${run.offers} offers paid at once, Stripe failing half its API calls, every webhook twice and out of order`,
+    "",
+    `${run.concurrency} applicants at a time, each as a browser: opens the emailed status link (\`POST /application\`, \`intent=open\`), presses 'Pay Initiation & Dues' in two tabs at once (\`intent=pay\`, again after each 502 'provider-failed'), pays on the fake's Checkout page the tabs were sent to, and opens the success page. ` +
+      `Meanwhile ${"10"} webhook senders deliver each event Stripe would send (\`checkout.session.completed\`, \`invoice.paid\`) twice, picking a random waiting copy each time, and again after any answer that is not 2xx, as Stripe redelivers.`,
+    "",
+    `All paid in ${run.clientSeconds.toFixed(1)} s; the last webhook acknowledged after ${run.seconds.toFixed(1)} s. ` +
+      `'Pay' answers: ${statuses(run.payAnswers)}. Stripe API calls from the Worker: ${api.calls}, ${api.failedBefore} failed before doing anything and ${api.failedAfter} after doing the work (${Object.entries(
+        api.byRoute,
+      )
+        .map(([route, calls]) => `${route} ${calls}`)
+        .join(", ")}).`,
+    "",
+    `Webhook: ${webhook.copies} copies delivered, answers ${statuses(webhook.answers)} (a 500 is a handler that could not read Stripe, delivered again); ` +
+      `for ${webhook.invoiceFirst} payments the \`invoice.paid\` was acknowledged before the \`checkout.session.completed\`.`,
+    "",
+    "| step | requests | p50 ms | p95 ms | p99 ms | max ms |",
+    "| --- | --- | --- | --- | --- | --- |",
+    ...[
+      ["open the status link", latency.open],
+      ["Pay (the Worker creates or reuses the Checkout session)", latency.pay],
+      ["success page", latency.success],
+      ["webhook delivery", webhook.latency],
+    ].map(
+      ([name, result]) =>
+        `| ${name} | ${/** @type {any} */ (result).count} | ${ms(/** @type {any} */ (result).p50)} | ${ms(/** @type {any} */ (result).p95)} | ${ms(/** @type {any} */ (result).p99)} | ${ms(/** @type {any} */ (result).max)} |`,
+    ),
+    "",
+    `Stored: ${counts.paidRequests} of ${counts.requests} applications paid, ${counts.members} members (${counts.activeMembers} with dues active), ${counts.ledgerEntries} ledger entries, ${counts.paymentEvents} payment events; ` +
+      `at the fake ${counts.sessions} Checkout sessions (${counts.paidSessions} paid), ${counts.liveSubscriptions} live subscriptions, ${counts.refunds} refunds.`,
     "",
   ];
 }

@@ -9,9 +9,11 @@ const { retryNeedingAttention, signInWithEmailedCode } = await import("./concier
 const { fictionalUsNumbers } = await import("./clients.mjs");
 const { callCounts, FAKE_TWILIO, startFakeProviders } = await import("./fake-providers.mjs");
 const { waitForFirstAttempts } = await import("./outbox-state.mjs");
+const { checkPayments, loadApplicants, runPayments, seedOffers } = await import("./payments.mjs");
 const { writeReport } = await import("./report.mjs");
 const { drainOutbox } = await import("./retry-cron.mjs");
 const { killAllServers, LOAD_DIR, migrateTemplate, prepareBuildSnapshot, startServer, stopAllServers } = await import("./server.mjs");
+const { FAKE_STRIPE, startFakeStripe } = await import("./stripe-fake.mjs");
 const { runThroughput } = await import("./throughput.mjs");
 const { demoAccounts } = await import("../members-demo-accounts.ts");
 
@@ -21,18 +23,26 @@ const { demoAccounts } = await import("../members-demo-accounts.ts");
  * 2. faults: the same while the email and SMS providers fail half of the calls, then the retry
  *    cron in simulated time until it is done with every message, then a concierge's Retry from
  *    the console for each email that needs attention, until it is delivered;
- * 3. bursts: 20 simultaneous submissions from one address per limited endpoint, real limits.
- * Writes docs/load.md and exits 1 when a check fails. Ports 8800–8802 only.
+ * 3. bursts: 20 simultaneous submissions from one address per limited endpoint, real limits;
+ * 4. payments: N offers paid at once through the real Stripe adapter pointed at a Stripe fake that
+ *    fails half its API calls, each webhook event delivered twice and out of order (payments.mjs).
+ * Writes docs/load.md and exits 1 when a check fails. Ports 8800–8803 only.
  */
 const { values: options } = parseArgs({
-  options: { requests: { type: "string", default: "2000" }, report: { type: "string", default: "docs/load.md" } },
+  options: {
+    requests: { type: "string", default: "2000" },
+    offers: { type: "string", default: "500" },
+    report: { type: "string", default: "docs/load.md" },
+  },
   strict: true,
 });
 const REQUESTS = Number(options.requests);
 if (!Number.isSafeInteger(REQUESTS) || REQUESTS < 1) throw new Error(`--requests must be a positive whole number, not ${options.requests}`);
+const OFFERS = Number(options.offers);
+if (!Number.isSafeInteger(OFFERS) || OFFERS < 1) throw new Error(`--offers must be a positive whole number, not ${options.offers}`);
 const CONCURRENCY = 50;
 const BURST = { size: 20, trials: 3 };
-const PORTS = { server: 8800, fakes: 8801, inspector: 8802 };
+const PORTS = { server: 8800, fakes: 8801, inspector: 8802, stripe: 8803 };
 /** The highest FORM_RATE_LIMIT_MULTIPLIER worker/config.ts accepts. */
 const RAISED_LIMITS = 1000;
 /** The runs' APP_SIGNING_KEY, so the demo concierge's sign-in can open the code sealed in the outbox. */
@@ -57,8 +67,9 @@ const phones = fictionalUsNumbers(2 * REQUESTS + BURST.size * BURST.trials);
 const throughput = await deliveryRun({ name: "throughput", failureRate: 0, seed: 1, phones: phones.slice(0, REQUESTS) });
 const faults = await deliveryRun({ name: "faults", failureRate: 0.5, seed: 2, phones: phones.slice(REQUESTS, 2 * REQUESTS) });
 const bursts = await burstRun(phones.slice(2 * REQUESTS));
+const payments = await paymentsRun();
 
-const allChecks = [...throughput.checks, ...faults.checks, ...bursts.checks];
+const allChecks = [...throughput.checks, ...faults.checks, ...bursts.checks, ...payments.checks];
 const failed = allChecks.filter((result) => !result.pass);
 writeReport(options.report, {
   startedAt,
@@ -69,6 +80,7 @@ writeReport(options.report, {
   throughput,
   faults,
   bursts,
+  payments,
 });
 for (const result of allChecks) console.log(`${result.pass ? "PASS" : "FAIL"}  ${result.name}: ${result.detail}`);
 console.log(`\n${failed.length === 0 ? "All checks passed" : `${failed.length} checks FAILED`}; report in ${options.report}`);
@@ -159,6 +171,50 @@ async function burstRun(phones) {
       await server.stop();
     }
   } finally {
+    await fakes.close();
+  }
+}
+
+/**
+ * The payments run, against a fresh server holding OFFERS open offers (written before it starts),
+ * Stripe's API at the fake failing half its calls, healthy email.
+ */
+async function paymentsRun() {
+  const fakes = await startFakeProviders({ port: PORTS.fakes, failureRate: 0, seed: 4 });
+  const stripe = await startFakeStripe({ port: PORTS.stripe, failureRate: 0.5, seed: 5 });
+  try {
+    const vars = serverVars(RAISED_LIMITS, fakes.twilioApiBase);
+    const offers = await loadApplicants({ count: OFFERS, siteUrl: vars.SITE_URL, signingKey: LOAD_SIGNING_KEY });
+    step(`payments: starting wrangler dev with ${OFFERS} open offers, Stripe's API at a fake failing half its calls`);
+    const server = await startServer({
+      name: "payments",
+      port: PORTS.server,
+      inspectorPort: PORTS.inspector,
+      configs,
+      vars: {
+        ...vars,
+        STRIPE_SECRET_KEY: FAKE_STRIPE.secretKey,
+        STRIPE_WEBHOOK_SECRET: FAKE_STRIPE.webhookSecret,
+        STRIPE_API_BASE: stripe.url,
+      },
+      seed: (persistTo) => seedOffers(persistTo, offers, demoAccounts.concierge.email),
+    });
+    try {
+      step(`payments: ${CONCURRENCY} applicants at a time pay ${OFFERS} offers; every webhook event delivered twice, in random order`);
+      const run = await runPayments({ url: server.url, offers, fake: stripe, concurrency: CONCURRENCY, seed: 6 });
+      step(`payments: paid and acknowledged in ${run.seconds.toFixed(1)} s; checking`);
+      const { checks, counts } = checkPayments({ persistTo: server.persistTo, offers, run, fake: stripe });
+      return {
+        run,
+        counts,
+        api: stripe.api,
+        checks: checks.map((result) => ({ ...result, name: `payments: ${result.name}` })),
+      };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await stripe.close();
     await fakes.close();
   }
 }

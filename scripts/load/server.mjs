@@ -86,11 +86,12 @@ const running = new Set();
 
 /**
  * Starts `wrangler dev` of the snapshot (plus the email adapter) on `port` with fresh state in
- * .wrangler/load/<name>, and waits until /api/health answers.
- * @param {{ name: string; port: number; inspectorPort: number; configs: LoadConfigs; vars: Record<string, string> }} options
+ * .wrangler/load/<name>, and waits until /api/health answers. `seed` writes the run's own rows
+ * into that state first, before any server has the database open (as migrateTemplate does).
+ * @param {{ name: string; port: number; inspectorPort: number; configs: LoadConfigs; vars: Record<string, string>; seed?: (persistTo: string) => void }} options
  * @returns {Promise<LoadServer>}
  */
-export async function startServer({ name, port, inspectorPort, configs, vars }) {
+export async function startServer({ name, port, inspectorPort, configs, vars, seed }) {
   const url = `http://localhost:${port}`;
   // A server left over on the port would answer the health check and be tested instead.
   const occupied = await fetch(url).then(
@@ -100,6 +101,7 @@ export async function startServer({ name, port, inspectorPort, configs, vars }) 
   if (occupied) throw new Error(`port ${port} is in use: stop whatever serves ${url} first`);
   const persistTo = join(LOAD_DIR, name);
   cpSync(MIGRATED_TEMPLATE, persistTo, { recursive: true });
+  seed?.(persistTo);
   const logFile = join(LOAD_DIR, `${name}.wrangler.log`);
   mkdirSync(LOAD_DIR, { recursive: true });
   const log = openSync(logFile, "w");
