@@ -261,6 +261,16 @@ describe("a renewal that failed (invoice.payment_failed)", () => {
     expect(emails[0]!.body).toContain("March 15, 2027");
   });
 
+  it("sends one email and enters one charge when the provider's retries of one invoice arrive at once", async () => {
+    const { member, subscriptionId } = await subscriber();
+    subscribe(subscriptionId, { status: "past_due" });
+    const unpaid = invoice(subscriptionId, { amountPaid: 0 });
+    const outcomes = await Promise.all(Array.from({ length: 6 }, () => deliver(event("invoice.payment_failed", unpaid))));
+    expect(outcomes.every((outcome) => outcome === "processed")).toBe(true);
+    expect(await ledgerOf(member.id)).toHaveLength(1);
+    expect(await emailsTo(member.email)).toHaveLength(1);
+  });
+
   it("changes nothing when it arrives after the invoice was paid", async () => {
     const { member, subscriptionId } = await subscriber();
     await deliver(event("invoice.paid", invoice(subscriptionId, { id: "in_late_failure" })));
