@@ -7,6 +7,7 @@ import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
 import type { ActionResult } from "#app/lib/form-result.ts";
 import { stageLabels } from "./pipeline-stages.ts";
 import { SponsorPanel } from "./sponsor-panel.tsx";
+import { SitDownInvite } from "./sit-down-invite.tsx";
 
 export interface InvitationRequestCardView {
   id: string;
@@ -26,6 +27,7 @@ export interface InvitationRequestCardView {
   tierName: string | null;
   /** The pipeline's dates, in Portland time; null for steps not taken. */
   sitDownLabel: string | null;
+  sitDownInvitedAtLabel: string | null;
   offeredAtLabel: string | null;
   offerExpiresLabel: string | null;
   waitlistedAtLabel: string | null;
@@ -76,6 +78,7 @@ export function InvitationRequestCard({ request, outcome }: { request: Invitatio
       {request.joined.length > 0 ? <JoinedSubmissions request={request} /> : null}
       {request.history.length > 0 ? <History request={request} /> : null}
       <SponsorPanel request={request} />
+      {request.status === "new" ? <SitDownInvite requestId={request.id} invitedAtLabel={request.sitDownInvitedAtLabel} /> : null}
       {request.status === "new" ? <DecisionForm request={request} outcome={outcome} /> : <DecisionRecord request={request} />}
     </article>
   );

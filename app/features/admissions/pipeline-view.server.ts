@@ -52,6 +52,7 @@ export function pipelineCard(request: InvitationRequestView, waitlistPosition: n
     sitDownLabel: request.sitDownAt
       ? `${time(request.sitDownAt)}, ${tierNames[request.sitDownLounge ?? ""] ?? request.sitDownLounge} Lounge`
       : null,
+    sitDownInvitedAtLabel: time(request.sitDownInvitedAt),
     offeredAtLabel: time(request.offeredAt),
     offerExpiresLabel: time(request.offerExpiresAt),
     waitlistedAtLabel: time(request.waitlistedAt),

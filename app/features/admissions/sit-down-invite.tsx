@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, useActionData } from "react-router";
 import { FormAlert, SubmitButton } from "#app/ui/form/form-outcome.tsx";
 import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
 import type { ActionResult } from "#app/lib/form-result.ts";
@@ -7,21 +7,14 @@ import { sitDownInviteFormKey } from "./sit-down-forms.ts";
 /**
  * The console card's sit-down piece (docs/product-rules.md#sit-downs), while the request is new:
  * 'Invite to a Sit-Down', which emails the applicant their status link to choose a time, or when
- * they were invited. The requests page's action answers it (intent=invite-sit-down,
- * answerSitDownInvite in sit-downs.server.ts); the booked slot itself is among the card's facts.
+ * they were invited. The requests page's action hands it to sitDownConsoleAction
+ * (sit-downs.server.ts), whose answer this piece reads from the page's action data by its form key;
+ * the booked slot itself is among the card's facts.
  */
-export function SitDownInvite({
-  requestId,
-  invitedAtLabel,
-  pageOutcome,
-}: {
-  requestId: string;
-  /** When the applicant was invited (Portland time), or null. */
-  invitedAtLabel: string | null;
-  /** The requests page's action answer, whichever form it answers: this piece shows only its own refusal. */
-  pageOutcome: ActionResult | undefined;
-}) {
-  const { pending } = usePendingSubmission({ sentWith: { field: "intent", value: "invite-sit-down" } });
+export function SitDownInvite({ requestId, invitedAtLabel }: { requestId: string; invitedAtLabel: string | null }) {
+  const actionData = useActionData<ActionResult | undefined>();
+  const outcome = actionData?.form === sitDownInviteFormKey(requestId) ? actionData : undefined;
+  const { pending } = usePendingSubmission({ sentWith: { field: "requestId", value: requestId } });
   const alertId = `sit-down-invite-${requestId}-alert`;
   if (invitedAtLabel) return <p className="mt-5 text-smoke">Invited to book a sit-down on {invitedAtLabel}.</p>;
   return (
@@ -30,7 +23,7 @@ export function SitDownInvite({
       <SubmitButton name="intent" value="invite-sit-down" pending={pending} variant="secondary" aria-describedby={alertId}>
         Invite to a Sit-Down
       </SubmitButton>
-      <FormAlert outcome={pageOutcome?.form === sitDownInviteFormKey(requestId) ? pageOutcome : undefined} id={alertId} />
+      <FormAlert outcome={outcome} id={alertId} />
     </Form>
   );
 }

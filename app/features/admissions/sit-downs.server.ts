@@ -62,10 +62,18 @@ const inviteRefusals: Record<Extract<SitDownInviteOutcome, { ok: false }>["reaso
 };
 
 /**
- * The console card's 'Invite to a Sit-Down' (intent=invite-sit-down), for the requests page's action
- * to answer with: the invitation is stored, audited and its email sent at once.
+ * The console card's 'Invite to a Sit-Down' (intent=invite-sit-down), answered by the requests
+ * page's action before its own forms: the invitation is stored, audited and its email sent at
+ * once. Null when the submission is not this piece's.
  */
-export async function answerSitDownInvite(request: Request, context: Readonly<RouterContextProvider>) {
+export async function sitDownConsoleAction(request: Request, context: Readonly<RouterContextProvider>) {
+  // A look at the intent without using up the body, which the page's own forms still read.
+  const peek = await request
+    .clone()
+    .formData()
+    .catch(() => null);
+  if (peek?.get("intent") !== "invite-sit-down") return null;
+
   const form = await readSubmission(request, sitDownInviteForm, { form: (fields) => sitDownInviteFormKey(fields.requestId ?? "") });
   if (!form.ok) return form.invalid;
   const { requestId } = form.data;

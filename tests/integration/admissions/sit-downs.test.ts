@@ -5,8 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { memberContext, requestContext } from "#app/context.ts";
 import { action as slotsAction, loader as slotsLoader } from "#app/features/admissions/routes/sit-downs.tsx";
 import { action as bookingAction } from "#app/features/admissions/routes/sit-down-booking.ts";
+import { loader as applicationLoader } from "#app/features/admissions/routes/application.tsx";
 import { loader as calendarLoader } from "#app/features/admissions/routes/sit-down-calendar.ts";
-import { answerSitDownInvite, loadSitDownPanel } from "#app/features/admissions/sit-downs.server.ts";
+import { loadSitDownPanel } from "#app/features/admissions/sit-downs.server.ts";
+import { action as requestsAction } from "#app/features/admissions/routes/requests.tsx";
 import { applicationCookie } from "#worker/features/admissions/application-cookie.ts";
 import { escapeCalendarText, foldCalendarLine } from "#worker/features/admissions/sit-down-calendar.ts";
 import { createRequestContext } from "#worker/http/request-context.ts";
@@ -49,8 +51,13 @@ beforeEach(async () => {
   await env.DB.batch(["sit_down_bookings", "sit_down_slots", "application_events"].map((table) => env.DB.prepare(`DELETE FROM ${table}`)));
   conciergeId = (await insertMember({ role: "concierge", name: "Elena Marsh" })).id;
   vi.spyOn(console, "error").mockImplementation(() => {});
+  // The pages read the clock: they run at `now`, whatever day the tests run on.
+  vi.useFakeTimers({ now, toFake: ["Date"] });
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 
 const links = () => ({ siteUrl, signingKey: testSigningKey() });
 
@@ -223,7 +230,7 @@ describe("the applicant's booking", () => {
     expect(await bookings()).toEqual([{ request_id: applicant.id, slot_id: slot }]);
     expect(await events(applicant.id)).toEqual([
       { kind: "sit_down_invited", actor_id: conciergeId, detail: null },
-      { kind: "sit_down_booked", actor_id: null, detail: "business 2026-12-01T02:30:00.000Z (60 min)" },
+      { kind: "sit_down_booked", actor_id: null, detail: "Business Lounge, Nov 30, 2026, 6:30 PM PST (60 min)" },
     ]);
     const [, confirmation] = await emailsTo("avery@example.com");
     expect(confirmation?.subject).toBe("Your sit-down at Ember & Oak Society is booked");
@@ -314,7 +321,7 @@ describe("the applicant's booking", () => {
     expect((await events(applicant.id)).at(-1)).toEqual({
       kind: "sit_down_cancelled",
       actor_id: null,
-      detail: "kickback 2026-12-01T02:00:00.000Z (45 min)",
+      detail: "Kickback Lounge, Nov 30, 2026, 6:00 PM PST (45 min)",
     });
     expect(await cancelSitDown(env.DB, { requestId: applicant.id, now })).toEqual({ ok: false, reason: "not-booked" });
     // Rebooking after a cancellation is a booking like the first.
@@ -465,37 +472,27 @@ describe("the concierge's sit-down page", () => {
   });
 
   it("lists today's booked sit-downs first, then every slot from the start of today with who booked it", async () => {
-    vi.useFakeTimers({ now: Date.parse("2026-12-01T20:00:00.000Z"), toFake: ["Date"] }); // noon in Portland
-    try {
-      // Portland's December 1: one this morning (begun), one tonight; then one on December 2.
-      const morning = await publishSitDownSlot(env.DB, {
-        lounge: "kickback",
-        startsAt: "2026-12-01T17:00:00.000Z",
-        minutes: 45,
-        conciergeId,
-        now,
-      });
-      const tonight = await publish("2026-12-02T03:00:00.000Z", "business");
-      const tomorrow = await publish("2026-12-02T20:00:00.000Z");
-      const applicant = await invitedApplicant({ name: "Avery Hale", email: "avery@example.com" });
-      await book(applicant.id, tonight);
-      const { args } = routeArgs(new Request(`${origin}/concierge/sit-downs`), await concierge());
-      const page = await slotsLoader(args);
-      expect(page.today).toEqual([
-        expect.objectContaining({
-          time: "7:00 PM PST",
-          lounge: "Business Lounge",
-          booking: { name: "Avery Hale", email: "avery@example.com", status: "Under consideration" },
-        }),
-      ]);
-      expect(page.slots.map((slot) => [slot.id, slot.day, slot.begun])).toEqual([
-        [morning.ok && morning.slotId, "Tuesday, December 1", true],
-        [tonight, "Tuesday, December 1", false],
-        [tomorrow, "Wednesday, December 2", false],
-      ]);
-    } finally {
-      vi.useRealTimers();
-    }
+    vi.setSystemTime(Date.parse("2026-12-01T20:00:00.000Z")); // noon in Portland
+    // Portland's December 1: one this morning (begun), one tonight; then one on December 2.
+    const morning = await publish("2026-12-01T17:00:00.000Z");
+    const tonight = await publish("2026-12-02T03:00:00.000Z", "business");
+    const tomorrow = await publish("2026-12-02T20:00:00.000Z");
+    const applicant = await invitedApplicant({ name: "Avery Hale", email: "avery@example.com" });
+    await book(applicant.id, tonight);
+    const { args } = routeArgs(new Request(`${origin}/concierge/sit-downs`), await concierge());
+    const page = await slotsLoader(args);
+    expect(page.today).toEqual([
+      expect.objectContaining({
+        time: "7:00 PM PST",
+        lounge: "Business Lounge",
+        booking: { name: "Avery Hale", email: "avery@example.com", status: "Under consideration" },
+      }),
+    ]);
+    expect(page.slots.map((slot) => [slot.id, slot.day, slot.begun])).toEqual([
+      [morning, "Tuesday, December 1", true],
+      [tonight, "Tuesday, December 1", false],
+      [tomorrow, "Wednesday, December 2", false],
+    ]);
   });
 });
 
@@ -504,7 +501,7 @@ describe("the card's 'Invite to a Sit-Down'", () => {
     const request = await insertInvitationRequest({ email: "avery@example.com" });
     const invite = async () => {
       const { args, settle } = routeArgs(formPost("/concierge", { intent: "invite-sit-down", requestId: request.id }), await concierge());
-      const answer = await answerOf(() => answerSitDownInvite(args.request, args.context));
+      const answer = await answerOf(() => requestsAction(args));
       await settle();
       return answer;
     };
@@ -577,6 +574,21 @@ describe("the applicant's sit-down forms", () => {
       location: "/application?sitDown=booked",
     });
     expect(await bookings()).toEqual([{ request_id: applicant.id, slot_id: slot }]);
+  });
+
+  it("shows the status page's sit-down once the applicant is invited, and none before", async () => {
+    const slot = await publish("2026-12-01T02:00:00.000Z");
+    const request = await insertInvitationRequest();
+    const statusPage = async () => {
+      const { args } = routeArgs(new Request(`${origin}/application`, { headers: { Cookie: await applicantCookie(request.id) } }));
+      return (await answerOf(() => applicationLoader(args))).data as { sitDown: unknown };
+    };
+    expect((await statusPage()).sitDown).toBeNull();
+    await inviteToSitDown(env.DB, { ...links(), requestId: request.id, conciergeId, now });
+    expect((await statusPage()).sitDown).toMatchObject({
+      booked: null,
+      lounges: [{ slug: "kickback", days: [{ slots: [{ id: slot }] }] }],
+    });
   });
 
   it("gives the status page its open times by lounge and day, in Portland time, and the booking", async () => {

@@ -1,5 +1,7 @@
 import { and, asc, eq, exists, gt, gte, isNotNull, isNull, lt, notExists, sql, type SQL } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
+import { loungeBySlug } from "#app/features/site/site-config.ts";
+import { formatConsoleTime } from "#app/features/concierge/console-format.ts";
 import { insertSelectRow } from "#db/insert-select.ts";
 import { invitationRequests, outbox, sitDownBookings, sitDownSlots } from "#db/schema.ts";
 import { normalizeEmail } from "#worker/features/members/members.ts";
@@ -36,9 +38,9 @@ export const SIT_DOWN_HORIZON_DAYS = 60;
 /** SQL: the instant a slot ends, in the same ISO form as `starts_at`. */
 const slotEnd = sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${sitDownSlots.startsAt}, '+' || ${sitDownSlots.minutes} || ' minutes')`;
 
-/** The slot's words for the application history: "kickback 2026-12-01T02:00:00.000Z (45 min)". */
+/** The slot in the application history's words: "Kickback Lounge, Nov 30, 2026, 6:00 PM PST (45 min)". */
 const slotDetail = (slot: { lounge: SitDownLounge; startsAt: string; minutes: number }) =>
-  `${slot.lounge} ${slot.startsAt} (${slot.minutes} min)`;
+  `${loungeBySlug(slot.lounge).name}, ${formatConsoleTime(slot.startsAt)} (${slot.minutes} min)`;
 
 export type PublishSlotResult = { ok: true; slotId: string } | { ok: false; reason: "past" | "overlaps" };
 

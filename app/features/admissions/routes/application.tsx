@@ -22,6 +22,8 @@ import {
   type ApplicationStatus,
 } from "../admissions.server.ts";
 import { OpenLinkFromAddress } from "../open-link-from-address.tsx";
+import { SitDownPanel } from "../sit-down-panel.tsx";
+import { loadSitDownPanel } from "../sit-downs.server.ts";
 import { readSubmission } from "#app/lib/forms.server.ts";
 
 /** One answer for a forged, mistyped or forgotten link alike. */
@@ -64,7 +66,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!application) {
     return data({ stage: "invalid" as const }, { status: 404, headers: { "Set-Cookie": clearedApplicationCookie() } });
   }
-  return { stage: "status" as const, application: applicationView(application), checkoutReturn: checkoutReturnIn(new URL(request.url)) };
+  return {
+    stage: "status" as const,
+    application: applicationView(application),
+    checkoutReturn: checkoutReturnIn(new URL(request.url)),
+    sitDown: await loadSitDownPanel(env.DB, application.requestId),
+  };
 }
 
 /**
@@ -130,7 +137,12 @@ function applicationView(application: ApplicationStatus) {
 export default function Application({ loaderData, actionData }: Route.ComponentProps) {
   const refusal = actionData && !actionData.ok ? actionData : undefined;
   if (loaderData.stage === "status") {
-    return <ApplicationStatusPage application={loaderData.application} checkoutReturn={loaderData.checkoutReturn} outcome={refusal} />;
+    return (
+      <>
+        <ApplicationStatusPage application={loaderData.application} checkoutReturn={loaderData.checkoutReturn} outcome={refusal} />
+        <SitDownPanel panel={loaderData.sitDown} />
+      </>
+    );
   }
   const invalid = loaderData.stage === "invalid" || Boolean(refusal?.error);
   return (

@@ -23,6 +23,7 @@ import {
 } from "#app/features/admissions/admissions.server.ts";
 import { readSubmission } from "#app/lib/forms.server.ts";
 import { sponsorConsoleAction } from "../sponsors.server.ts";
+import { sitDownConsoleAction } from "../sit-downs.server.ts";
 
 const LIST_LIMIT = 50;
 
@@ -74,6 +75,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The card's pieces with forms of their own answer their intents first (null: not theirs).
   const sponsor = await sponsorConsoleAction(request, context);
   if (sponsor) return sponsor;
+  const sitDown = await sitDownConsoleAction(request, context);
+  if (sitDown) return sitDown;
   const concierge = context.get(memberContext);
   const form = await readSubmission(request, invitationDecisionForm, { form: (fields) => fields.requestId ?? "" });
   if (!form.ok) return form.invalid;
