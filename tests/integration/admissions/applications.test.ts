@@ -1,4 +1,5 @@
 import { env, exports } from "cloudflare:workers";
+import fc from "fast-check";
 import { RouterContextProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { requestContext } from "#app/context.ts";
@@ -8,7 +9,21 @@ import { applicationStatusUrl } from "#worker/features/admissions/application-li
 import { createRequestContext, type RequestContext } from "#worker/http/request-context.ts";
 import { fakeStripeApi, stripeError } from "#tests/fakes/stripe-api.ts";
 import { stripeEnv } from "#tests/integration/dues/offer-fixtures.ts";
-import { answerOf } from "#tests/integration/fuzz/fuzz-bodies.ts";
+import {
+  actionArgs,
+  actionExecutionContext,
+  answerOf,
+  expectClearActionResult,
+  expectPrototypeUntouched,
+  formBody,
+  FUZZ_TIMEOUT_MS,
+  fuzzParameters,
+  fuzzString,
+  readRow,
+  routerContext,
+  RowTracker,
+  substitute,
+} from "#tests/integration/fuzz/fuzz-bodies.ts";
 import { escapeMarkup } from "#app/lib/escape-markup.ts";
 import { storeInvitationRequest } from "#worker/features/executive-invitation/invitation-requests.ts";
 import { readApplicationStatusToken } from "#worker/features/admissions/application-link.ts";
@@ -390,4 +405,50 @@ describe("the status page, /application", () => {
       });
     });
   });
+});
+
+describe("the status page's action (fuzzed)", () => {
+  it(
+    "answers every body with a redirect back to the page or a clear refusal; only the real link sets the cookie, and nothing is written",
+    { timeout: FUZZ_TIMEOUT_MS },
+    async () => {
+      const stored = await store();
+      const link = await applicationStatusUrl(siteUrl, testSigningKey(), stored.id);
+      const cookie = await openLink(stored.id);
+      const execution = actionExecutionContext();
+      const context = routerContext(execution.ctx);
+      const rows = await new RowTracker(() =>
+        readRow("SELECT COUNT(*) AS requests, COUNT(checkout_session_id) AS sessions FROM invitation_requests"),
+      ).start();
+      const fields = {
+        intent: fc.constantFrom("open", "pay", "book", "Open", ""),
+        link: fc.oneof(fc.constant("__LINK__"), fc.constant("__LINK__x"), fc.webUrl(), fuzzString),
+      };
+      await fc.assert(
+        fc.asyncProperty(formBody(fields), fc.boolean(), async (generated, withCookie) => {
+          const submission = substitute(generated, { __LINK__: link });
+          const answer = await answerOf(async () =>
+            action(actionArgs("/application", submission, context, {}, withCookie ? { Cookie: cookie } : {})),
+          );
+          await execution.settle();
+          if (answer.status === 415) {
+            expect(answer.thrown).toBe(true);
+            return;
+          }
+          expect([303, 400, 404, 409]).toContain(answer.status);
+          if (answer.status === 303) {
+            expect(answer.headers.get("Location")).toBe("/application");
+            expect(answer.headers.get("Set-Cookie")).toMatch(/^ember_application=[^;]+; Max-Age=2592000;/);
+          } else {
+            expectClearActionResult(answer.data);
+            expect(answer.headers.get("Set-Cookie") ?? "").not.toMatch(/^ember_application=[^;]+; Max-Age=2592000/);
+          }
+          // Nothing here writes: not a request, not a checkout (the application holds no offer).
+          await rows.expectUnchanged();
+          expectPrototypeUntouched();
+        }),
+        fuzzParameters,
+      );
+    },
+  );
 });

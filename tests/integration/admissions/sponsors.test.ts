@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import fc from "fast-check";
 import { RouterContextProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { memberContext, requestContext } from "#app/context.ts";
@@ -10,7 +11,20 @@ import { acceptRules } from "#worker/features/member-area/rules-acceptance.ts";
 import { linkSponsor, answerSponsorship, searchSponsorCandidates } from "#worker/features/admissions/sponsors.ts";
 import type { SignedInMember } from "#worker/features/members/members.ts";
 import { createRequestContext } from "#worker/http/request-context.ts";
-import { answerOf } from "#tests/integration/fuzz/fuzz-bodies.ts";
+import {
+  actionArgs,
+  actionExecutionContext,
+  answerOf,
+  expectClearActionResult,
+  expectPrototypeUntouched,
+  formBody,
+  FUZZ_TIMEOUT_MS,
+  fuzzParameters,
+  fuzzString,
+  routerContext,
+  submittedFields,
+  substitute,
+} from "#tests/integration/fuzz/fuzz-bodies.ts";
 import { clearAdmissionTables, countRows, insertInvitationRequest, insertMember } from "#tests/integration/support/concierge-fixtures.ts";
 
 /** Sponsors (docs/product-rules.md#the-applicants-journey), against the real D1. */
@@ -275,4 +289,96 @@ describe("the member's vouch requests, /members/sponsorships", () => {
     const sponsor = asSignedIn(await insertMember());
     expect(await load(sponsor)).toBeNull();
   });
+});
+
+describe("the sponsor forms (fuzzed)", () => {
+  it(
+    "the member's answer: every body is stored as one of the three answers, or refused clearly, changing nothing",
+    { timeout: FUZZ_TIMEOUT_MS },
+    async () => {
+      const sponsor = asSignedIn(await insertMember({ name: "Jordan Reyes" }));
+      await acceptRules(env.DB, sponsor.id, RULES_VERSION);
+      const request = await insertInvitationRequest();
+      await link(request.id, sponsor.id);
+      const execution = actionExecutionContext();
+      const context = routerContext(execution.ctx, sponsor);
+      await checkClubRulesAcceptance(actionArgs("/members/sponsorships", { kind: "urlencoded", pairs: [] }, context, {}), async () => {
+        return new Response();
+      });
+      const fields = {
+        requestId: fc.oneof(fc.constant("__REQUEST__"), fc.uuid(), fuzzString),
+        answer: fc.constantFrom("yes", "no", "unknown", "Yes", "maybe", ""),
+      };
+      await fc.assert(
+        fc.asyncProperty(formBody(fields), async (generated) => {
+          const submission = substitute(generated, { __REQUEST__: request.id });
+          const fieldsSent = submittedFields(submission);
+          const before = await sponsorOf(request.id);
+          const answer = await answerOf(async () => sponsorshipsAction(actionArgs("/members/sponsorships", submission, context, {})));
+          await execution.settle();
+          if (answer.status === 415) {
+            expect(answer.thrown).toBe(true);
+            return;
+          }
+          expect([200, 400, 409]).toContain(answer.status);
+          const after = await sponsorOf(request.id);
+          if (answer.status === 200) {
+            expect(fieldsSent?.get("requestId")?.trim()).toBe(request.id);
+            expect(after!.sponsor_answer).toBe(fieldsSent?.get("answer"));
+          } else {
+            expectClearActionResult(answer.data);
+            expect(after).toEqual(before);
+          }
+          expect(["yes", "no", "unknown", null]).toContain(after!.sponsor_answer);
+          expectPrototypeUntouched();
+        }),
+        fuzzParameters,
+      );
+    },
+  );
+
+  it(
+    "the console's search and link: every body is left to the page, answered, or refused clearly; only a real link writes",
+    { timeout: FUZZ_TIMEOUT_MS },
+    async () => {
+      const request = await insertInvitationRequest();
+      const sponsor = await insertMember({ name: "Jordan Reyes" });
+      const concierge = asSignedIn({ id: conciergeId, email: "elena@example.com", name: "Elena Marsh" }, "concierge");
+      const execution = actionExecutionContext();
+      const context = routerContext(execution.ctx, concierge);
+      const fields = {
+        intent: fc.constantFrom("sponsor-search", "sponsor-link", "approve", "Sponsor-link", ""),
+        requestId: fc.oneof(fc.constant("__REQUEST__"), fc.uuid(), fuzzString),
+        query: fc.oneof(fc.constantFrom("Jordan", "%", "_", "J"), fuzzString),
+        sponsorId: fc.oneof(fc.constant("__SPONSOR__"), fc.uuid(), fuzzString),
+      };
+      await fc.assert(
+        fc.asyncProperty(formBody(fields), async (generated) => {
+          const submission = substitute(generated, { __REQUEST__: request.id, __SPONSOR__: sponsor.id });
+          const sent = submittedFields(submission);
+          const outboxBefore = await countRows("outbox");
+          const args = actionArgs("/concierge", submission, context, {});
+          const answer = await answerOf(async () => sponsorConsoleAction(args.request, args.context));
+          await execution.settle();
+          const linkedNow = (await countRows("outbox")) - outboxBefore;
+          if (answer.status === 200 && answer.data === null) {
+            // Not a sponsor form (or no form at all): the page's own action reads the body.
+            expect(["sponsor-search", "sponsor-link"]).not.toContain(sent?.get("intent") ?? "");
+            expect(linkedNow).toBe(0);
+            return;
+          }
+          expect([200, 400, 404, 409]).toContain(answer.status);
+          if (answer.status !== 200) expectClearActionResult(answer.data);
+          if (linkedNow > 0) {
+            expect(linkedNow).toBe(1);
+            expect(sent?.get("intent")).toBe("sponsor-link");
+            // Linked once; it can only be unlinked by linking another member, which the fuzz cannot name.
+            await env.DB.prepare("UPDATE invitation_requests SET sponsor_member_id = NULL WHERE id = ?").bind(request.id).run();
+          }
+          expectPrototypeUntouched();
+        }),
+        fuzzParameters,
+      );
+    },
+  );
 });
