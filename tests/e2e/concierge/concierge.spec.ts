@@ -15,7 +15,14 @@ import { SIGN_IN_TIMEOUT, createMember, signIn as signInWithCode } from "../supp
  * password), the offer of a passkey, the rules step and the members area. The e2e server's
  * local D1 is .wrangler/e2e; `npm run serve:e2e` seeds the demo accounts into it.
  */
-const consolePages = ["/concierge", "/concierge/waitlists", "/concierge/sms-opt-ins", "/concierge/outbox", "/concierge/security-events"];
+const consolePages = [
+  "/concierge",
+  "/concierge/sit-downs",
+  "/concierge/waitlists",
+  "/concierge/sms-opt-ins",
+  "/concierge/outbox",
+  "/concierge/security-events",
+];
 const INVALID_LINK = "This invitation link is no longer valid. Ask the concierge for a new one.";
 
 const concierge = demoAccounts.concierge;
