@@ -1,7 +1,7 @@
 import { NavLink } from "react-router";
 
 const pages = [
-  { to: "/concierge", label: "Invitation requests", end: true },
+  { to: "/concierge", label: "Applications", end: true },
   { to: "/concierge/sit-downs", label: "Sit-downs", end: false },
   { to: "/concierge/waitlists", label: "Waitlists", end: false },
   { to: "/concierge/payments", label: "Payments", end: false },
