@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
 import { memberContext, requestContext } from "#app/context.ts";
-import type { ActionResult } from "#app/lib/form-result.ts";
+import { formFields, type ActionResult } from "#app/lib/form-result.ts";
 import { readSubmission } from "#app/lib/forms.server.ts";
 import { recordSponsorLink, searchSponsorCandidates, type SponsorCandidate } from "#worker/features/admissions/sponsors.ts";
 import { SPONSOR_INTENTS, sponsorConsoleForm, sponsorFormKey } from "./sponsor-forms.ts";
@@ -29,7 +29,8 @@ export async function sponsorConsoleAction(
     .clone()
     .formData()
     .catch(() => null);
-  if (!peek || !SPONSOR_INTENTS.has(String(peek.get("intent")))) return null;
+  // Read as readSubmission reads it (formFields: the last value of a repeated name).
+  if (!peek || !SPONSOR_INTENTS.has(formFields(peek).intent ?? "")) return null;
 
   const form = await readSubmission(request, sponsorConsoleForm, { form: (fields) => sponsorFormKey(fields.requestId ?? "") });
   if (!form.ok) return form.invalid;
