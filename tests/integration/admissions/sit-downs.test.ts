@@ -136,17 +136,38 @@ describe("the concierge's slots", () => {
     expect(await countRows("sit_down_slots")).toBe(1);
   });
 
-  it("removes an open slot, never a booked one", async () => {
+  const remove = (slotId: string, at = now) => removeSitDownSlot(env.DB, { slotId, conciergeId, now: at });
+
+  it("removes an open slot, never one an applicant under consideration has booked", async () => {
     const open = await publish("2026-12-01T02:00:00.000Z");
     const taken = await publish("2026-12-01T03:00:00.000Z");
     const applicant = await invitedApplicant();
     expect((await book(applicant.id, taken)).ok).toBe(true);
 
-    expect(await removeSitDownSlot(env.DB, taken)).toBe("booked");
-    expect(await removeSitDownSlot(env.DB, open)).toBe("removed");
-    expect(await removeSitDownSlot(env.DB, open)).toBe("not-found");
+    expect(await remove(taken)).toBe("booked");
+    expect(await remove(open)).toBe("removed");
+    expect(await remove(open)).toBe("not-found");
     expect(await env.DB.prepare("SELECT id FROM sit_down_slots").all()).toMatchObject({ results: [{ id: taken }] });
     expect(await bookings()).toEqual([{ request_id: applicant.id, slot_id: taken }]);
+    expect(await countRows("application_events", "kind = 'sit_down_cancelled'")).toBe(0);
+  });
+
+  it("frees a slot ahead held by an application decided since, cancelling its booking in the concierge's name", async () => {
+    const slot = await publish("2026-12-01T02:00:00.000Z");
+    const applicant = await invitedApplicant();
+    await book(applicant.id, slot);
+    await env.DB.prepare("UPDATE invitation_requests SET status = 'declined' WHERE id = ?").bind(applicant.id).run();
+    // Once the slot has begun, the booking is part of the application's story and stays.
+    expect(await remove(slot, Date.parse("2026-12-01T02:00:00.000Z"))).toBe("booked");
+
+    expect(await remove(slot)).toBe("removed");
+    expect(await countRows("sit_down_slots")).toBe(0);
+    expect(await bookings()).toEqual([]);
+    expect((await events(applicant.id)).at(-1)).toEqual({
+      kind: "sit_down_cancelled",
+      actor_id: conciergeId,
+      detail: "Kickback Lounge, Nov 30, 2026, 6:00 PM PST (45 min)",
+    });
   });
 
   it("lists the slots from a time on, soonest first, with who booked each", async () => {
@@ -462,7 +483,7 @@ describe("the concierge's sit-down page", () => {
       data: {
         form: booked,
         ok: false,
-        error: "An applicant has booked this slot, so it stays. They can cancel it from their application page.",
+        error: "An applicant under consideration has booked this slot, so it stays. They can cancel it from their application page.",
       },
     });
     expect(await remove(open)).toMatchObject({ status: 200, data: { form: open, ok: true, toast: { title: "Slot Removed" } } });
@@ -488,10 +509,11 @@ describe("the concierge's sit-down page", () => {
         booking: { name: "Avery Hale", email: "avery@example.com", status: "Under consideration" },
       }),
     ]);
-    expect(page.slots.map((slot) => [slot.id, slot.day, slot.begun])).toEqual([
-      [morning, "Tuesday, December 1", true],
+    // Removable: an open slot ahead; not one that has begun, nor one an applicant under consideration holds.
+    expect(page.slots.map((slot) => [slot.id, slot.day, slot.removable])).toEqual([
+      [morning, "Tuesday, December 1", false],
       [tonight, "Tuesday, December 1", false],
-      [tomorrow, "Wednesday, December 2", false],
+      [tomorrow, "Wednesday, December 2", true],
     ]);
   });
 });

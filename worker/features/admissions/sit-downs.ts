@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, gt, gte, isNotNull, isNull, lt, notExists, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, exists, gt, gte, isNotNull, isNull, lt, ne, notExists, sql, type SQL } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
 import { loungeBySlug } from "#app/features/site/site-config.ts";
 import { formatConsoleTime } from "#app/features/concierge/console-format.ts";
@@ -86,21 +86,69 @@ export async function publishSitDownSlot(
 
 export type RemoveSlotResult = "removed" | "booked" | "not-found";
 
-/** Removes a slot nobody has booked; the same DELETE tests for a booking, so a booking made a moment earlier keeps it. */
-export async function removeSitDownSlot(db: D1Database, slotId: string): Promise<RemoveSlotResult> {
+/**
+ * Removes a slot nobody holds. A slot booked by an application decided since (its applicant can no
+ * longer change the booking) is freed with it, in one batch: the booking is cancelled, recorded in
+ * that application's history as cancelled by this concierge. An applicant still under
+ * consideration keeps their booking, and so does a slot that has begun: every statement tests its
+ * own condition, so a booking made a moment earlier survives.
+ */
+export async function removeSitDownSlot(
+  db: D1Database,
+  input: { slotId: string; conciergeId: string; now?: number },
+): Promise<RemoveSlotResult> {
   const database = getDatabase(db);
-  const [removed] = await database
+  const nowIso = new Date(input.now ?? Date.now()).toISOString();
+  const slot = await database.select().from(sitDownSlots).where(eq(sitDownSlots.id, input.slotId)).get();
+  if (!slot) return "not-found";
+  const booking = await database
+    .select({ requestId: sitDownBookings.requestId })
+    .from(sitDownBookings)
+    .where(eq(sitDownBookings.slotId, slot.id))
+    .get();
+  const removeSlot = database
     .delete(sitDownSlots)
     .where(
       and(
-        eq(sitDownSlots.id, slotId),
-        notExists(database.select({ slotId: sitDownBookings.slotId }).from(sitDownBookings).where(eq(sitDownBookings.slotId, slotId))),
+        eq(sitDownSlots.id, slot.id),
+        notExists(database.select({ slotId: sitDownBookings.slotId }).from(sitDownBookings).where(eq(sitDownBookings.slotId, slot.id))),
       ),
     )
     .returning({ id: sitDownSlots.id });
-  if (removed) return "removed";
-  const slot = await database.select({ id: sitDownSlots.id }).from(sitDownSlots).where(eq(sitDownSlots.id, slotId)).get();
-  return slot ? "booked" : "not-found";
+  if (!booking) return (await removeSlot)[0] ? "removed" : "booked";
+
+  const decided = and(eq(invitationRequests.id, booking.requestId), ne(invitationRequests.status, "new"));
+  const stillBooked = exists(
+    database
+      .select({ requestId: sitDownBookings.requestId })
+      .from(sitDownBookings)
+      .where(and(eq(sitDownBookings.requestId, booking.requestId), eq(sitDownBookings.slotId, slot.id))),
+  );
+  const slotAhead = exists(
+    database
+      .select({ id: sitDownSlots.id })
+      .from(sitDownSlots)
+      .where(and(eq(sitDownSlots.id, slot.id), gt(sitDownSlots.startsAt, nowIso))),
+  );
+  const [, , removed] = await database.batch([
+    applicationEventInsertWhere(
+      database,
+      { requestId: booking.requestId, kind: "sit_down_cancelled", actorId: input.conciergeId, detail: slotDetail(slot), createdAt: nowIso },
+      and(decided, stillBooked, slotAhead),
+    ),
+    database
+      .delete(sitDownBookings)
+      .where(
+        and(
+          eq(sitDownBookings.requestId, booking.requestId),
+          eq(sitDownBookings.slotId, slot.id),
+          exists(database.select({ id: invitationRequests.id }).from(invitationRequests).where(decided)),
+          slotAhead,
+        ),
+      ),
+    removeSlot,
+  ]);
+  return removed[0] ? "removed" : "booked";
 }
 
 export interface ConciergeSitDownSlot {

@@ -47,7 +47,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     time: formatSitDownTime(slot.startsAt),
     lounge: loungeBySlug(slot.lounge).name,
     minutes: slot.minutes,
-    begun: Date.parse(slot.startsAt) <= now,
+    // A booking the applicant can still change keeps its slot; one of a decided application does not.
+    removable: Date.parse(slot.startsAt) > now && (!slot.booking || slot.booking.status !== "new"),
     booking: slot.booking ? { name: slot.booking.name, email: slot.booking.email, status: statusWords[slot.booking.status] } : null,
   }));
   return {
@@ -60,7 +61,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 const removeAnswers = {
   removed: { ok: true, toast: { title: "Slot Removed", description: "Applicants no longer see this time." } },
-  booked: { ok: false, error: "An applicant has booked this slot, so it stays. They can cancel it from their application page." },
+  booked: {
+    ok: false,
+    error: "An applicant under consideration has booked this slot, so it stays. They can cancel it from their application page.",
+  },
   "not-found": { ok: false, error: "This slot no longer exists." },
 } as const satisfies Record<string, ActionResult>;
 
@@ -75,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (form.data.intent === "remove") {
     const { slotId } = form.data;
-    const removed = await removeSitDownSlot(env.DB, slotId);
+    const removed = await removeSitDownSlot(env.DB, { slotId, conciergeId: concierge.id });
     if (removed === "removed") {
       log({
         eventType: "admissions_sit_down",
@@ -173,9 +177,7 @@ export default function ConciergeSitDowns({ loaderData, actionData }: Route.Comp
                       {slot.booking ? `${slot.booking.name} (${slot.booking.email}), ${slot.booking.status}` : "Open"}
                     </td>
                     <td className={cellClasses}>
-                      {slot.booking || slot.begun ? null : (
-                        <RemoveSlotForm slotId={slot.id} label={`${day}, ${slot.time}, ${slot.lounge}`} />
-                      )}
+                      {slot.removable ? <RemoveSlotForm slotId={slot.id} label={`${day}, ${slot.time}, ${slot.lounge}`} /> : null}
                     </td>
                   </tr>
                 ))}
