@@ -11,7 +11,12 @@ export function e2eWorkerVars(port: number, siteverifyPort: number) {
     RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${siteverifyPort}/recaptcha/api/siteverify`,
     APP_SIGNING_KEY: E2E_SIGNING_KEY,
     FORM_RATE_LIMIT_MULTIPLIER: "50",
+    // One Platinum place above the seeded Platinum members: tests/e2e/admissions/waitlist.spec.ts fills it.
+    TIER_MEMBER_CAPS: `platinum=${E2E_PLATINUM_CAP}`,
   };
 }
+
+/** The seeded pool's Platinum members (tests/e2e/support/member-pool.ts) and one free place. */
+export const E2E_PLATINUM_CAP = 4;
 
 export const E2E_SIGNING_KEY = "e2e-signing-key-with-at-least-32-characters";
