@@ -8,7 +8,7 @@ import { activatePaidOffer } from "#worker/features/dues/offer-activation.ts";
 import { startOfferCheckout } from "#worker/features/dues/offer-checkout.ts";
 import { paymentProviderFor } from "#worker/features/dues/payment-provider-for.ts";
 import { workerConfig } from "#worker/config.ts";
-import { fakeStripeApi } from "#tests/fakes/stripe-api.ts";
+import { fakeStripeApi, stripeError } from "#tests/fakes/stripe-api.ts";
 import { countRows, insertMember, testSigningKey, tokenInEmail } from "#tests/integration/support/concierge-fixtures.ts";
 import {
   contextFor,
@@ -139,6 +139,22 @@ describe("checkout.session.completed", () => {
     await env.DB.prepare("UPDATE invitation_requests SET status = ? WHERE id = ?").bind(status, offer.id).run();
     expect((await deliverWebhook(completed)).status).toBe(200);
     expect(await membersOfRequest(offer.id)).toEqual([]);
+    expect(stripe.refunds).toHaveLength(1);
+    expect(await countRows("payment_events", `event_id = '${completed.id}'`)).toBe(1);
+  });
+
+  it("marks the event processed only once the refund is made: a failed refund answers 500 and the redelivery makes it", async () => {
+    let refundsDown = true;
+    const stripe = fakeStripeApi((call) => (refundsDown && call.path === "/v1/refunds" ? stripeError(500) : undefined));
+    const offer = await insertOffer();
+    const completed = stripe.pay(await checkoutFor(offer.id));
+    await env.DB.prepare("UPDATE invitation_requests SET status = 'declined' WHERE id = ?").bind(offer.id).run();
+    expect((await deliverWebhook(completed)).status).toBe(500);
+    expect(await countRows("payment_events", `event_id = '${completed.id}'`)).toBe(0);
+    expect(stripe.refunds).toEqual([]);
+
+    refundsDown = false;
+    expect(await (await deliverWebhook(completed)).json()).toEqual({ received: true, outcome: "processed" });
     expect(stripe.refunds).toHaveLength(1);
     expect(await countRows("payment_events", `event_id = '${completed.id}'`)).toBe(1);
   });

@@ -2,7 +2,7 @@ import { and, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDatabase } from "#db/client.ts";
 import { insertSelectRow } from "#db/insert-select.ts";
-import { duesLedger, invitationRequests, memberInvitations, members, outbox } from "#db/schema.ts";
+import { duesLedger, invitationRequests, memberInvitations, members, outbox, paymentEvents } from "#db/schema.ts";
 import { tierBySlug } from "#app/features/site/site-config.ts";
 import { applicationEventInsertWhere } from "#worker/features/admissions/application-events.ts";
 import { invitationUrl, isUniqueViolation, newInvitationLink } from "#worker/features/admissions/invitation-links.ts";
@@ -10,7 +10,7 @@ import { normalizeEmail } from "#worker/features/members/members.ts";
 import { sealSecret } from "#worker/shared/sealed-secrets.ts";
 import { emailSender } from "#worker/shared/send-email.ts";
 import { deliverOutboxMessage } from "#worker/shared/outbox.ts";
-import { paymentEventInsert, recordPaymentEvent, type PaymentEventHandler } from "./payment-events.ts";
+import { recordPaymentEvent, type PaymentEventHandler } from "./payment-events.ts";
 import type { PaymentEvent } from "./payment-provider.ts";
 import { offerPaidWelcomeEmail } from "./welcome-email.ts";
 
@@ -39,7 +39,7 @@ export interface PaidOffer {
   recordedBy?: string | null;
   siteUrl: string;
   signingKey: string;
-  /** The webhook event that reported the payment: marked processed in the same batch. */
+  /** The webhook event that reported the payment: marked processed in the same batch, if it made the member. */
   event?: Pick<PaymentEvent, "id" | "type">;
   now?: number;
 }
@@ -48,10 +48,9 @@ export type ActivationResult =
   | { ok: true; memberId: string; email: string; outboxId: number }
   /**
    * not-offered: no open offer to pay (already paid, expired, declined…); member-exists: a member
-   * has the applicant's email; duplicate-event: the event was processed before. Nothing written,
-   * except that the event (when given) is marked processed for not-offered.
+   * has the applicant's email. Nothing is written, not even the event.
    */
-  | { ok: false; reason: "not-found" | "not-offered" | "member-exists" | "duplicate-event" };
+  | { ok: false; reason: "not-found" | "not-offered" | "member-exists" };
 
 /**
  * ONE batch, guarded by this batch's own UPDATE (offered → paid, naming the new member): the
@@ -59,8 +58,9 @@ export type ActivationResult =
  * `paidThrough`; the tier decided; subscription, customer, sponsor and the concierge who decided);
  * a 7-day single-use sign-in link and the welcome email carrying it, sealed; the ledger's payment;
  * the application event; and the webhook event's id. Two payments for one offer make one member:
- * the second finds the request no longer offered and writes nothing but its event id. Delivery of
- * the email is the caller's next step (deliverOutboxMessage; the cron retries).
+ * the second finds the request no longer offered and writes nothing (the caller decides what
+ * becomes of its money). Delivery of the email is the caller's next step (deliverOutboxMessage;
+ * the cron retries).
  */
 export async function activatePaidOffer(db: D1Database, paid: PaidOffer): Promise<ActivationResult> {
   const database = getDatabase(db);
@@ -164,13 +164,21 @@ export async function activatePaidOffer(db: D1Database, paid: PaidOffer): Promis
         { requestId: request.id, kind: "paid", actorId: paid.recordedBy ?? null, detail: paid.method, createdAt: nowIso },
         paidHere,
       ),
-      ...(paid.event ? [paymentEventInsert(database, paid.event, now)] : []),
+      ...(paid.event
+        ? [
+            database.insert(paymentEvents).select(
+              database
+                .select(insertSelectRow(paymentEvents, { eventId: paid.event.id, type: paid.event.type, receivedAt: nowIso }))
+                .from(invitationRequests)
+                .where(paidHere),
+            ),
+          ]
+        : []),
     ]);
     const outboxRow = queued[0];
     if (!outboxRow) return { ok: false, reason: "not-offered" };
     return { ok: true, memberId, email, outboxId: outboxRow.id };
   } catch (error) {
-    if (isUniqueViolation(error, "payment_events.event_id")) return { ok: false, reason: "duplicate-event" };
     if (isUniqueViolation(error, "members.email")) return { ok: false, reason: "member-exists" };
     throw error;
   }
@@ -225,12 +233,16 @@ export const onCheckoutSessionCompleted: PaymentEventHandler = async (context, e
     });
   };
 
+  const recorded = async () => ((await recordPaymentEvent(database, event, now, [])).duplicate ? "duplicate" : "processed");
+  // A payment that made no member here: made by a concurrent delivery of this very event, or
+  // returned (first, so a failing refund leaves the event to be delivered again), then recorded.
+  const settle = async (state: string) => {
+    if (state !== "paid-by-this") await refund(state);
+    return recorded();
+  };
+
   const before = await payableState(env.DB, requestId, session.id, subscription.id);
-  if (before === "paid-by-this") return (await recordPaymentEvent(database, event, now, [])).duplicate ? "duplicate" : "processed";
-  if (before !== "payable") {
-    await refund(before);
-    return (await recordPaymentEvent(database, event, now, [])).duplicate ? "duplicate" : "processed";
-  }
+  if (before !== "payable") return settle(before);
 
   const activated = await activatePaidOffer(env.DB, {
     requestId,
@@ -258,14 +270,10 @@ export const onCheckoutSessionCompleted: PaymentEventHandler = async (context, e
     context.ctx.waitUntil(deliverOutboxMessage(env.DB, activated.outboxId, emailSender(env.EMAIL, config.EMAIL_FROM, signingKey)));
     return "processed";
   }
-  if (activated.reason === "duplicate-event") return "duplicate";
-  // Another payment took the offer between the check and the batch (which marked this event
-  // processed), or a member already has the email (nothing written): either way this money goes back.
-  await refund(activated.reason);
-  if (activated.reason !== "not-offered") {
-    return (await recordPaymentEvent(database, event, now, [])).duplicate ? "duplicate" : "processed";
-  }
-  return "processed";
+  // Nothing was written: the offer was taken between the check and the batch, or a member
+  // already has the email (the request is still offered, and the money goes back).
+  const after = await payableState(env.DB, requestId, session.id, subscription.id);
+  return settle(after === "payable" ? activated.reason : after);
 };
 
 /** Whether the request can still be paid by this session, or already was by its subscription, or why not. */

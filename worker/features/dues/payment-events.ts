@@ -28,7 +28,7 @@ export type PaymentEventOutcome = "processed" | "duplicate" | "ignored";
 export type PaymentEventHandler = (context: PaymentEventContext, event: PaymentEvent) => Promise<PaymentEventOutcome>;
 
 /** The insert that marks `event` processed; fails (unique) when it already was. */
-export function paymentEventInsert(database: Database, event: Pick<PaymentEvent, "id" | "type">, now: number) {
+function paymentEventInsert(database: Database, event: Pick<PaymentEvent, "id" | "type">, now: number) {
   return database.insert(paymentEvents).values({ eventId: event.id, type: event.type, receivedAt: new Date(now).toISOString() });
 }
 
