@@ -31,8 +31,7 @@ export type InvitationRequestStatus = (typeof invitationRequests.$inferSelect)["
  * Where an application stands in the console's pipeline: its status, except that a new request
  * with a booked sit-down is 'sit-down'. The filter 'decided' takes every decided one.
  */
-export const pipelineStages = ["new", "sit-down", "offered", "waitlisted", "paid", "expired", "declined", "approved"] as const;
-export type PipelineStage = (typeof pipelineStages)[number];
+export type PipelineStage = "new" | "sit-down" | "offered" | "waitlisted" | "paid" | "expired" | "declined" | "approved";
 
 export interface InvitationRequestFilter {
   stage?: PipelineStage | "decided" | null;
