@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
 import { memberContext, requestContext } from "#app/context.ts";
-import type { ActionResult } from "#app/lib/form-result.ts";
+import { formFields, type ActionResult } from "#app/lib/form-result.ts";
 import { readSubmission } from "#app/lib/forms.server.ts";
 import { loungeBySlug, lounges as clubLounges } from "#app/features/site/site-config.ts";
 import { formatPortlandDateTime } from "#app/features/member-area/member-dates.ts";
@@ -72,7 +72,8 @@ export async function sitDownConsoleAction(request: Request, context: Readonly<R
     .clone()
     .formData()
     .catch(() => null);
-  if (peek?.get("intent") !== "invite-sit-down") return null;
+  // Read as readSubmission reads it (formFields: the last value of a repeated name).
+  if (!peek || formFields(peek).intent !== "invite-sit-down") return null;
 
   const form = await readSubmission(request, sitDownInviteForm, { form: (fields) => sitDownInviteFormKey(fields.requestId ?? "") });
   if (!form.ok) return form.invalid;

@@ -13,7 +13,21 @@ import { applicationCookie } from "#worker/features/admissions/application-cooki
 import { escapeCalendarText, foldCalendarLine } from "#worker/features/admissions/sit-down-calendar.ts";
 import { createRequestContext } from "#worker/http/request-context.ts";
 import { workerConfig } from "#worker/config.ts";
-import { answerOf } from "#tests/integration/fuzz/fuzz-bodies.ts";
+import fc from "fast-check";
+import {
+  actionArgs,
+  actionExecutionContext,
+  answerOf,
+  expectClearActionResult,
+  expectPrototypeUntouched,
+  formBody,
+  FUZZ_TIMEOUT_MS,
+  fuzzParameters,
+  fuzzString,
+  readRow,
+  routerContext,
+  substitute,
+} from "#tests/integration/fuzz/fuzz-bodies.ts";
 import {
   bookSitDown,
   cancelSitDown,
@@ -718,4 +732,111 @@ describe("the calendar file", () => {
     expect(pieces.slice(1).every((piece) => piece.startsWith(" "))).toBe(true);
     expect(pieces.map((piece, index) => (index === 0 ? piece : piece.slice(1))).join("")).toBe(line);
   });
+});
+
+describe("the sit-down forms (fuzzed)", () => {
+  const outcomes = /^\/application(\?sitDown=(booked|cancelled|taken|gone|choose|started|closed|not-booked))?$/;
+
+  it(
+    "the applicant's forms answer every body with a redirect to a known outcome; nobody else's booking moves and every booking has its email",
+    { timeout: FUZZ_TIMEOUT_MS },
+    async () => {
+      const open = await publish("2026-12-01T02:00:00.000Z");
+      const taken = await publish("2026-12-02T02:00:00.000Z");
+      const other = await invitedApplicant();
+      await book(other.id, taken);
+      const applicant = await invitedApplicant({ email: "fuzz.applicant@example.com" });
+      const cookie = await applicantCookie(applicant.id);
+      const execution = actionExecutionContext();
+      const context = routerContext(execution.ctx);
+      const fields = {
+        intent: fc.constantFrom("book", "cancel", "Book", "", "invite-sit-down"),
+        slotId: fc.oneof(fc.constantFrom("__OPEN__", "__TAKEN__", crypto.randomUUID(), ` __OPEN__`), fuzzString),
+      };
+      await fc.assert(
+        fc.asyncProperty(formBody(fields), fc.boolean(), async (generated, withCookie) => {
+          const submission = substitute(generated, { __OPEN__: open, __TAKEN__: taken });
+          const answer = await answerOf(async () =>
+            bookingAction(actionArgs("/application/sit-down", submission, context, {}, withCookie ? { Cookie: cookie } : {})),
+          );
+          await execution.settle();
+          if (answer.status === 415) {
+            expect(answer.thrown).toBe(true);
+            return;
+          }
+          expect(answer.status).toBe(303);
+          expect(answer.headers.get("Location")).toMatch(outcomes);
+          expect(await bookings()).toContainEqual({ request_id: other.id, slot_id: taken });
+          const mine = await readRow(
+            `SELECT (SELECT COUNT(*) FROM sit_down_bookings WHERE request_id = ?1) AS held,
+                    (SELECT COUNT(*) FROM application_events WHERE request_id = ?1 AND kind = 'sit_down_booked') AS booked,
+                    (SELECT COUNT(*) FROM outbox WHERE recipient = 'fuzz.applicant@example.com') AS emails`,
+            applicant.id,
+          );
+          expect(mine.held).toBeLessThanOrEqual(1);
+          // The invitation, then one confirmation per booking.
+          expect(mine.emails).toBe(Number(mine.booked) + 1);
+          expectPrototypeUntouched();
+        }),
+        fuzzParameters,
+      );
+    },
+  );
+
+  it(
+    "the concierge's slot form answers every body with a clear outcome; slots change only with a success, and a held slot is never removed",
+    { timeout: FUZZ_TIMEOUT_MS },
+    async () => {
+      const held = await publish("2026-12-01T02:00:00.000Z");
+      const applicant = await invitedApplicant();
+      await book(applicant.id, held);
+      const removable = await publish("2026-12-05T02:00:00.000Z", "business");
+      const execution = actionExecutionContext();
+      const context = routerContext(execution.ctx, { ...(await concierge()), tier: "business", role: "concierge" });
+      const fields = {
+        intent: fc.constantFrom("publish", "remove", "Publish", ""),
+        lounge: fc.oneof(fc.constantFrom("kickback", "business", "platinum", "cellar"), fuzzString),
+        day: fc.oneof(
+          fc
+            .date({ min: new Date("2026-11-20"), max: new Date("2027-03-31"), noInvalidDate: true })
+            .map((date) => date.toISOString().slice(0, 10)),
+          fc.constantFrom("2026-03-08", "2026-02-30", ""),
+          fuzzString,
+        ),
+        time: fc.oneof(
+          fc
+            .tuple(fc.integer({ min: 0, max: 25 }), fc.integer({ min: 0, max: 60 }))
+            .map(([h, m]) => `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`),
+          fuzzString,
+        ),
+        minutes: fc.oneof(fc.integer({ min: -5, max: 200 }).map(String), fuzzString),
+        slotId: fc.oneof(fc.constantFrom("__HELD__", "__REMOVABLE__", crypto.randomUUID()), fuzzString),
+      };
+      const slotCount = () => countRows("sit_down_slots");
+      await fc.assert(
+        fc.asyncProperty(formBody(fields), async (generated) => {
+          const submission = substitute(generated, { __HELD__: held, __REMOVABLE__: removable });
+          const before = await slotCount();
+          const answer = await answerOf(async () => slotsAction(actionArgs("/concierge/sit-downs", submission, context, {})));
+          await execution.settle();
+          if (answer.status === 415) {
+            expect(answer.thrown).toBe(true);
+            return;
+          }
+          const after = await slotCount();
+          if (answer.status === 200) {
+            expect(answer.data).toMatchObject({ ok: true });
+            expect(Math.abs(after - before)).toBe(1);
+          } else {
+            expect([400, 404, 409]).toContain(answer.status);
+            expectClearActionResult(answer.data);
+            expect(after).toBe(before);
+          }
+          expect(await bookings()).toEqual([{ request_id: applicant.id, slot_id: held }]);
+          expectPrototypeUntouched();
+        }),
+        fuzzParameters,
+      );
+    },
+  );
 });
