@@ -97,6 +97,27 @@ describe("storing a request", () => {
     expect(await countRows("outbox", "recipient = 'concierge@emberandoak.club'")).toBe(1);
   });
 
+  it("writes everything in one batch, and escapes the applicant's name in the acknowledgement", async () => {
+    const statements: string[] = [];
+    const batches: number[] = [];
+    const recording = {
+      prepare: (query: string) => {
+        statements.push(query);
+        return env.DB.prepare(query);
+      },
+      batch: (prepared: D1PreparedStatement[]) => {
+        batches.push(prepared.length);
+        return env.DB.batch(prepared);
+      },
+    } as unknown as D1Database;
+    await storeInvitationRequest(recording, settings(), { ...validInvitation, name: "Siobhán O'Brien & Co" }, 0.9);
+    // The request, the concierge's copy, two conditional acknowledgements and two conditional events.
+    expect(batches).toEqual([6]);
+    expect(statements.slice(0, -6)).toEqual([]);
+    const [acknowledgement] = await acknowledgementTo("avery@example.com");
+    expect(acknowledgement!.opened).toContain("<p>Siobhán O&#39;Brien &amp; Co,</p>");
+  });
+
   it("joins a second request from the same address (any case) within 30 days to the first, and tells the applicant so", async () => {
     const now = Date.parse("2026-11-24T18:00:00.000Z");
     const first = await store({}, now - 29 * DAY);
