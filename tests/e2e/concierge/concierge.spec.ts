@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { type Page } from "@playwright/test";
 import { demoAccounts } from "#scripts/members-demo-accounts.ts";
 import { expect, expectNoAxeViolations, expectToast, gotoHydrated, test, waitForHydration } from "../support/fixtures.ts";
@@ -87,6 +88,25 @@ test.describe("the concierge console", () => {
       expect(response?.status(), path).toBe(404);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
     }
+    // The CSV export too: nothing of the pipeline leaves.
+    const csv = await page.request.get("/concierge/applications.csv");
+    expect(csv.status()).toBe(404);
+    expect(await csv.text()).not.toContain("Introduced by");
+  });
+
+  test("exports the filtered pipeline as a CSV download for the concierge", async ({ page }) => {
+    const applicant = { name: `Sage ${uniqueWord()}`, email: `sage.${uniqueWord()}@example.com` };
+    await requestInvitation(page, applicant);
+    await signIn(page, concierge, "/concierge");
+    await waitForHydration(page);
+    await findRequest(page, applicant);
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "download this list as CSV" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe("applications.csv");
+    const lines = (await readFile((await file.path())!, "utf8")).trim().split("\r\n");
+    expect(lines[0]).toMatch(/^Received,Name,Email,Company,Introduced by,Stage,/);
+    expect(lines.slice(1)).toEqual([expect.stringContaining(`,${applicant.name},${applicant.email},Hale Timber Co,Jordan Reyes,New,`)]);
   });
 
   test("has no WCAG A/AA violations on any of its pages", async ({ page }) => {
