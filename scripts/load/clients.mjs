@@ -74,8 +74,9 @@ export async function sendExecutiveInvitation(baseUrl, address, nextToken, index
 }
 
 /**
- * Valid fields for the form's schema (app/features/executive-invitation/invitation-request.ts); the name makes the email's
- * subject unique, which is how the fake email provider tells the messages apart.
+ * Valid fields for the form's schema (app/features/executive-invitation/invitation-request.ts); the name makes the concierge's
+ * email's subject unique and the address makes the applicant's acknowledgement unique: the fake email provider tells the
+ * messages apart by recipient and subject.
  * @param {number} index
  */
 export function invitationFields(index) {
