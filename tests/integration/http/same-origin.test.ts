@@ -45,6 +45,14 @@ describe("the same-origin check (CSRF)", () => {
     expect(response.status).toBe(200);
   });
 
+  it("exempts only the payment webhook, which the provider's servers post without an Origin (its signature authenticates)", async () => {
+    const webhook = await post("/api/payments/webhook", {});
+    expect(webhook.status).toBe(400);
+    expect(await webhook.json()).toEqual({ error: "Invalid signature" });
+    for (const path of ["/api/payments/webhook/x", "/api/payments", "/api/payments/webhook2"])
+      expect((await post(path, {})).status).toBe(403);
+  });
+
   it("never blocks GET", async () => {
     const response = await exports.default.fetch("http://example.com/memberships", { headers: { Origin: "https://evil.example" } });
     expect(response.status).toBe(200);
