@@ -379,6 +379,23 @@ describe("the console's waitlists page and CSV export", () => {
     expect(tiers.find((tier) => tier.slug === "business")).toMatchObject({ cap: 120, taken: 0, offers: [], waitlist: [] });
   });
 
+  it("exports more applications than D1 binds parameters in one statement, each with its history", async () => {
+    const statements = Array.from({ length: 130 }, (_, index) => {
+      const id = crypto.randomUUID();
+      return [
+        env.DB.prepare(
+          "INSERT INTO invitation_requests (id, name, email, company, invited_by, message, recaptcha_score, created_at) VALUES (?, ?, ?, 'Co', 'B', 'm', 0.9, ?)",
+        ).bind(id, `Applicant ${index}`, `applicant${index}@example.com`, new Date(Date.UTC(2026, 10, 1, 0, index)).toISOString()),
+        env.DB.prepare("INSERT INTO application_events (request_id, kind, detail) VALUES (?, 'submitted', NULL)").bind(id),
+      ];
+    });
+    await env.DB.batch(statements.flat());
+    const response = await csvLoader(loaderArgs("/concierge/applications.csv"));
+    expect((await response.text()).trim().split("\r\n")).toHaveLength(131);
+    const listed = await listInvitationRequests(env.DB, { limit: 130 });
+    expect(listed.every((request) => request.history.length === 1)).toBe(true);
+  });
+
   it("exports the filtered pipeline as a private CSV attachment, formula cells made text", async () => {
     await waitlistTwo();
     const response = await csvLoader(loaderArgs("/concierge/applications.csv?stage=waitlisted"));

@@ -174,39 +174,64 @@ export async function listInvitationRequests(db: D1Database, filter: InvitationR
     .all();
   if (rows.length === 0) return [];
 
-  const ids = rows.map((row) => row.id);
   const actor = alias(members, "actor");
-  const [events, joined] = await database.batch([
-    database
-      .select({
-        requestId: applicationEvents.requestId,
-        kind: applicationEvents.kind,
-        actorName: actor.name,
-        detail: applicationEvents.detail,
-        createdAt: applicationEvents.createdAt,
-      })
-      .from(applicationEvents)
-      .leftJoin(actor, eq(actor.id, applicationEvents.actorId))
-      .where(inArray(applicationEvents.requestId, ids))
-      .orderBy(asc(applicationEvents.id)),
-    database
-      .select({
-        joinedTo: invitationRequests.joinedTo,
-        id: invitationRequests.id,
-        name: invitationRequests.name,
-        message: invitationRequests.message,
-        createdAt: invitationRequests.createdAt,
-      })
-      .from(invitationRequests)
-      .where(and(eq(invitationRequests.status, "joined"), inArray(invitationRequests.joinedTo, ids)))
-      .orderBy(asc(invitationRequests.createdAt), asc(invitationRequests.id)),
+  // D1 binds at most 100 parameters per statement: the ids go in chunks.
+  const chunks: string[][] = [];
+  for (let start = 0; start < rows.length; start += ID_CHUNK) chunks.push(rows.slice(start, start + ID_CHUNK).map((row) => row.id));
+  const inChunks = <Row>(query: (ids: string[]) => Promise<Row[]>) => Promise.all(chunks.map(query)).then((parts) => parts.flat());
+  const [steps, submissions] = await Promise.all([
+    inChunks((ids) =>
+      database
+        .select({
+          requestId: applicationEvents.requestId,
+          kind: applicationEvents.kind,
+          actorName: actor.name,
+          detail: applicationEvents.detail,
+          createdAt: applicationEvents.createdAt,
+        })
+        .from(applicationEvents)
+        .leftJoin(actor, eq(actor.id, applicationEvents.actorId))
+        .where(inArray(applicationEvents.requestId, ids))
+        .orderBy(asc(applicationEvents.id))
+        .all(),
+    ),
+    inChunks((ids) =>
+      database
+        .select({
+          requestId: invitationRequests.joinedTo,
+          id: invitationRequests.id,
+          name: invitationRequests.name,
+          message: invitationRequests.message,
+          createdAt: invitationRequests.createdAt,
+        })
+        .from(invitationRequests)
+        .where(and(eq(invitationRequests.status, "joined"), inArray(invitationRequests.joinedTo, ids)))
+        .orderBy(asc(invitationRequests.createdAt), asc(invitationRequests.id))
+        .all(),
+    ),
   ]);
+  const history = groupByRequest(steps);
+  const joined = groupByRequest(submissions);
   return rows.map((row) => ({
     ...row,
     stage: row.status === "new" && row.sitDownAt ? "sit-down" : (row.status as PipelineStage),
-    history: events.filter((event) => event.requestId === row.id).map(({ requestId: _, ...step }) => step),
-    joined: joined.filter((submission) => submission.joinedTo === row.id).map(({ joinedTo: _, ...submission }) => submission),
+    history: history.get(row.id) ?? [],
+    joined: joined.get(row.id) ?? [],
   }));
+}
+
+const ID_CHUNK = 90;
+
+/** Rows by the request they belong to, each list in the order given, without the key. */
+function groupByRequest<Row extends { requestId: string | null }>(rows: Row[]): Map<string, Array<Omit<Row, "requestId">>> {
+  const groups = new Map<string, Array<Omit<Row, "requestId">>>();
+  for (const { requestId, ...rest } of rows) {
+    if (requestId === null) continue;
+    const group = groups.get(requestId) ?? [];
+    group.push(rest);
+    groups.set(requestId, group);
+  }
+  return groups;
 }
 
 /**
