@@ -1,10 +1,9 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { readdirSync } from "node:fs";
 import { type Browser, type Locator, type Page } from "@playwright/test";
 import { demoAccounts } from "#scripts/members-demo-accounts.ts";
-import { AGE_GATE_COOKIE, expect, expectToast, gotoHydrated, waitForHydration } from "./fixtures.ts";
+import { expect, expectToast, gotoHydrated, prepareContext, waitForHydration } from "./fixtures.ts";
 import { queryLocalD1 } from "./local-d1.ts";
 import { signIn } from "./members-fixtures.ts";
 import { E2E_SIGNING_KEY } from "./worker-vars.ts";
@@ -33,10 +32,10 @@ export function newApplicant(firstName: string): Applicant {
   return { name: `${firstName} ${uniqueWord()}`, email: `${firstName.toLowerCase()}.${uniqueWord()}@example.com` };
 }
 
-/** A second person's own browser (past the age gate, like the tests' own page), closed with the test. */
+/** A second person's own browser, prepared as the tests' own page is; the test closes it. */
 export async function personPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1600, height: 900 } });
-  if (baseURL) await context.addCookies([{ name: AGE_GATE_COOKIE, value: "entered", url: baseURL }]);
+  await prepareContext(context, baseURL);
   return context.newPage();
 }
 

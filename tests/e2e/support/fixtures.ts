@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 
 /** The session cookie the age gate sets once a visitor has answered and entered. */
 export const AGE_GATE_COOKIE = "age_gate";
@@ -12,11 +12,7 @@ export const AGE_GATE_COOKIE = "age_gate";
 export const test = base.extend<{ pageProblems: string[]; ageGatePassed: boolean }>({
   ageGatePassed: [true, { option: true }],
   context: async ({ context, baseURL, ageGatePassed }, use) => {
-    if (ageGatePassed && baseURL) await context.addCookies([{ name: AGE_GATE_COOKIE, value: "entered", url: baseURL }]);
-    // Google's reCAPTCHA script is replaced by a local fake (there is no network here).
-    await context.route(/^https:\/\/www\.google\.com\/recaptcha\/api\.js/, (route) =>
-      route.fulfill({ path: "tests/e2e/support/fakes/grecaptcha.js", contentType: "text/javascript" }),
-    );
+    await prepareContext(context, baseURL, { ageGatePassed });
     await use(context);
   },
   pageProblems: [
@@ -43,6 +39,22 @@ export const test = base.extend<{ pageProblems: string[]; ageGatePassed: boolean
 });
 
 export { expect };
+
+/**
+ * A browser as the tests' visitors have it: past the age gate (unless `ageGatePassed` is false),
+ * and with Google's reCAPTCHA script replaced by a local fake (there is no network here). The
+ * `context` fixture's; a test that opens a second person's browser prepares it the same way.
+ */
+export async function prepareContext(
+  context: BrowserContext,
+  baseURL: string | undefined,
+  { ageGatePassed = true }: { ageGatePassed?: boolean } = {},
+): Promise<void> {
+  if (ageGatePassed && baseURL) await context.addCookies([{ name: AGE_GATE_COOKIE, value: "entered", url: baseURL }]);
+  await context.route(/^https:\/\/www\.google\.com\/recaptcha\/api\.js/, (route) =>
+    route.fulfill({ path: "tests/e2e/support/fakes/grecaptcha.js", contentType: "text/javascript" }),
+  );
+}
 
 /**
  * Opens a page and waits until React has hydrated it: before that, buttons that only scripts
