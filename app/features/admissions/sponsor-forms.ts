@@ -3,12 +3,10 @@ import { z } from "#app/lib/zod.ts";
 /**
  * The sponsor forms (docs/product-rules.md#the-applicants-journey): the console card's search and
  * link, and the member's answer on /members/sponsorships. One schema per form, shared by the
- * pages, their actions and the tests.
+ * actions and the tests; only actions import it, so zod stays out of the pages' first load (their
+ * words are in sponsor-words.ts).
  */
 const requestId = z.string().trim().min(1).max(100);
-
-/** The answers a sponsor can give, with the words of their buttons. */
-export const sponsorAnswerLabels = { yes: "Yes", no: "No", unknown: "I Don't Know Them" } as const;
 
 /** The console card's sponsor forms, told apart by `intent` (the card's other forms use other intents). */
 export const sponsorConsoleForm = z.discriminatedUnion("intent", [
@@ -25,14 +23,6 @@ export const sponsorConsoleForm = z.discriminatedUnion("intent", [
 ]);
 
 export const SPONSOR_INTENTS: ReadonlySet<string> = new Set(["sponsor-search", "sponsor-link"]);
-
-/**
- * The `form` of the sponsor forms' answers: apart from the card's decision forms (whose answers
- * name the request alone), so each shows only its own refusals.
- */
-export function sponsorFormKey(requestId: string): string {
-  return `sponsor:${requestId}`;
-}
 
 /** A sponsor's answer to one application. */
 export const sponsorAnswerForm = z.object({ requestId, answer: z.enum(["yes", "no", "unknown"], { error: "Choose an answer." }) });

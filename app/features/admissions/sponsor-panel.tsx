@@ -5,7 +5,7 @@ import { FormAlert, SubmitButton } from "#app/ui/form/form-outcome.tsx";
 import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
 import type { ActionResult } from "#app/lib/form-result.ts";
 import type { SponsorCandidate } from "#worker/features/admissions/sponsors.ts";
-import { sponsorFormKey } from "./sponsor-forms.ts";
+import { sponsorFormKey } from "./sponsor-words.ts";
 
 /**
  * The sponsor on an application's console card (docs/product-rules.md#the-applicants-journey):

@@ -3,7 +3,8 @@ import { memberContext, requestContext } from "#app/context.ts";
 import { formFields, type ActionResult } from "#app/lib/form-result.ts";
 import { readSubmission } from "#app/lib/forms.server.ts";
 import { recordSponsorLink, searchSponsorCandidates, type SponsorCandidate } from "#worker/features/admissions/sponsors.ts";
-import { SPONSOR_INTENTS, sponsorConsoleForm, sponsorFormKey } from "./sponsor-forms.ts";
+import { SPONSOR_INTENTS, sponsorConsoleForm } from "./sponsor-forms.ts";
+import { sponsorFormKey } from "./sponsor-words.ts";
 
 /**
  * The console card's sponsor forms (docs/product-rules.md#the-applicants-journey), for the

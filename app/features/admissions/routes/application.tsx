@@ -1,5 +1,4 @@
 import { data, Form, redirect } from "react-router";
-import { z } from "#app/lib/zod.ts";
 import type { Route } from "./+types/application";
 import { buttonClasses } from "#app/ui/button-link.tsx";
 import { Field, inputClasses } from "#app/ui/form/field.tsx";
@@ -21,6 +20,7 @@ import {
   startOfferCheckout,
   type ApplicationStatus,
 } from "../admissions.server.ts";
+import { applicationForms } from "../application-forms.ts";
 import { OpenLinkFromAddress } from "../open-link-from-address.tsx";
 import { SitDownPanel } from "../sit-down-panel.tsx";
 import { loadSitDownPanel } from "../sit-downs.server.ts";
@@ -35,17 +35,6 @@ const PAYMENT_REFUSALS = {
   "in-person-only": `Online payment is not available at present: the concierge takes the initiation fee and dues at the lounge. Please call the office at ${club.officePhone.display} to arrange it.`,
   "provider-failed": "The payment page could not be opened just now. Please try again in a few minutes.",
 } as const;
-
-/**
- * The page's forms (docs/product-rules.md#the-applicants-journey, docs/security.md#application-links):
- * `open` posts the emailed link (the page's script takes it from after the `#`, or the applicant
- * pastes it), which then lives in a signed HttpOnly cookie; `pay` sends an applicant holding an
- * offer to the payment provider's checkout.
- */
-const applicationForms = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("open"), link: z.string().max(2048, "Paste the link from your email.") }),
-  z.object({ intent: z.literal("pay") }),
-]);
 
 export const meta: Route.MetaFunction = () => [
   { title: `Your Application | ${club.name}` },

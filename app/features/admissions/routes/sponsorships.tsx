@@ -1,6 +1,7 @@
 import { data, Form } from "react-router";
 import type { Route } from "./+types/sponsorships";
-import { sponsorAnswerForm, sponsorAnswerLabels } from "../sponsor-forms.ts";
+import { sponsorAnswerForm } from "../sponsor-forms.ts";
+import { sponsorAnswerLabels } from "../sponsor-words.ts";
 import { PageHero } from "#app/ui/page-hero.tsx";
 import { Section } from "#app/ui/section.tsx";
 import { FormAlert, SubmitButton, useOutcomeToast } from "#app/ui/form/form-outcome.tsx";
