@@ -115,6 +115,18 @@ describe("the cron and offers", () => {
     expect(await subjectsTo(offered.email)).toEqual(["Your membership offer from Ember & Oak Society"]);
   });
 
+  it("gives an offer with a checkout still open an hour past its 7 days for the payment's webhook", async () => {
+    const offered = await approvePlatinum(decidedAt);
+    const waiting = await approvePlatinum(decidedAt + 1000);
+    await env.DB.prepare("UPDATE invitation_requests SET checkout_session_id = 'cs_test_open' WHERE id = ?").bind(offered.id).run();
+    await runMinuteCron(decidedAt + 7 * DAY + 59 * 60_000);
+    expect(await statusOf(offered.id)).toBe("offered");
+    expect(await statusOf(waiting.id)).toBe("waitlisted");
+    await runMinuteCron(decidedAt + 7 * DAY + 60 * 60_000);
+    expect(await statusOf(offered.id)).toBe("expired");
+    expect(await statusOf(waiting.id)).toBe("offered");
+  });
+
   it("offers a place that frees when a member's dues lapse, on the next run", async () => {
     const member = await insertMember();
     await env.DB.prepare("UPDATE members SET tier = 'platinum' WHERE id = ?").bind(member.id).run();

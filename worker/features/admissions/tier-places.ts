@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
 import { insertSelectRow } from "#db/insert-select.ts";
 import { invitationRequests, outbox } from "#db/schema.ts";
@@ -25,6 +25,9 @@ export type Tier = MemberRow["tier"];
 
 /** An offer holds for 7 days. */
 export const OFFER_DAYS = 7;
+
+/** How long past its 7 days an offer with an open checkout waits for the payment's webhook. */
+export const CHECKOUT_GRACE_MS = 60 * 60 * 1000;
 
 /** What sending an applicant's email needs: the Worker's bindings, its configuration and signing key. */
 export type AdmissionsServices = Pick<RequestContext, "env" | "config" | "signingKey">;
@@ -200,9 +203,10 @@ export async function promoteFromWaitlist(services: AdmissionsServices, tier: Ti
 }
 
 /**
- * The cron's step for offers: every offer past its 7 days is expired (its event and a courteous
- * email in the same batch, under the same condition, so an offer paid a moment earlier is left
- * alone), then each tier's waitlist is offered the places that are free. Returns what it did.
+ * The cron's step for offers: every offer past its 7 days (and, while a checkout for it is open,
+ * past CHECKOUT_GRACE_MS more) is expired, its event and a courteous email in the same batch under
+ * the same condition, so an offer paid a moment earlier is left alone; then each tier's waitlist is
+ * offered the places that are free. Returns what it did.
  */
 export async function settleOffers(
   services: AdmissionsServices,
@@ -210,10 +214,16 @@ export async function settleOffers(
 ): Promise<{ expired: string[]; promoted: string[] }> {
   const database = getDatabase(services.env.DB);
   const nowIso = new Date(now).toISOString();
+  // An offer with a checkout still open waits a little longer: a payment made in its last minutes
+  // is reported by a webhook that may arrive after the 7 days, and must find the offer still open.
+  const ended = or(
+    and(isNull(invitationRequests.checkoutSessionId), lte(invitationRequests.offerExpiresAt, nowIso)),
+    lte(invitationRequests.offerExpiresAt, new Date(now - CHECKOUT_GRACE_MS).toISOString()),
+  );
   const due = await database
     .select({ id: invitationRequests.id, name: invitationRequests.name, email: invitationRequests.email, tier: invitationRequests.tier })
     .from(invitationRequests)
-    .where(and(eq(invitationRequests.status, "offered"), lte(invitationRequests.offerExpiresAt, nowIso)))
+    .where(and(eq(invitationRequests.status, "offered"), ended))
     .orderBy(asc(invitationRequests.offerExpiresAt))
     .limit(100)
     .all();
@@ -221,12 +231,8 @@ export async function settleOffers(
   for (const { tier, ...request } of due) {
     if (!tier) continue; // an offer always names its tier; the column allows null only for undecided requests
     const message = offerExpiredEmail({ name: request.name, tier });
-    const stillDue = and(
-      eq(invitationRequests.id, request.id),
-      eq(invitationRequests.status, "offered"),
-      lte(invitationRequests.offerExpiresAt, nowIso),
-    );
-    const [, queued, ended] = await database.batch([
+    const stillDue = and(eq(invitationRequests.id, request.id), eq(invitationRequests.status, "offered"), ended);
+    const [, queued, expiredHere] = await database.batch([
       applicationEventInsertWhere(database, { requestId: request.id, kind: "offer_expired", detail: tier, createdAt: nowIso }, stillDue),
       database
         .insert(outbox)
@@ -239,7 +245,7 @@ export async function settleOffers(
         .returning({ id: outbox.id }),
       database.update(invitationRequests).set({ status: "expired" }).where(stillDue).returning({ id: invitationRequests.id }),
     ]);
-    if (!ended[0] || !queued[0]) continue;
+    if (!expiredHere[0] || !queued[0]) continue;
     expired.push(request.id);
     await sendEmail(services, queued[0].id, now);
   }
