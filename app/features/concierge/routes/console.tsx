@@ -75,7 +75,7 @@ export default function ConciergeLayout({ loaderData, actionData }: Route.Compon
     <>
       <PageHero eyebrow="Concierge" title="Concierge Console">
         <p>
-          Signed in as {loaderData.conciergeName}. Follow each application from request to paid membership, keep the tiers' waitlists, and
+          Signed in as {loaderData.conciergeName}. Follow each application from request to paid membership, watch the tiers' waitlists, and
           keep an eye on SMS opt-ins, email and SMS deliveries, and the security log.
         </p>
       </PageHero>
