@@ -16,6 +16,9 @@ import {
  */
 const CLUB = "Ember & Oak Society";
 
+// A step that cannot happen fails within seconds, not at the end of the long test.
+test.use({ actionTimeout: 20_000 });
+
 test("a declined applicant receives a courteous email and their status page says so", async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);
   const applicant = newApplicant("Sloane");

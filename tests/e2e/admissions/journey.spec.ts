@@ -35,9 +35,13 @@ function slotStart(): { day: string; time: string; dayLabel: string; timeLabel: 
   const noon = new Date(`${day}T12:00:00Z`);
   const dayLabel = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "long", month: "long", day: "numeric" }).format(noon);
   const hour = Math.floor(minutes / 60);
-  const timeLabel = `${hour > 12 ? hour - 12 : hour}:${String(minutes % 60).padStart(2, "0")} ${hour >= 12 ? "PM" : "AM"}`;
+  // Intl puts a narrow no-break space before AM/PM: any space matches.
+  const timeLabel = `${hour > 12 ? hour - 12 : hour}:${String(minutes % 60).padStart(2, "0")}\\s${hour >= 12 ? "PM" : "AM"}`;
   return { day, time, dayLabel, timeLabel };
 }
+
+// A step that cannot happen fails within seconds, not at the end of the long test.
+test.use({ actionTimeout: 20_000 });
 
 test("an applicant becomes a paying member: acknowledgement, a sponsor's vouch, a sit-down, an offer, Checkout, the webhook, sign-in", async ({
   page,
@@ -114,7 +118,7 @@ test("an applicant becomes a paying member: acknowledgement, a sponsor's vouch, 
   await expectNoAxeViolations(page);
   await screenshots(page, "status-sit-down-choose");
   await waitForHydration(page);
-  await sitDown.getByRole("radio", { name: new RegExp(`^${slot.timeLabel} P[SD]T, ${slot.dayLabel}, Business Lounge`) }).check();
+  await sitDown.getByRole("radio", { name: new RegExp(`^${slot.timeLabel}\\sP[SD]T, ${slot.dayLabel}, Business Lounge`) }).check();
   await sitDown.getByRole("button", { name: "Book Sit-Down" }).click();
   await expectToast(page, "Sit-Down Booked", "We have emailed you the details.");
   await expect(sitDown.getByRole("heading", { name: "Booked" })).toBeVisible();

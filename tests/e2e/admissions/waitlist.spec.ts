@@ -35,6 +35,9 @@ function platinumPlacesTaken(): number {
   return row?.taken ?? 0;
 }
 
+// A step that cannot happen fails within seconds, not at the end of the long test.
+test.use({ actionTimeout: 20_000 });
+
 test("a waitlisted applicant receives an offer when a member lapses", async ({ page, browser, baseURL }) => {
   test.setTimeout(300_000);
   // Needs the server this suite starts (fresh D1): a reused one may have used the place already.
