@@ -164,7 +164,8 @@ describe("POST /api/send-executive-invitation (fuzzed)", () => {
           const sent = parsedObject(raw)!;
           const website = own(sent, "website");
           const honeypot = typeof website === "string" && website !== "";
-          await rows.expectRows((previous) => plus(previous, honeypot ? {} : { requests: 1, messages: 1 }));
+          // The concierge's copy and the applicant's acknowledgement.
+          await rows.expectRows((previous) => plus(previous, honeypot ? {} : { requests: 1, messages: 2 }));
           if (!honeypot) {
             const stored = await env.DB.prepare(
               "SELECT name, email, company, invited_by, message, recaptcha_score FROM invitation_requests WHERE id = ?",
