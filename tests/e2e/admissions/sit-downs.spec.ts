@@ -55,6 +55,8 @@ test("without JavaScript, an applicant books, moves and cancels a sit-down, and 
     await concierge.reload();
     await waitForHydration(concierge);
   }
+  await expect(concierge.getByRole("table", { name: /^Sit-down slots on / }).first()).toBeVisible();
+  await expectNoAxeViolations(concierge);
   const card = await findApplication(concierge, applicant);
   await card.getByRole("button", { name: "Invite to a Sit-Down" }).click();
   await expect(card).toContainText("Invited to book a sit-down on");
