@@ -4,7 +4,7 @@ import { approveInvitationRequest } from "#worker/features/admissions/admissions
 import { readApplicationStatusToken } from "#worker/features/admissions/application-link.ts";
 import {
   type AdmissionsServices,
-  hasRoomIn,
+  placesTakenIn,
   promoteFromWaitlist,
   tierCap,
   waitlistPosition,
@@ -81,12 +81,13 @@ describe("places taken in a tier", () => {
     await fillTier("platinum", 2, "lapsed");
     await fillTier("platinum", 1, "active", "concierge");
     await fillTier("business", 3, "active");
-    expect(await hasRoomIn(env.DB, "platinum", 3)).toBe(true);
+    expect(await placesTakenIn(env.DB, "platinum")).toBe(2);
     const offered = await insertInvitationRequest();
     expect(await approve(offered.id, "platinum", { platinum: 3 })).toMatchObject({ ok: true, decision: "offered" });
-    // 1 active + 1 past due + 1 offer = 3.
-    expect(await hasRoomIn(env.DB, "platinum", 3)).toBe(false);
-    expect(await hasRoomIn(env.DB, "platinum", 4)).toBe(true);
+    // 1 active + 1 past due + 1 offer = 3: the tier is full.
+    expect(await placesTakenIn(env.DB, "platinum")).toBe(3);
+    const next = await insertInvitationRequest();
+    expect(await approve(next.id, "platinum", { platinum: 3 })).toMatchObject({ ok: true, decision: "waitlisted" });
   });
 });
 
@@ -160,7 +161,7 @@ describe("approving into a tier", () => {
     expect(results.filter((result) => result.ok && result.decision === "offered")).toHaveLength(2);
     expect(await countRows("invitation_requests", "status = 'offered' AND tier = 'business'")).toBe(2);
     expect(await countRows("invitation_requests", "status = 'waitlisted' AND tier = 'business'")).toBe(10);
-    expect(await hasRoomIn(env.DB, "business", 5)).toBe(false);
+    expect(await placesTakenIn(env.DB, "business")).toBe(5);
     // One email and one event per decision, each matching it.
     expect(await countRows("outbox", "subject = 'Your membership offer from Ember & Oak Society'")).toBe(2);
     expect(await countRows("outbox", "subject = 'Your place on the Ember & Oak Society waitlist'")).toBe(10);

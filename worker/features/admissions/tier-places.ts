@@ -24,10 +24,10 @@ import { offerEmail, offerExpiredEmail } from "./decision-emails.ts";
 export type Tier = MemberRow["tier"];
 
 /** An offer holds for 7 days. */
-export const OFFER_DAYS = 7;
+const OFFER_DAYS = 7;
 
 /** How long past its 7 days an offer with an open checkout waits for the payment's webhook. */
-export const CHECKOUT_GRACE_MS = 60 * 60 * 1000;
+const CHECKOUT_GRACE_MS = 60 * 60 * 1000;
 
 /** What sending an applicant's email needs: the Worker's bindings, its configuration and signing key. */
 export type AdmissionsServices = Pick<RequestContext, "env" | "config" | "signingKey">;
@@ -51,12 +51,6 @@ export function tierHasRoom(tier: Tier, cap: number): SQL {
 /** SQL condition: nobody waits on `tier`'s waitlist (a new approval must not pass them in line). */
 export function nobodyWaitingFor(tier: Tier): SQL {
   return sql`not exists (select 1 from invitation_requests w where w.status = 'waitlisted' and w.tier = ${tier})`;
-}
-
-/** Whether `tier` has a free place under `cap` now (a read: a change that takes the place tests tierHasRoom itself). */
-export async function hasRoomIn(db: D1Database, tier: Tier, cap: number): Promise<boolean> {
-  const row = await getDatabase(db).get<{ room: number }>(sql`select ${tierHasRoom(tier, cap)} as room`);
-  return row?.room === 1;
 }
 
 /** How many places in `tier` are taken now. */
