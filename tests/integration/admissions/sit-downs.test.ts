@@ -4,7 +4,7 @@ import { RouterContextProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { memberContext, requestContext } from "#app/context.ts";
 import { action as slotsAction, loader as slotsLoader } from "#app/features/admissions/routes/sit-downs.tsx";
-import { action as bookingAction } from "#app/features/admissions/routes/sit-down-booking.ts";
+import { action as bookingAction, loader as bookingLoader } from "#app/features/admissions/routes/sit-down-booking.ts";
 import { loader as applicationLoader } from "#app/features/admissions/routes/application.tsx";
 import { loader as calendarLoader } from "#app/features/admissions/routes/sit-down-calendar.ts";
 import { loadSitDownPanel } from "#app/features/admissions/sit-downs.server.ts";
@@ -596,6 +596,12 @@ describe("the applicant's sit-down forms", () => {
       location: "/application",
     });
     expect(await bookings()).toEqual([{ request_id: other.id, slot_id: slot }]);
+  });
+
+  it("sends a visit (GET) to the status page, changing nothing", async () => {
+    const answer = await answerOf(async () => bookingLoader());
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("Location")).toBe("/application");
   });
 
   it("acts on the application a repeat submission joined", async () => {

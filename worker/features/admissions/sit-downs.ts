@@ -1,9 +1,9 @@
 import { and, asc, eq, exists, gt, gte, isNotNull, isNull, lt, ne, notExists, sql, type SQL } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
-import { loungeBySlug } from "#app/features/site/site-config.ts";
-import { formatConsoleTime } from "#app/features/concierge/console-format.ts";
 import { insertSelectRow } from "#db/insert-select.ts";
 import { invitationRequests, outbox, sitDownBookings, sitDownSlots } from "#db/schema.ts";
+import { loungeBySlug } from "#app/features/site/site-config.ts";
+import { formatConsoleTime } from "#app/features/concierge/console-format.ts";
 import { normalizeEmail } from "#worker/features/members/members.ts";
 import type { RequestContext } from "#worker/http/request-context.ts";
 import { deliverOutboxMessage, type DeliveryOutcome } from "#worker/shared/outbox.ts";
@@ -35,7 +35,7 @@ const MINUTE = 60_000;
 /** How far ahead the applicant's page lists open slots. */
 export const SIT_DOWN_HORIZON_DAYS = 60;
 
-/** SQL: the instant a slot ends, in the same ISO form as `starts_at`. */
+/** SQL: the instant a slot ends, in the same ISO form as `starts_at` (the query builder has no date arithmetic). */
 const slotEnd = sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${sitDownSlots.startsAt}, '+' || ${sitDownSlots.minutes} || ' minutes')`;
 
 /** The slot in the application history's words: "Kickback Lounge, Nov 30, 2026, 6:00 PM PST (45 min)". */
@@ -232,8 +232,8 @@ export async function inviteToSitDown(
     database.update(invitationRequests).set({ sitDownInvitedAt: nowIso }).where(invitable).returning({ id: invitationRequests.id }),
   ]);
   if (!invited[0] || !queued[0]) {
-    const now = await database.select().from(invitationRequests).where(eq(invitationRequests.id, request.id)).get();
-    return { ok: false, reason: now?.status === "new" ? "already-invited" : "already-decided" };
+    const current = await database.select().from(invitationRequests).where(eq(invitationRequests.id, request.id)).get();
+    return { ok: false, reason: current?.status === "new" ? "already-invited" : "already-decided" };
   }
   return { ok: true, outboxId: queued[0].id, email };
 }
@@ -370,7 +370,8 @@ export async function bookSitDown(
             .from(invitationRequests)
             .where(bookable),
         )
-        // A request that holds another slot moves to this one; its old slot is free again.
+        // A request that holds another slot moves to this one; its old slot is free again. `excluded`
+        // is the row this statement tried to insert (SQLite's upsert), which the builder cannot name.
         .onConflictDoUpdate({
           target: sitDownBookings.requestId,
           set: { slotId: sql`excluded.slot_id`, bookedAt: sql`excluded.booked_at` },
