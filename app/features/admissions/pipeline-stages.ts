@@ -9,3 +9,16 @@ export const stageLabels = {
   paid: "Paid",
   expired: "Offer expired",
 } as const;
+
+/** The pipeline's filter: each stage, and 'decided' for every decided one (zod-free, for the page's script). */
+export const pipelineStageFilters = [
+  "new",
+  "sit-down",
+  "decided",
+  "offered",
+  "waitlisted",
+  "paid",
+  "expired",
+  "declined",
+  "approved",
+] as const;

@@ -1,6 +1,7 @@
 import { isMultiLineText } from "#app/lib/plain-text.ts";
 import { z } from "#app/lib/zod.ts";
 import { membershipTiers, type MembershipTier } from "#app/features/site/site-config.ts";
+import { pipelineStageFilters } from "#app/features/admissions/pipeline-stages.ts";
 
 /**
  * The concierge console's forms: one schema per form, shared by the pages, their actions
@@ -47,17 +48,6 @@ export const deliveryAttentionForm = z.object({ intent: z.enum(["retry", "abando
  * The query of the applications pipeline: ?stage=new|sit-down|decided|offered|waitlisted|paid|expired|declined|approved&q=…
  * (anything else is ignored).
  */
-export const pipelineStageFilters = [
-  "new",
-  "sit-down",
-  "decided",
-  "offered",
-  "waitlisted",
-  "paid",
-  "expired",
-  "declined",
-  "approved",
-] as const;
 export const invitationRequestQuery = z.object({
   stage: z.enum(pipelineStageFilters).optional().catch(undefined),
   q: z.string().trim().max(100).optional().catch(undefined),

@@ -1,14 +1,9 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/requests";
-import {
-  invitationDecisionForm,
-  invitationRequestQuery,
-  pipelineStageFilters,
-  queryFields,
-} from "#app/features/concierge/concierge-forms.ts";
+import { invitationDecisionForm, invitationRequestQuery, queryFields } from "#app/features/concierge/concierge-forms.ts";
 import { conciergeMeta, listSummary } from "#app/features/concierge/console-format.ts";
 import { InvitationRequestCard } from "../invitation-request-card.tsx";
-import { stageLabels } from "../pipeline-stages.ts";
+import { pipelineStageFilters, stageLabels } from "../pipeline-stages.ts";
 import { pipelineCard } from "../pipeline-view.server.ts";
 import { ConsoleFilters } from "#app/features/concierge/console-filters.tsx";
 import { useOutcomeToast } from "#app/ui/form/form-outcome.tsx";
