@@ -12,6 +12,7 @@ import { action as requestsAction } from "#app/features/admissions/routes/reques
 import { applicationCookie } from "#worker/features/admissions/application-cookie.ts";
 import { escapeCalendarText, foldCalendarLine } from "#worker/features/admissions/sit-down-calendar.ts";
 import { createRequestContext } from "#worker/http/request-context.ts";
+import { deleteExpiredRecords } from "#worker/features/operations/data-retention.ts";
 import { workerConfig } from "#worker/config.ts";
 import fc from "fast-check";
 import {
@@ -375,6 +376,22 @@ describe("the applicant's booking", () => {
     expect(await cancelSitDown(env.DB, { requestId: applicant.id, now })).toEqual({ ok: false, reason: "closed" });
     expect(await bookings()).toEqual([{ request_id: applicant.id, slot_id: slot }]);
     expect(await countRows("application_events", "kind = 'sit_down_cancelled'")).toBe(0);
+  });
+});
+
+describe("retention", () => {
+  it("deletes a sit-down booking with its request, 730 days after the decision, and keeps the others", async () => {
+    const oldSlot = await publish("2026-12-01T02:00:00.000Z");
+    const slot = await publish("2026-12-02T02:00:00.000Z");
+    const decidedLongAgo = await invitedApplicant();
+    const current = await invitedApplicant();
+    await book(decidedLongAgo.id, oldSlot);
+    await book(current.id, slot);
+    await env.DB.prepare("UPDATE invitation_requests SET status = 'declined', decided_at = ? WHERE id = ?")
+      .bind("2026-12-03T00:00:00.000Z", decidedLongAgo.id)
+      .run();
+    await deleteExpiredRecords(env.DB, Date.parse("2028-12-04T00:00:00.000Z"));
+    expect(await bookings()).toEqual([{ request_id: current.id, slot_id: slot }]);
   });
 });
 

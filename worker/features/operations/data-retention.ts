@@ -9,6 +9,7 @@ import {
   outbox,
   securityEvents,
   signInCodes,
+  sitDownBookings,
   webauthnChallenges,
 } from "#db/schema.ts";
 
@@ -22,7 +23,7 @@ export const RETENTION = {
   ageGateAnswersDays: 365,
   /**
    * Counted from the concierge's decision; requests still waiting for one, on a waitlist or holding
-   * an offer are kept. A repeat submission and the request's history go with the request.
+   * an offer are kept. A repeat submission, the request's history and its sit-down booking go with the request.
    */
   decidedInvitationRequestsDays: 730,
   /**
@@ -71,6 +72,16 @@ export async function deleteExpiredRecords(db: D1Database, now: number = Date.no
             .select({ id: invitationRequests.id })
             .from(invitationRequests)
             .where(eq(invitationRequests.id, applicationEvents.requestId)),
+        ),
+      ),
+    database
+      .delete(sitDownBookings)
+      .where(
+        notExists(
+          database
+            .select({ id: invitationRequests.id })
+            .from(invitationRequests)
+            .where(eq(invitationRequests.id, sitDownBookings.requestId)),
         ),
       ),
     database
