@@ -28,6 +28,7 @@ export type SecurityEventType =
   | "session_terminated"
   | "authz_fail"
   | "admissions_decision"
+  | "sensitive_read"
   | "payment_recorded"
   | "tier_changed"
   | "admissions_sponsor_linked"

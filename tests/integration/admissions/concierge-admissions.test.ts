@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { RouterContextProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { requestContext } from "#app/context.ts";
+import { memberContext, requestContext } from "#app/context.ts";
 import { loader as waitlistsLoader } from "#app/features/admissions/routes/waitlists.tsx";
 import { loader as csvLoader } from "#app/features/admissions/routes/applications-csv.ts";
 import { approveInvitationRequest, declineInvitationRequest, listInvitationRequests } from "#worker/features/admissions/admissions.ts";
@@ -330,17 +330,12 @@ describe("listInvitationRequests", () => {
 });
 
 describe("the console's waitlists page and CSV export", () => {
-  function loaderArgs(path: string) {
+  function loaderArgs(path: string, execution: ExecutionContext = createExecutionContext()) {
     const context = new RouterContextProvider();
     const request = new Request(`${siteUrl}${path}`);
-    context.set(
-      requestContext,
-      createRequestContext(
-        { ...env, TIER_MEMBER_CAPS: "platinum=1" } as Env,
-        { waitUntil: () => {}, passThroughOnException: () => {} },
-        request,
-      ),
-    );
+    context.set(requestContext, createRequestContext({ ...env, TIER_MEMBER_CAPS: "platinum=1" } as Env, execution, request));
+    // As requireConcierge leaves it.
+    context.set(memberContext, { id: conciergeId, email: "elena@example.com", name: "Elena Marsh", tier: "business", role: "concierge" });
     const url = new URL(request.url);
     return { request, url, pattern: url.pathname, params: {}, context };
   }
@@ -398,7 +393,11 @@ describe("the console's waitlists page and CSV export", () => {
 
   it("exports the filtered pipeline as a private CSV attachment, formula cells made text", async () => {
     await waitlistTwo();
-    const response = await csvLoader(loaderArgs("/concierge/applications.csv?stage=waitlisted"));
+    const execution = createExecutionContext();
+    const response = await csvLoader(
+      loaderArgs(`/concierge/applications.csv?stage=waitlisted&q=${encodeURIComponent("waiting")}`, execution),
+    );
+    await waitOnExecutionContext(execution);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="applications.csv"');
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
@@ -408,5 +407,15 @@ describe("the console's waitlists page and CSV export", () => {
     expect(lines[1]).toContain(",Waitlisted,Platinum,");
     expect(lines[2]).toContain(",'=First Waiting,");
     expect(lines[2]).toMatch(/,1,,,,1$/);
+    // The export is audited: who, how many rows and the stage; not the search, which may be an email.
+    const events = await env.DB.prepare("SELECT event_type, user_id, metadata FROM security_events").all<Record<string, string>>();
+    expect(events.results).toEqual([expect.objectContaining({ event_type: "sensitive_read", user_id: conciergeId })]);
+    expect(JSON.parse(events.results[0]!.metadata!).details).toMatchObject({
+      export: "applications.csv",
+      rows: 2,
+      stage: "waitlisted",
+      searched: true,
+    });
+    expect(events.results[0]!.metadata).not.toContain("waiting");
   });
 });
