@@ -151,6 +151,10 @@ test("an applicant becomes a paying member: acknowledgement, a sponsor's vouch, 
   await expect(page.getByRole("note")).toContainText("Nothing is charged");
   await expectNoAxeViolations(page);
   await screenshots(page, "local-checkout");
+  // On a phone the long email address wraps instead of widening the page.
+  await page.setViewportSize({ width: 390, height: 900 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1600, height: 900 });
   await page.getByRole("button", { name: "Pay (Stand-In)" }).click();
   await expect(page).toHaveURL("/application?checkout=complete");
   await expect(page.getByRole("heading", { name: "Welcome to the club" })).toBeVisible();

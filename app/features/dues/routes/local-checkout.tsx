@@ -62,7 +62,7 @@ export default function LocalCheckout({ loaderData }: Route.ComponentProps) {
         <dt>Membership</dt>
         <dd>{tierName}</dd>
         <dt>Email</dt>
-        <dd>{email}</dd>
+        <dd className="break-all">{email}</dd>
         <dt>Initiation fee (once)</dt>
         <dd>{formatCents(initiationFeeCents)}</dd>
         <dt>Dues, billed quarterly</dt>
