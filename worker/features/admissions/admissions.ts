@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, ne, not, notInArray, or, sql, type SQL } from "drizzle-orm";
-import { alias, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { alias } from "drizzle-orm/sqlite-core";
 import { getDatabase } from "#db/client.ts";
+import { containsText } from "#db/text-match.ts";
 import { insertSelectRow } from "#db/insert-select.ts";
 import { applicationEvents, invitationRequests, members, outbox, sitDownBookings, sitDownSlots } from "#db/schema.ts";
 import { findMemberByEmail, normalizeEmail } from "#worker/features/members/members.ts";
@@ -130,10 +131,13 @@ export async function listInvitationRequests(db: D1Database, filter: InvitationR
   if (filter.stage) conditions.push(stageCondition(filter.stage)!);
   const search = filter.search?.trim();
   if (search) {
-    const pattern = `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-    // Drizzle's like() has no ESCAPE clause, and the search must match %, _ and \ literally.
-    const matches = (column: AnySQLiteColumn) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
-    conditions.push(or(matches(invitationRequests.name), matches(invitationRequests.email), matches(invitationRequests.company))!);
+    conditions.push(
+      or(
+        containsText(invitationRequests.name, search),
+        containsText(invitationRequests.email, search),
+        containsText(invitationRequests.company, search),
+      )!,
+    );
   }
   const rows = await database
     .select({

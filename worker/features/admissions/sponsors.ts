@@ -1,6 +1,6 @@
 import { and, desc, eq, exists, or, sql } from "drizzle-orm";
-import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { getDatabase } from "#db/client.ts";
+import { containsText } from "#db/text-match.ts";
 import { insertSelectRow } from "#db/insert-select.ts";
 import { applicationEvents, invitationRequests, members, outbox } from "#db/schema.ts";
 import { club, healthWarning } from "#app/features/site/site-config.ts";
@@ -29,13 +29,11 @@ const CANDIDATE_LIMIT = 8;
 
 /** Active members whose name or email holds `query` (% and _ match themselves), by name. */
 export async function searchSponsorCandidates(db: D1Database, query: string): Promise<SponsorCandidate[]> {
-  const pattern = `%${query.trim().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-  // Drizzle's like() has no ESCAPE clause, and the search must match %, _ and \ literally.
-  const matches = (column: AnySQLiteColumn) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
+  const text = query.trim();
   return getDatabase(db)
     .select({ id: members.id, name: members.name, email: members.email })
     .from(members)
-    .where(and(eq(members.status, "active"), or(matches(members.name), matches(members.email))))
+    .where(and(eq(members.status, "active"), or(containsText(members.name, text), containsText(members.email, text))))
     .orderBy(members.name, members.id)
     .limit(CANDIDATE_LIMIT)
     .all();
