@@ -301,6 +301,19 @@ describe("the subscription's changes and end", () => {
     expect((await memberRow(member.id)).paidThrough).toBe("2027-09-01T18:00:00.000Z");
   });
 
+  it("keeps the paid period of a renewal that failed: past due, then lapsed, the member is paid through the last paid day only", async () => {
+    const { member, subscriptionId } = await subscriber({ paidThrough: "2027-03-01T18:00:00.000Z" });
+    subscribe(subscriptionId, { status: "past_due", currentPeriodEnd: "2027-06-01T18:00:00.000Z" });
+    await deliver(event("invoice.payment_failed", invoice(subscriptionId, { amountPaid: 0 })));
+    expect(await deliver(event("customer.subscription.updated", { id: subscriptionId, object: "subscription" }))).toBe("ignored");
+    expect(await memberRow(member.id)).toMatchObject({ duesStatus: "past_due", paidThrough: "2027-03-01T18:00:00.000Z" });
+    await runDuesCron(services(), now + 14 * DAY_MS);
+    expect(await memberRow(member.id)).toMatchObject({ duesStatus: "lapsed", paidThrough: "2027-03-01T18:00:00.000Z" });
+    subscribe(subscriptionId, { status: "unpaid", currentPeriodEnd: "2027-06-01T18:00:00.000Z" });
+    await deliver(event("customer.subscription.updated", { id: subscriptionId, object: "subscription" }, now + 15 * DAY_MS));
+    expect((await memberRow(member.id)).paidThrough).toBe("2027-03-01T18:00:00.000Z");
+  });
+
   it("lapses the member once when it ends (customer.subscription.deleted), frees the subscription and offers the place", async () => {
     const { member, subscriptionId } = await subscriber({ tier: "kickback", pendingTier: null });
     const waiting = await insertInvitationRequest();
@@ -339,6 +352,19 @@ describe("a refund (charge.refunded)", () => {
       ["refund", 1000],
       ["refund", 88700],
     ]);
+  });
+
+  it("adds up the earlier refunds of a charge whose id is longer than D1 lets a LIKE pattern be", async () => {
+    const { member } = await subscriber();
+    const charge = (refunded: number) => ({
+      id: `ch_${"x".repeat(60)}`,
+      object: "charge",
+      amount_refunded: refunded,
+      customer: member.paymentCustomerId,
+    });
+    expect(await deliver(event("charge.refunded", charge(1000)))).toBe("processed");
+    expect(await deliver(event("charge.refunded", charge(89700)))).toBe("processed");
+    expect((await ledgerOf(member.id)).map((entry) => entry.amountCents)).toEqual([1000, 88700]);
   });
 
   it("ignores a refund for a customer who is no member (a duplicate payment the checkout gave back)", async () => {

@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDatabase } from "#db/client.ts";
 import { insertSelectRow } from "#db/insert-select.ts";
+import { startsWithText } from "#db/text-match.ts";
 import { duesLedger, members } from "#db/schema.ts";
 import { tierBySlug } from "#app/features/site/site-config.ts";
 import { promoteFromWaitlist } from "#worker/features/admissions/tier-places.ts";
@@ -68,6 +69,9 @@ const laterPaidThrough = (periodEnd: string) => sql`max(coalesce(${members.paidT
 
 /** The subscription still pays for a membership (not ended, nor never started). */
 const isLive = (snapshot: SubscriptionSnapshot) => ["active", "trialing", "past_due", "unpaid"].includes(snapshot.status);
+
+/** The subscription's current period is paid for (a past-due one has moved on to a period nobody paid). */
+const isPaidUp = (snapshot: SubscriptionSnapshot) => snapshot.status === "active" || snapshot.status === "trialing";
 
 function deliverSoon(context: PaymentEventContext, outboxId: number | undefined) {
   if (outboxId === undefined) return;
@@ -136,7 +140,7 @@ export const onInvoicePaymentFailed: PaymentEventHandler = async (context, event
   const member = subscriptionId ? await memberBySubscription(context.env.DB, subscriptionId) : undefined;
   if (!subscriptionId || !member) return nothingToDo(context, event);
   const snapshot = await context.provider.getSubscription(subscriptionId);
-  if (snapshot.status === "active" || snapshot.status === "trialing") return nothingToDo(context, event);
+  if (isPaidUp(snapshot)) return nothingToDo(context, event);
   const database = getDatabase(context.env.DB);
   const graceEndsAt = new Date(context.now + GRACE_PERIOD_MS).toISOString();
   const message = duesPastDueEmail(member, {
@@ -173,13 +177,18 @@ export const onInvoicePaymentFailed: PaymentEventHandler = async (context, event
   return "processed";
 };
 
-/** The subscription changed (renewed, moved to other dues, set to cancel): the paid period follows it, forward only. */
+/**
+ * The subscription changed (renewed, moved to other dues, set to cancel): the paid period follows
+ * it, forward only, and only while it is paid up. A renewal the provider could not collect also
+ * moves the subscription to its next period (past due): that period is not paid, so the member's
+ * paid_through stays where the last payment put it (invoice.paid moves it when one is).
+ */
 export const onSubscriptionUpdated: PaymentEventHandler = async (context, event) => {
   const { id } = read(subscriptionObject, event);
   const member = await memberBySubscription(context.env.DB, id);
   if (!member) return nothingToDo(context, event);
   const snapshot = await context.provider.getSubscription(id);
-  if (!isLive(snapshot)) return nothingToDo(context, event);
+  if (!isPaidUp(snapshot)) return nothingToDo(context, event);
   const database = getDatabase(context.env.DB);
   const recorded = await recordPaymentEvent(database, event, context.now, [
     database
@@ -227,7 +236,7 @@ export const onChargeRefunded: PaymentEventHandler = async (context, event) => {
     ? await database.select().from(members).where(eq(members.paymentCustomerId, charge.customer)).get()
     : undefined;
   if (!member || charge.amount_refunded <= 0) return nothingToDo(context, event);
-  const alreadyRefunded = sql<number>`coalesce((select sum(l.amount_cents) from dues_ledger l where l.kind = 'refund' and l.external_id like ${`${charge.id}:refunded:%`}), 0)`;
+  const alreadyRefunded = sql<number>`coalesce((select sum(l.amount_cents) from dues_ledger l where l.kind = 'refund' and ${startsWithText(sql`l.external_id`, `${charge.id}:refunded:`)}), 0)`;
   const recorded = await recordPaymentEvent(database, event, context.now, [
     database
       .insert(duesLedger)
