@@ -1,19 +1,20 @@
 import { z } from "#app/lib/zod.ts";
 import { lounges, type Lounge } from "#app/features/site/site-config.ts";
 import { portlandTimeToUtc } from "./sit-down-times.ts";
+import { SIT_DOWN_MINUTES } from "./sit-down-words.ts";
 
 /**
- * The sit-down forms (docs/product-rules.md#sit-downs), one schema each, shared by the pages, their
- * actions and the tests: the concierge's slots, the console card's invitation and the applicant's
+ * The sit-down forms (docs/product-rules.md#sit-downs), one schema each, shared by the actions and
+ * the tests: the concierge's slots, the console card's invitation and the applicant's
  * booking. Neither the concierge nor the applicant is named by a form: the actions take them from
- * the session and from the application cookie.
+ * the session and from the application cookie. Only actions import it, so zod stays out of the
+ * pages' first load (what the pages need is in sit-down-words.ts).
  */
 const loungeSlugs = lounges.map((lounge) => lounge.slug) as [Lounge["slug"], ...Lounge["slug"][]];
 
 /** Slot ids are UUIDs; anything else is refused before it reaches a query. */
 const slotId = z.string().regex(/^[0-9a-f-]{36}$/, "Choose a time.");
 
-export const SIT_DOWN_MINUTES = { min: 15, max: 180, default: 45 } as const;
 const LENGTH_MESSAGE = `Enter the length in minutes, from ${SIT_DOWN_MINUTES.min} to ${SIT_DOWN_MINUTES.max}.`;
 
 /** Publish a slot (a lounge, a Portland date and start time, a length) or remove an open one, told apart by `intent`. */
@@ -41,9 +42,6 @@ export const sitDownSlotForm = z.discriminatedUnion("intent", [
 
 /** The console card's 'Invite to a Sit-Down'. */
 export const sitDownInviteForm = z.object({ intent: z.literal("invite-sit-down"), requestId: z.string().trim().min(1).max(100) });
-
-/** What the invitation's answer names as its form (ActionResult.form), apart from the card's decision form. */
-export const sitDownInviteFormKey = (requestId: string) => `sit-down:${requestId}`;
 
 /** The applicant's choice on their status page: book (or move to) a slot, or cancel their booking. */
 export const sitDownBookingForm = z.discriminatedUnion("intent", [

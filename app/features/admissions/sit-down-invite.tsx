@@ -2,7 +2,7 @@ import { Form, useActionData } from "react-router";
 import { FormAlert, SubmitButton } from "#app/ui/form/form-outcome.tsx";
 import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
 import type { ActionResult } from "#app/lib/form-result.ts";
-import { sitDownInviteFormKey } from "./sit-down-forms.ts";
+import { sitDownInviteFormKey } from "./sit-down-words.ts";
 
 /**
  * The console card's sit-down piece (docs/product-rules.md#sit-downs), while the request is new:

@@ -6,7 +6,8 @@ import { loungeBySlug, lounges as clubLounges } from "#app/features/site/site-co
 import { formatPortlandDateTime } from "#app/features/member-area/member-dates.ts";
 import { sitDownChoices, inviteApplicantToSitDown, type SitDownInviteOutcome } from "#worker/features/admissions/sit-downs.ts";
 import { sitDownPlace } from "#worker/features/admissions/sit-down-emails.ts";
-import { sitDownInviteForm, sitDownInviteFormKey } from "./sit-down-forms.ts";
+import { sitDownInviteForm } from "./sit-down-forms.ts";
+import { sitDownInviteFormKey } from "./sit-down-words.ts";
 import { formatSitDownDay, formatSitDownTime } from "./sit-down-times.ts";
 import type { SitDownPanelView } from "./sit-down-panel.tsx";
 

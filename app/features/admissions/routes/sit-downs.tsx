@@ -13,7 +13,8 @@ import { Section } from "#app/ui/section.tsx";
 import { memberContext, requestContext } from "#app/context.ts";
 import { readSubmission } from "#app/lib/forms.server.ts";
 import { listSitDownSlots, publishSitDownSlot, removeSitDownSlot, SIT_DOWN_HORIZON_DAYS } from "../sit-downs.server.ts";
-import { SIT_DOWN_MINUTES, sitDownSlotForm } from "../sit-down-forms.ts";
+import { sitDownSlotForm } from "../sit-down-forms.ts";
+import { SIT_DOWN_MINUTES } from "../sit-down-words.ts";
 import { formatSitDownDay, formatSitDownTime, startOfPortlandDay } from "../sit-down-times.ts";
 
 const LIST_LIMIT = 300;
