@@ -70,6 +70,9 @@ test("without JavaScript, an applicant books, moves and cancels a sit-down, and 
   await applicantPage.getByRole("button", { name: "Open My Application" }).click();
   const sitDown = applicantPage.getByRole("region", { name: "Your sit-down" });
   await expect(sitDown).toBeVisible();
+  // The status above the panel says what to do with it: choose a time, then that one is booked.
+  const standing = applicantPage.getByRole("region", { name: "Under consideration" });
+  await expect(standing).toContainText("You are invited to a sit-down at one of our lounges: choose a time below.");
   const platinum = sitDown.getByRole("group", { name: /Platinum Lounge/ });
   const times = platinum.getByRole("radio");
   await expect(times).not.toHaveCount(0);
@@ -80,6 +83,8 @@ test("without JavaScript, an applicant books, moves and cancels a sit-down, and 
   await expect(applicantPage).toHaveURL(/\/application\?sitDown=booked$/);
   await expect(sitDown.getByRole("heading", { name: "Booked" })).toBeVisible();
   await expect(sitDown).toContainText("Platinum Lounge, Northwest 23rd, Portland, Oregon");
+  await expect(standing).toContainText("Your sit-down is booked: its details are below, where you can also move or cancel it.");
+  await expect(standing).not.toContainText("choose a time");
   await emailTo(applicant.email, `Your sit-down at ${CLUB} is booked`);
   const firstWhen = await sitDown.getByRole("definition").first().textContent();
 
@@ -101,6 +106,7 @@ test("without JavaScript, an applicant books, moves and cancels a sit-down, and 
   await expect(applicantPage).toHaveURL(/\/application\?sitDown=cancelled$/);
   await expect(sitDown.getByRole("heading", { name: "Booked" })).toHaveCount(0);
   await expect(sitDown.getByRole("button", { name: "Book Sit-Down" })).toBeVisible();
+  await expect(standing).toContainText("choose a time below.");
   await context.close();
 
   // With JavaScript the same forms stay on the page and raise a toast.

@@ -22,7 +22,7 @@ import {
 } from "../admissions.server.ts";
 import { applicationForms } from "../application-forms.ts";
 import { OpenLinkFromAddress } from "../open-link-from-address.tsx";
-import { SitDownPanel } from "../sit-down-panel.tsx";
+import { SitDownPanel, type SitDownPanelView } from "../sit-down-panel.tsx";
 import { loadSitDownPanel } from "../sit-downs.server.ts";
 import { readSubmission } from "#app/lib/forms.server.ts";
 
@@ -128,7 +128,12 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
   if (loaderData.stage === "status") {
     return (
       <>
-        <ApplicationStatusPage application={loaderData.application} checkoutReturn={loaderData.checkoutReturn} outcome={refusal} />
+        <ApplicationStatusPage
+          application={loaderData.application}
+          checkoutReturn={loaderData.checkoutReturn}
+          outcome={refusal}
+          sitDown={loaderData.sitDown}
+        />
         <SitDownPanel panel={loaderData.sitDown} />
       </>
     );
@@ -147,10 +152,12 @@ function ApplicationStatusPage({
   application,
   checkoutReturn,
   outcome,
+  sitDown,
 }: {
   application: ApplicationView;
   checkoutReturn: "complete" | "cancelled" | null;
   outcome: ActionResult | undefined;
+  sitDown: SitDownPanelView | null;
 }) {
   return (
     <>
@@ -169,7 +176,7 @@ function ApplicationStatusPage({
                 : "The payment was not completed. You can pay whenever you are ready, until the offer ends."}
             </p>
           ) : null}
-          <StatusDetails application={application} outcome={outcome} />
+          <StatusDetails application={application} outcome={outcome} sitDown={sitDown} />
         </div>
       </Section>
     </>
@@ -186,15 +193,27 @@ const statusTitles: Record<ApplicationView["status"], string> = {
   expired: "Your offer has expired",
 };
 
-function StatusDetails({ application, outcome }: { application: ApplicationView; outcome: ActionResult | undefined }) {
+function StatusDetails({
+  application,
+  outcome,
+  sitDown,
+}: {
+  application: ApplicationView;
+  outcome: ActionResult | undefined;
+  sitDown: SitDownPanelView | null;
+}) {
   switch (application.status) {
     case "new":
       return (
         <p>
           The concierge has your request and reads each one personally.{" "}
-          {application.sitDownInvited
-            ? "You are invited to a sit-down at one of our lounges: choose a time below."
-            : "We will write to you at each step; this page always shows where your application stands."}
+          {sitDown?.booked
+            ? "Your sit-down is booked: its details are below, where you can also move or cancel it."
+            : application.sitDownInvited && sitDown
+              ? sitDown.lounges.length > 0
+                ? "You are invited to a sit-down at one of our lounges: choose a time below."
+                : "You are invited to a sit-down at one of our lounges; the times open to book appear below as the concierge adds them."
+              : "We will write to you at each step; this page always shows where your application stands."}
         </p>
       );
     case "waitlisted":
