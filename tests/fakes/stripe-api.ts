@@ -108,14 +108,16 @@ export function fakeStripeApi(script: Script = () => undefined) {
   function answer(call: StripeCall): { status: number; body: unknown } {
     const { method, path, params } = call;
     if (method === "POST" && path === "/v1/checkout/sessions") {
-      const initiation = Number(params["line_items[0][price_data][unit_amount]"]);
-      const dues = Number(params["line_items[1][price_data][unit_amount]"]);
+      // Every line item's amount: the initiation fee (left out when waived) and the dues.
+      const amountTotal = Object.entries(params)
+        .filter(([name]) => /^line_items\[\d+\]\[price_data\]\[unit_amount\]$/.test(name))
+        .reduce((total, [, value]) => total + Number(value), 0);
       const session: FakeSession = {
         id: nextId("cs_test"),
         requestId: params["metadata[request_id]"] ?? "",
         tier: params["metadata[tier]"] ?? "",
         email: params.customer_email ?? "",
-        amountTotal: initiation + dues,
+        amountTotal,
         expiresAt: Number(params.expires_at),
         status: "open",
         subscriptionId: null,

@@ -102,6 +102,7 @@ describe("checkout.session.completed", () => {
       {
         requestId: offer.id,
         tier: "business",
+        initiationFeeCents: tierBySlug("business").initiationFeeCents,
         email: offer.email,
         expiresAt: new Date(Date.now() + 3_600_000),
         successUrl: "http://localhost/",

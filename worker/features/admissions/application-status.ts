@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
 import { invitationRequests } from "#db/schema.ts";
+import { initiationFeeDueCents } from "#worker/features/dues/initiation-fee.ts";
 import { waitlistPosition } from "./tier-places.ts";
 
 /**
@@ -17,6 +18,8 @@ export interface ApplicationStatus {
   sitDownInvitedAt: string | null;
   tier: (typeof invitationRequests.$inferSelect)["tier"];
   offerExpiresAt: string | null;
+  /** While offered: the initiation fee due now (0 when waived: initiation-fee.ts). */
+  initiationFeeCents: number | null;
   /** Place in the tier's waitlist (1 is next), while waitlisted. */
   waitlistPosition: number | null;
 }
@@ -50,6 +53,7 @@ export async function findApplicationStatus(db: D1Database, requestId: string): 
     sitDownInvitedAt: row.sitDownInvitedAt,
     tier: row.tier,
     offerExpiresAt: row.offerExpiresAt,
+    initiationFeeCents: row.status === "offered" && row.tier ? await initiationFeeDueCents(db, row.requestId, row.tier) : null,
     waitlistPosition: row.status === "waitlisted" ? await waitlistPosition(db, row.requestId) : null,
   };
 }

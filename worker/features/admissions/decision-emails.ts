@@ -32,7 +32,15 @@ function statusLinkParagraphs(link: SealedSecret): string[] {
 }
 
 /** An offer of a place in `tier`: the fees, the offer's end and the link to pay. */
-export function offerEmail(offer: { name: string; tier: MemberRow["tier"]; expiresAt: string; link: SealedSecret; fromWaitlist: boolean }) {
+export function offerEmail(offer: {
+  name: string;
+  tier: MemberRow["tier"];
+  /** The initiation fee due (initiation-fee.ts); 0 when waived. */
+  initiationFeeCents: number;
+  expiresAt: string;
+  link: SealedSecret;
+  fromWaitlist: boolean;
+}) {
   const tier = tierBySlug(offer.tier);
   const opening = offer.fromWaitlist
     ? `A place has opened in the ${escapeMarkup(tier.name)} tier, and it is yours: the concierge is delighted to offer you a ${escapeMarkup(tier.name)} membership.`
@@ -43,7 +51,9 @@ export function offerEmail(offer: { name: string; tier: MemberRow["tier"]; expir
       `<h1>A place for you at ${escapeMarkup(club.name)}</h1>`,
       `<p>${escapeMarkup(offer.name)},</p>`,
       `<p>${opening}</p>`,
-      `<p>Membership begins with the initiation fee of ${formatCents(tier.initiationFeeCents)} and the first quarter's dues of ${formatCents(quarterlyDuesCents(tier))} (${formatCents(tier.monthlyPrice * 100)} a month, billed quarterly).</p>`,
+      offer.initiationFeeCents > 0
+        ? `<p>Membership begins with the initiation fee of ${formatCents(offer.initiationFeeCents)} and the first quarter's dues of ${formatCents(quarterlyDuesCents(tier))} (${formatCents(tier.monthlyPrice * 100)} a month, billed quarterly).</p>`
+        : `<p>As you were introduced by a member in good standing, your initiation fee is waived: membership begins with the first quarter's dues of ${formatCents(quarterlyDuesCents(tier))} (${formatCents(tier.monthlyPrice * 100)} a month, billed quarterly).</p>`,
       `<p>The offer holds until ${escapeMarkup(longDate.format(new Date(offer.expiresAt)))} (Portland time). To accept it, open your application page and choose Pay Initiation &amp; Dues:</p>`,
       ...statusLinkParagraphs(offer.link),
       `<p>Members and their guests must be ${club.minimumAge} or older.</p>`,

@@ -12,6 +12,7 @@ import { sealSecret } from "#worker/shared/sealed-secrets.ts";
 import { emailSender } from "#worker/shared/send-email.ts";
 import { applicationEventInsertWhere } from "./application-events.ts";
 import { applicationStatusUrl } from "./application-link.ts";
+import { initiationFeeDueCents } from "#worker/features/dues/initiation-fee.ts";
 import { offerEmail, offerExpiredEmail } from "./decision-emails.ts";
 
 /**
@@ -136,6 +137,7 @@ export async function composeOfferEmail(
   return offerEmail({
     name: applicant.name,
     tier: applicant.tier,
+    initiationFeeCents: await initiationFeeDueCents(services.env.DB, applicant.id, applicant.tier),
     expiresAt: applicant.expiresAt,
     link,
     fromWaitlist: applicant.fromWaitlist,

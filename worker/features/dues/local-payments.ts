@@ -18,6 +18,8 @@ const localSession = z.object({
   id: z.string(),
   requestId: z.string(),
   tier: z.enum(membershipTierSlugs),
+  /** The initiation fee decided when the session was made (initiation-fee.ts); 0 when waived. */
+  initiationFeeCents: z.number().int().nonnegative(),
   email: z.string(),
   status: z.enum(["open", "complete", "expired"]),
   expiresAt: z.number(),
@@ -121,6 +123,7 @@ export function localPaymentsProvider(env: LocalEnv): PaymentProvider {
         id: localIds.session(),
         requestId: input.requestId,
         tier: input.tier,
+        initiationFeeCents: input.initiationFeeCents,
         email: input.email,
         status: "open",
         expiresAt: input.expiresAt.getTime(),
@@ -172,6 +175,7 @@ function checkoutSession(session: LocalSession): CheckoutSession {
     id: session.id,
     url: session.status === "open" ? `/local-payments/checkout/${encodeURIComponent(session.id)}` : null,
     status: session.status,
+    amountTotalCents: localCheckoutAmounts(session).totalCents,
   };
 }
 
@@ -188,8 +192,8 @@ export function subscriptionSnapshot(subscription: LocalSubscription): Subscript
   };
 }
 
-/** What the stand-in's checkout charges: site-config's initiation fee and a quarter's dues. */
-export function localCheckoutAmounts(tier: LocalSession["tier"]) {
-  const config = tierBySlug(tier);
-  return { initiationFeeCents: config.initiationFeeCents, duesCents: quarterlyDuesCents(config) };
+/** What the stand-in's checkout charges: the initiation fee decided for the session and a quarter's dues. */
+export function localCheckoutAmounts(session: Pick<LocalSession, "tier" | "initiationFeeCents">) {
+  const duesCents = quarterlyDuesCents(tierBySlug(session.tier));
+  return { initiationFeeCents: session.initiationFeeCents, duesCents, totalCents: session.initiationFeeCents + duesCents };
 }

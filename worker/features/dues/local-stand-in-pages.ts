@@ -88,7 +88,7 @@ export async function localCheckoutView(context: RequestContext, sessionId: stri
   if (!localEventContext(context)) return null;
   const session = await readLocalSession(context.env, sessionId);
   if (!session) return null;
-  return { session, tierName: tierBySlug(session.tier).name, ...localCheckoutAmounts(session.tier) };
+  return { session, tierName: tierBySlug(session.tier).name, ...localCheckoutAmounts(session) };
 }
 
 /**
@@ -101,8 +101,7 @@ export async function payLocalCheckout(context: RequestContext, sessionId: strin
   const session = eventContext ? await readLocalSession(context.env, sessionId) : null;
   if (!eventContext || session?.status !== "open") return null;
   const { now } = eventContext;
-  const amounts = localCheckoutAmounts(session.tier);
-  const amountCents = amounts.initiationFeeCents + amounts.duesCents;
+  const amountCents = localCheckoutAmounts(session).totalCents;
   const invoiceId = localIds.invoice();
   const subscription: LocalSubscription = {
     id: localIds.subscription(),

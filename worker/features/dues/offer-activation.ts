@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getDatabase } from "#db/client.ts";
 import { insertSelectRow } from "#db/insert-select.ts";
 import { duesLedger, invitationRequests, memberInvitations, members, outbox, paymentEvents } from "#db/schema.ts";
-import { tierBySlug } from "#app/features/site/site-config.ts";
+import { quarterlyDuesCents, tierBySlug } from "#app/features/site/site-config.ts";
 import { applicationEventInsertWhere } from "#worker/features/admissions/application-events.ts";
 import { invitationUrl, isUniqueViolation, newInvitationLink } from "#worker/features/admissions/invitation-links.ts";
 import { normalizeEmail } from "#worker/features/members/members.ts";
@@ -74,9 +74,13 @@ export async function activatePaidOffer(db: D1Database, paid: PaidOffer): Promis
   const memberId = crypto.randomUUID();
   const email = normalizeEmail(request.email);
   const link = await newInvitationLink(now);
+  // The amount was decided when the payment was asked for (initiation-fee.ts); a payment of no more
+  // than a quarter's dues had the fee waived, and the ledger and the email say what it paid.
+  const feeWaived = paid.amountCents <= quarterlyDuesCents(tierBySlug(tier));
   const message = offerPaidWelcomeEmail({
     name: request.name,
     tier,
+    feeWaived,
     // Sealed: the outbox row must not be a working link for whoever reads the database.
     link: await sealSecret(paid.signingKey, invitationUrl(paid.siteUrl, link.token)),
     expiresAt: link.expiresAt,
@@ -147,7 +151,9 @@ export async function activatePaidOffer(db: D1Database, paid: PaidOffer): Promis
                 memberId,
                 kind: "payment",
                 amountCents: paid.amountCents,
-                description: `Initiation fee and first quarter's dues (${tierBySlug(tier).name})`,
+                description: feeWaived
+                  ? `First quarter's dues, initiation fee waived (${tierBySlug(tier).name})`
+                  : `Initiation fee and first quarter's dues (${tierBySlug(tier).name})`,
                 method: paid.method,
                 externalId: paid.externalId,
                 recordedBy: paid.recordedBy ?? null,

@@ -3,6 +3,8 @@ import { z } from "zod";
 import { getDatabase } from "#db/client.ts";
 import { invitationRequests } from "#db/schema.ts";
 import type { RequestContext } from "#worker/http/request-context.ts";
+import { quarterlyDuesCents, tierBySlug } from "#app/features/site/site-config.ts";
+import { initiationFeeDueCents } from "./initiation-fee.ts";
 import { recordPaymentEvent, type PaymentEventHandler } from "./payment-events.ts";
 import { paymentProviderFor } from "./payment-provider-for.ts";
 
@@ -29,7 +31,10 @@ const KEY_WINDOW_MS = 30 * 60 * 1000;
  * One session per offer at a time: the stored session is reused while it is open; a new one is
  * stored only where none is (UPDATE … WHERE checkout_session_id IS NULL), so concurrent clicks
  * all land on the one stored. The session ends no later than the offer (and within 24 hours).
- * Amounts come from site-config.ts only (the provider adapter prices the tier).
+ * Amounts come from site-config.ts only. The initiation fee is decided afresh at each attempt
+ * (initiation-fee.ts: the sponsor may lapse while the offer is open), so a stored session made for
+ * another amount is not reused, and the fee is part of the new session's idempotency key: a key
+ * never answers a session priced for another amount (docs/product-rules.md#paying-an-offer).
  */
 export async function startOfferCheckout(context: RequestContext, requestId: string): Promise<OfferCheckoutResult> {
   const { env, config } = context;
@@ -39,13 +44,16 @@ export async function startOfferCheckout(context: RequestContext, requestId: str
   if (!request) return { ok: false, reason: "not-offered" };
   const provider = paymentProviderFor(config, env);
   if (!provider) return { ok: false, reason: "in-person-only" };
+  const initiationFeeCents = await initiationFeeDueCents(env.DB, requestId, request.tier);
+  const totalCents = initiationFeeCents + quarterlyDuesCents(tierBySlug(request.tier));
 
   try {
     if (request.checkoutSessionId) {
       const stored = await provider.getCheckoutSession(request.checkoutSessionId);
-      if (stored.status === "open" && stored.url) return { ok: true, url: stored.url };
+      if (stored.status === "open" && stored.url && stored.amountTotalCents === totalCents) return { ok: true, url: stored.url };
       // Complete: paid, and the webhook makes the member; nothing more to pay here.
       if (stored.status === "complete") return { ok: false, reason: "not-offered" };
+      // Ended, or priced before the fee's decision changed: the offer gets a new session.
       await forgetCheckoutSession(env.DB, requestId, stored.id);
     }
 
@@ -55,6 +63,7 @@ export async function startOfferCheckout(context: RequestContext, requestId: str
         {
           requestId,
           tier: request.tier,
+          initiationFeeCents,
           email: request.email,
           expiresAt: new Date(Math.max(now + SESSION_MIN_MS, Math.min(offerEnds, now + DAY_MS))),
           successUrl: new URL("/application?checkout=complete", config.SITE_URL).toString(),
@@ -62,7 +71,7 @@ export async function startOfferCheckout(context: RequestContext, requestId: str
         },
         idempotencyKey,
       );
-    const key = `offer-checkout:${requestId}:${request.offeredAt}:${Math.floor(now / KEY_WINDOW_MS)}`;
+    const key = `offer-checkout:${requestId}:${request.offeredAt}:fee-${initiationFeeCents}:${Math.floor(now / KEY_WINDOW_MS)}`;
     let session = await create(key);
     // A repeated key answers the session as it was made, which may have ended since (expired early,
     // or paid): asked afresh, an ended one gets a successor whose key names it.

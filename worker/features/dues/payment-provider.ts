@@ -10,7 +10,7 @@ import type { MembershipTier } from "#app/features/site/site-config.ts";
 export interface PaymentProvider {
   name: "stripe" | "local";
 
-  /** A hosted checkout for an offer: the initiation fee once plus the tier's dues every quarter. */
+  /** A hosted checkout for an offer: the initiation fee due (if any) once, plus the tier's dues every quarter. */
   createOfferCheckout(input: OfferCheckoutInput, idempotencyKey: string): Promise<CheckoutSession>;
   getCheckoutSession(sessionId: string): Promise<CheckoutSession>;
 
@@ -40,6 +40,8 @@ export interface PaymentProvider {
 export interface OfferCheckoutInput {
   requestId: string;
   tier: MembershipTier["slug"];
+  /** The initiation fee this session charges (initiation-fee.ts): 0 leaves the fee out. */
+  initiationFeeCents: number;
   email: string;
   /** The session's end: never after the offer's. */
   expiresAt: Date;
@@ -52,6 +54,8 @@ export interface CheckoutSession {
   /** Where the applicant pays; null once the session is complete or expired. */
   url: string | null;
   status: "open" | "complete" | "expired";
+  /** What the session charges today (fee and first quarter), in cents. */
+  amountTotalCents: number | null;
 }
 
 export interface SubscriptionSnapshot {

@@ -11,6 +11,7 @@ import type { MemberRow } from "#worker/features/members/members.ts";
 import { deliverOutboxMessage } from "#worker/shared/outbox.ts";
 import { emailSender } from "#worker/shared/send-email.ts";
 import { nextQuarterDuesCents, quarterAfter, quarterAfterSql, type LedgerEntry } from "./membership-billing.ts";
+import { initiationFeeDueCents } from "./initiation-fee.ts";
 import { activatePaidOffer } from "./offer-activation.ts";
 
 /**
@@ -148,7 +149,7 @@ async function recordOfferPayment(
   const request = await getDatabase(env.DB).select().from(invitationRequests).where(eq(invitationRequests.id, payment.payer.id)).get();
   if (!request) return { ok: false, reason: "not-found" };
   if (request.status !== "offered" || !request.tier) return { ok: false, reason: "not-offered" };
-  const dueCents = offerDueCents(request.tier);
+  const dueCents = await offerDueCents(env.DB, request.id, request.tier);
   if (payment.amountCents !== dueCents) return { ok: false, reason: "wrong-amount", dueCents };
   const nowIso = new Date(now).toISOString();
   const activated = await activatePaidOffer(env.DB, {
@@ -172,10 +173,9 @@ async function recordOfferPayment(
   return { ok: true, kind: "applicant", name: request.name };
 }
 
-/** What an offered applicant owes at the lounge: the tier's initiation fee and the first quarter's dues. */
-export function offerDueCents(tier: MemberRow["tier"]): number {
-  const chosen = tierBySlug(tier);
-  return chosen.initiationFeeCents + quarterlyDuesCents(chosen);
+/** What an offered applicant owes at the lounge: the initiation fee due now (initiation-fee.ts) and the first quarter's dues. */
+export async function offerDueCents(db: D1Database, requestId: string, tier: MemberRow["tier"]): Promise<number> {
+  return (await initiationFeeDueCents(db, requestId, tier)) + quarterlyDuesCents(tierBySlug(tier));
 }
 
 export interface PayerMatch {
@@ -213,6 +213,19 @@ export async function findPayers(db: D1Database, search: string): Promise<PayerM
       .orderBy(invitationRequests.name)
       .limit(20),
   ]);
+  const applicants = await Promise.all(
+    applicantRows
+      .flatMap((request) => (request.tier ? [{ request, tier: request.tier }] : []))
+      .map(async ({ request, tier }) => ({
+        kind: "applicant" as const,
+        id: request.id,
+        name: request.name,
+        email: request.email,
+        tier,
+        detail: "offered a place",
+        dueCents: await offerDueCents(db, request.id, tier),
+      })),
+  );
   return [
     ...memberRows.map((member) => ({
       kind: "member" as const,
@@ -223,21 +236,7 @@ export async function findPayers(db: D1Database, search: string): Promise<PayerM
       detail: member.subscriptionId ? "pays by card on file" : "pays at the lounge",
       dueCents: member.subscriptionId ? null : nextQuarterDuesCents(member),
     })),
-    ...applicantRows.flatMap((request) =>
-      request.tier
-        ? [
-            {
-              kind: "applicant" as const,
-              id: request.id,
-              name: request.name,
-              email: request.email,
-              tier: request.tier,
-              detail: "offered a place",
-              dueCents: offerDueCents(request.tier),
-            },
-          ]
-        : [],
-    ),
+    ...applicants,
   ];
 }
 

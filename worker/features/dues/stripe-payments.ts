@@ -48,11 +48,20 @@ export function stripePayments(settings: StripeSettings): PaymentProvider {
       const session = await stripe.checkout.sessions.create(
         {
           mode: "subscription",
+          // A waived fee (initiation-fee.ts) is left out rather than charged at zero.
           line_items: [
-            {
-              price_data: { currency: "usd", unit_amount: tier.initiationFeeCents, product_data: { name: `${tier.name} initiation fee` } },
-              quantity: 1,
-            },
+            ...(input.initiationFeeCents > 0
+              ? [
+                  {
+                    price_data: {
+                      currency: "usd",
+                      unit_amount: input.initiationFeeCents,
+                      product_data: { name: `${tier.name} initiation fee` },
+                    },
+                    quantity: 1,
+                  },
+                ]
+              : []),
             { price_data: duesPriceData(tier), quantity: 1 },
           ],
           client_reference_id: input.requestId,
@@ -158,7 +167,12 @@ function known<T extends string>(statuses: readonly T[], status: string | null, 
 }
 
 function checkoutSession(session: Stripe.Checkout.Session): CheckoutSession {
-  return { id: session.id, url: session.url, status: known(SESSION_STATUSES, session.status, "checkout session") };
+  return {
+    id: session.id,
+    url: session.url,
+    status: known(SESSION_STATUSES, session.status, "checkout session"),
+    amountTotalCents: session.amount_total,
+  };
 }
 
 function subscriptionSnapshot(subscription: Stripe.Subscription): SubscriptionSnapshot {

@@ -10,7 +10,14 @@ import type { SealedSecret } from "#worker/shared/sealed-secrets.ts";
  * same batch as the member, the link sealed (docs/security.md#credentials-at-rest); the subject
  * holds no user text and every piece of user text in the body is escaped.
  */
-export function offerPaidWelcomeEmail(welcome: { name: string; tier: MemberRow["tier"]; link: SealedSecret; expiresAt: string }) {
+export function offerPaidWelcomeEmail(welcome: {
+  name: string;
+  tier: MemberRow["tier"];
+  /** The applicant was introduced by a member in good standing (initiation-fee.ts): only dues were paid. */
+  feeWaived: boolean;
+  link: SealedSecret;
+  expiresAt: string;
+}) {
   const tierName = tierBySlug(welcome.tier).name;
   const expires = new Intl.DateTimeFormat("en-US", { timeZone: CLUB_TIME_ZONE, dateStyle: "long", timeStyle: "short" }).format(
     new Date(welcome.expiresAt),
@@ -21,7 +28,7 @@ export function offerPaidWelcomeEmail(welcome: { name: string; tier: MemberRow["
   const body = [
     `<h1>Welcome to ${escapeMarkup(club.name)}</h1>`,
     `<p>${escapeMarkup(welcome.name)},</p>`,
-    `<p>Your initiation fee and first quarter's dues are received with our thanks: you are now a ${escapeMarkup(tierName)} member. To enter the members area, open your personal link and set up your sign-in:</p>`,
+    `<p>Your ${welcome.feeWaived ? "first quarter's dues are" : "initiation fee and first quarter's dues are"} received with our thanks: you are now a ${escapeMarkup(tierName)} member. To enter the members area, open your personal link and set up your sign-in:</p>`,
     `<p><a href="${link}">${link}</a></p>`,
     `<p>The link works once and until ${escapeMarkup(expires)} (Portland time). Please do not forward it: whoever opens it first is signed in as you. If it has expired, call the office at ${escapeMarkup(club.officePhone.display)} for a new one.</p>`,
     `<p>Members and their guests must be ${club.minimumAge} or older.</p>`,

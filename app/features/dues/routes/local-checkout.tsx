@@ -63,8 +63,13 @@ export default function LocalCheckout({ loaderData }: Route.ComponentProps) {
         <dd>{tierName}</dd>
         <dt>Email</dt>
         <dd className="break-all">{email}</dd>
-        <dt>Initiation fee (once)</dt>
-        <dd>{formatCents(initiationFeeCents)}</dd>
+        {/* Like Stripe's, the stand-in's checkout has no initiation line when the fee is waived. */}
+        {initiationFeeCents > 0 ? (
+          <>
+            <dt>Initiation fee (once)</dt>
+            <dd>{formatCents(initiationFeeCents)}</dd>
+          </>
+        ) : null}
         <dt>Dues, billed quarterly</dt>
         <dd>{formatCents(duesCents)}</dd>
         <dt>Due today</dt>
