@@ -28,7 +28,13 @@ import { escapeMarkup } from "#app/lib/escape-markup.ts";
 import { storeInvitationRequest } from "#worker/features/executive-invitation/invitation-requests.ts";
 import { readApplicationStatusToken } from "#worker/features/admissions/application-link.ts";
 import { unsealSecrets } from "#worker/shared/sealed-secrets.ts";
-import { clearAdmissionTables, countRows, insertInvitationRequest, testSigningKey } from "#tests/integration/support/concierge-fixtures.ts";
+import {
+  clearAdmissionTables,
+  countRows,
+  insertInvitationRequest,
+  insertMember,
+  testSigningKey,
+} from "#tests/integration/support/concierge-fixtures.ts";
 import { uniqueClientAddress } from "#tests/integration/support/client-address.ts";
 import { goodCaptchaPass, validInvitation } from "#tests/integration/support/invitation-fixtures.ts";
 
@@ -333,8 +339,25 @@ describe("the status page, /application", () => {
         tierName: "Business",
         initiationFee: "$1,000",
         quarterlyDues: "$897",
+        dueToday: "$1,897",
         offerExpires: "Tuesday, December 1, 2026 at 12:00 PM PST",
       },
+    });
+  });
+
+  it("shows an offer introduced by a member in good standing with the initiation fee waived and the first quarter due today", async () => {
+    const stored = await store();
+    const sponsor = await insertMember();
+    await setRequest(stored.id, {
+      status: "offered",
+      tier: "business",
+      offer_expires_at: "2026-12-01T20:00:00.000Z",
+      sponsor_member_id: sponsor.id,
+      sponsor_answer: "yes",
+    });
+    const page = await loadPage(await openLink(stored.id));
+    expect(page.data).toMatchObject({
+      application: { status: "offered", initiationFee: "Waived (introduced by a member)", quarterlyDues: "$897", dueToday: "$897" },
     });
   });
 

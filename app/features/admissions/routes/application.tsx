@@ -116,8 +116,15 @@ function applicationView(application: ApplicationStatus) {
     receivedOn: formatPortlandDate(application.createdAt),
     sitDownInvited: application.sitDownInvitedAt !== null,
     tierName: tier?.name ?? null,
-    initiationFee: tier ? formatCents(tier.initiationFeeCents) : null,
+    initiationFee:
+      application.initiationFeeCents === null
+        ? null
+        : application.initiationFeeCents === 0
+          ? "Waived (introduced by a member)"
+          : formatCents(application.initiationFeeCents),
     quarterlyDues: tier ? formatCents(quarterlyDuesCents(tier)) : null,
+    dueToday:
+      tier && application.initiationFeeCents !== null ? formatCents(application.initiationFeeCents + quarterlyDuesCents(tier)) : null,
     offerExpires: application.offerExpiresAt ? formatPortlandDateTime(application.offerExpiresAt) : null,
     waitlistPosition: application.waitlistPosition,
   };
@@ -262,6 +269,7 @@ function Offer({ application, outcome }: { application: ApplicationView; outcome
     ["Membership", application.tierName],
     ["Initiation fee (once)", application.initiationFee],
     ["Dues, billed every 3 months", application.quarterlyDues],
+    ["Due today", application.dueToday],
     ["Offer open until", application.offerExpires],
   ];
   return (
