@@ -9,8 +9,10 @@ describe("the memberships page's prices", () => {
   it("shows each tier's dues billed quarterly and its one-time initiation fee", () => {
     const Stub = createRoutesStub([{ path: "/memberships", Component: Memberships }]);
     const html = renderToString(createElement(Stub, { initialEntries: ["/memberships"] })).replaceAll("<!-- -->", "");
-    expect(html).toContain("$447 billed quarterly; initiation fee $500, once");
-    expect(html).toContain("$897 billed quarterly; initiation fee $1,000, once");
-    expect(html).toContain("$1,797 billed quarterly; initiation fee $2,500, once");
+    expect(html).toContain("$447 billed quarterly; initiation fee $500, once, waived when a member introduces you");
+    expect(html).toContain("$897 billed quarterly; initiation fee $1,000, once, waived when a member introduces you");
+    expect(html).toContain("$1,797 billed quarterly; initiation fee $2,500, once, waived when a member introduces you");
+    // The rule the waiver follows (docs/product-rules.md#paying-an-offer).
+    expect(html).toContain("Initiation is waived for members introduced by a current member in good standing.");
   });
 });

@@ -43,7 +43,8 @@ export default function Memberships() {
                 <span className="text-smoke"> a month</span>
               </p>
               <p className="mt-2 text-sm text-smoke">
-                {formatCents(quarterlyDuesCents(tier))} billed quarterly; initiation fee {formatCents(tier.initiationFeeCents)}, once
+                {formatCents(quarterlyDuesCents(tier))} billed quarterly; initiation fee {formatCents(tier.initiationFeeCents)}, once,
+                waived when a member introduces you
               </p>
               <DiamondList items={tier.includes} className="mt-6 flex-1 space-y-3 text-sm" />
             </li>
