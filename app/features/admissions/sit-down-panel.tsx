@@ -127,9 +127,16 @@ function ChooseTime({ panel }: { panel: SitDownPanelView }) {
                 {day.slots.map((slot) => (
                   <li key={slot.id}>
                     <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-sm border border-brass-deep px-3 py-2 text-cream has-checked:border-brass">
-                      <input type="radio" name="slotId" value={slot.id} required className="accent-brass" />
+                      {/* The whole name on the radio itself: a visually hidden span beside the time is read with a stray space before its comma. */}
+                      <input
+                        type="radio"
+                        name="slotId"
+                        value={slot.id}
+                        required
+                        className="accent-brass"
+                        aria-label={`${slot.time}, ${day.label}, ${lounge.name}, ${slot.minutes} minutes`}
+                      />
                       {slot.time}
-                      <span className="sr-only">{`, ${day.label}, ${lounge.name}, ${slot.minutes} minutes`}</span>
                     </label>
                   </li>
                 ))}
