@@ -136,7 +136,10 @@ export async function startFakeStripe({ port, failureRate, seed }) {
         requestId: params["metadata[request_id]"] ?? "",
         tier: params["metadata[tier]"] ?? "",
         email: params.customer_email ?? "",
-        amountTotal: Number(params["line_items[0][price_data][unit_amount]"]) + Number(params["line_items[1][price_data][unit_amount]"]),
+        // Every line item's amount: the initiation fee (left out when waived) and the dues.
+        amountTotal: Object.entries(params)
+          .filter(([name]) => /^line_items\[\d+\]\[price_data\]\[unit_amount\]$/.test(name))
+          .reduce((total, [, value]) => total + Number(value), 0),
         expiresAt: Number(params.expires_at),
         status: "open",
         subscriptionId: null,
