@@ -177,7 +177,8 @@ test("an applicant becomes a paying member: acknowledgement, a sponsor's vouch, 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Membership & Billing");
   await expect(main).toContainText("Active: your dues are paid.");
   await expect(page.getByRole("region", { name: "Payments & charges" })).toContainText(
-    "Initiation fee and first quarter's dues (Business)",
+    // The sponsor vouched, so the initiation fee was waived (docs/product-rules.md#paying-an-offer).
+    "First quarter's dues, initiation fee waived (Business)",
   );
   await expectNoAxeViolations(page);
   await screenshots(page, "member-billing");
