@@ -8,6 +8,12 @@ export type ConsoleFilter = { id: string; name: string; label: string; value: st
 );
 
 /**
+ * A choice and a search box differ in height by their own padding and line: one height for both,
+ * the Filter button's, so side by side their labels and edges line up.
+ */
+const controlClasses = `${inputClasses} h-11`;
+
+/**
  * The filters above a console list: a GET form, so a filtered list has its own address. Keyed by
  * the query, so the fields show the filter of the list below after every navigation.
  */
@@ -18,7 +24,7 @@ export function ConsoleFilters({ label, className, filters }: { label: string; c
         <Field key={filter.id} id={filter.id} label={filter.label} className={filter.className}>
           {(control) =>
             "options" in filter ? (
-              <select {...control} name={filter.name} defaultValue={filter.value ?? ""} className={inputClasses}>
+              <select {...control} name={filter.name} defaultValue={filter.value ?? ""} className={controlClasses}>
                 <option value="">All</option>
                 {filter.options.map((option) => (
                   <option key={option.value} value={option.value}>
@@ -34,7 +40,7 @@ export function ConsoleFilters({ label, className, filters }: { label: string; c
                 defaultValue={filter.value ?? ""}
                 maxLength={filter.search.maxLength}
                 placeholder={filter.search.placeholder}
-                className={inputClasses}
+                className={controlClasses}
               />
             )
           }

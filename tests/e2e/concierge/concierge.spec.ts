@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { type Page } from "@playwright/test";
+import { type Locator, type Page, type Response } from "@playwright/test";
 import { demoAccounts } from "#scripts/members-demo-accounts.ts";
 import { expect, expectNoAxeViolations, expectToast, gotoHydrated, test, waitForHydration } from "../support/fixtures.ts";
 import { latestOutboxMessage } from "../support/local-d1.ts";
@@ -120,6 +120,51 @@ test.describe("the concierge console", () => {
         path,
       );
       await expectNoAxeViolations(page);
+    }
+  });
+
+  test("the applications' filters stand clear of the introduction, their labels and edges in line", async ({ page }) => {
+    await signIn(page, concierge, "/concierge");
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const filters = page.getByRole("search", { name: "Filter invitation requests" });
+    const box = async (locator: Locator) => (await locator.boundingBox())!;
+    const intro = await box(page.getByText(/^New, sit-down booked, decided/));
+    const [stageLabel, searchLabel] = [
+      await box(filters.getByText("Stage", { exact: true })),
+      await box(filters.getByText("Search", { exact: true })),
+    ];
+    const [stage, search, button] = [
+      await box(filters.getByLabel("Stage")),
+      await box(filters.getByLabel("Search")),
+      await box(filters.getByRole("button", { name: "Filter" })),
+    ];
+    expect(stageLabel.y - (intro.y + intro.height)).toBeGreaterThanOrEqual(31);
+    expect(stageLabel.y).toBeCloseTo(searchLabel.y, 0);
+    expect(stage.height).toBeCloseTo(search.height, 0);
+    expect(stage.y + stage.height).toBeCloseTo(search.y + search.height, 0);
+    expect(button.y + button.height).toBeCloseTo(search.y + search.height, 0);
+  });
+
+  test("every console page's first load leaves out zod: the forms' schemas are checked by the actions only", async ({ page }) => {
+    // As the sign-in page's test counts it (tests/e2e/sign-in/sign-in.spec.ts): every script until
+    // the network is idle; zod's error class keeps its name through minification.
+    test.setTimeout(90_000);
+    await signIn(page, concierge, "/concierge");
+    for (const path of consolePages) {
+      const scripts: { path: string; body: Promise<string> }[] = [];
+      const collect = (response: Response) => {
+        if (response.request().resourceType() === "script") {
+          scripts.push({ path: new URL(response.url()).pathname, body: response.text().catch(() => "") });
+        }
+      };
+      const fresh = await page.context().newPage();
+      fresh.on("response", collect);
+      await gotoHydrated(fresh, path);
+      await fresh.waitForLoadState("networkidle");
+      const withZod: string[] = [];
+      for (const script of scripts) if ((await script.body).includes("ZodError")) withZod.push(script.path);
+      expect(withZod, path).toEqual([]);
+      await fresh.close();
     }
   });
 

@@ -118,7 +118,7 @@ export default function ConciergeRequests({ loaderData, actionData }: Route.Comp
       </p>
       <ConsoleFilters
         label="Filter invitation requests"
-        className="mt-6 grid gap-4 sm:grid-cols-[12rem_1fr_auto] sm:items-end"
+        className="mt-8 grid gap-4 sm:grid-cols-[12rem_1fr_auto] sm:items-end"
         filters={[
           { id: "request-stage", name: "stage", label: "Stage", value: query.stage, options: stageOptions },
           {
