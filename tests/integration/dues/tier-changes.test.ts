@@ -34,7 +34,7 @@ describe("an upgrade", () => {
     expect((await memberRow(member.id)).tier).toBe("platinum");
     expect(changeSubscriptionTier).toHaveBeenCalledWith(member.subscriptionId, "platinum", {
       prorate: true,
-      idempotencyKey: `tier-change:${member.id}:upgrade:platinum:2027-06-01T18:00:00.000Z`,
+      idempotencyKey: expect.stringMatching(new RegExp(`^tier-change:${member.id}:upgrade:platinum:[0-9a-f-]{36}$`)),
     });
     expect(logSecurityEvent).toHaveBeenCalledWith(expect.objectContaining({ eventType: "tier_changed", userId: member.id }));
   });
@@ -96,6 +96,30 @@ describe("a downgrade", () => {
     });
     expect((await memberRow(member.id)).pendingTier).toBeNull();
     expect(changeSubscriptionTier).toHaveBeenCalledWith(member.subscriptionId, "platinum", expect.objectContaining({ prorate: false }));
+  });
+});
+
+describe("a change, its cancellation and the same change again", () => {
+  it("leave the subscription on the changed price: the provider replays no earlier call (it answers a reused key with its first answer)", async () => {
+    const answered = new Map<string, string>();
+    let price = "platinum";
+    const changeSubscriptionTier = vi.fn(async (_id: string, slug: string, options: { idempotencyKey: string }) => {
+      // As Stripe does for 24 hours: a key seen before answers the first call and changes nothing.
+      if (!answered.has(options.idempotencyKey)) {
+        answered.set(options.idempotencyKey, slug);
+        price = slug;
+      }
+      return {} as never;
+    });
+    const provider = { name: "stripe", changeSubscriptionTier } as unknown as PaymentProvider;
+    const context = { env, config: workerConfig(env), logSecurityEvent: vi.fn() };
+    const member = await subscribed({ tier: "platinum" });
+    await changeMembershipTier(context, provider, member.id, "kickback");
+    await changeMembershipTier(context, provider, member.id, "platinum");
+    expect(price).toBe("platinum");
+    expect(await changeMembershipTier(context, provider, member.id, "kickback")).toMatchObject({ ok: true, change: "downgrade-scheduled" });
+    expect(price).toBe("kickback");
+    expect((await memberRow(member.id)).pendingTier).toBe("kickback");
   });
 });
 

@@ -26,9 +26,14 @@ type TierChangeContext = Pick<RequestContext, "env" | "config" | "logSecurityEve
 
 const isUpgrade = (from: Tier, to: Tier) => tierBySlug(to).monthlyPrice > tierBySlug(from).monthlyPrice;
 
-/** One key per member, change and period: pressing twice asks the provider once. */
-const changeKey = (member: Pick<MemberRow, "id" | "paidThrough">, what: string, tier: Tier) =>
-  `tier-change:${member.id}:${what}:${tier}:${member.paidThrough ?? "none"}`;
+/**
+ * One key per attempt (docs/decisions/009-payment-provider.md): the SDK's retries of this call
+ * reuse it, but a later change back and forth within Stripe's 24 hours must not replay an earlier
+ * call, or the subscription would keep an old price. Pressing twice is harmless: an upgrade is
+ * taken once by the guarded UPDATE, and a downgrade or its cancellation sets a price, not adds one.
+ */
+const changeKey = (member: Pick<MemberRow, "id">, what: string, tier: Tier) =>
+  `tier-change:${member.id}:${what}:${tier}:${crypto.randomUUID()}`;
 
 export async function changeMembershipTier(
   context: TierChangeContext,
