@@ -47,7 +47,7 @@ export async function startFakeStripe({ port, failureRate, seed }) {
   const subscriptions = new Map();
   /** @type {{ paymentIntent: string; idempotencyKey: string | null }[]} */
   const refunds = [];
-  /** @type {Map<string, { status: number; body: unknown }>} */
+  /** @type {Map<string, { status: number; body: unknown; params: string }>} */
   const idempotent = new Map();
   /** @type {FakeEvent[]} */
   let events = [];
@@ -264,8 +264,16 @@ export async function startFakeStripe({ port, failureRate, seed }) {
       return send(response, 500, { error: { type: "api_error", message: "load test: Stripe failed before doing anything" } });
     }
     const replayKey = idempotencyKey && method === "POST" ? `${path}:${idempotencyKey}` : null;
-    const result = (replayKey && idempotent.get(replayKey)) || answer(method, path, params, idempotencyKey);
-    if (replayKey && result.status < 500) idempotent.set(replayKey, result);
+    const sent = JSON.stringify(params);
+    const earlier = replayKey ? idempotent.get(replayKey) : undefined;
+    // As Stripe does: a key reused with other parameters is refused, not replayed.
+    if (earlier && earlier.params !== sent) {
+      unexpected.push(`Stripe idempotency key reused with other parameters: ${method} ${path}`);
+      const message = "Keys for idempotent requests can only be used with the same parameters they were first used with.";
+      return send(response, 400, { error: { type: "idempotency_error", message } });
+    }
+    const result = earlier ?? answer(method, path, params, idempotencyKey);
+    if (replayKey && result.status < 500) idempotent.set(replayKey, { ...result, params: sent });
     if (failure === "after") {
       api.failedAfter += 1;
       return send(response, 500, { error: { type: "api_error", message: "load test: Stripe did the work, the answer was lost" } });

@@ -64,7 +64,7 @@ export function fakeStripeApi(script: Script = () => undefined) {
   const sessions = new Map<string, FakeSession>();
   const subscriptions = new Map<string, FakeSubscription>();
   const refunds: { paymentIntent: string; idempotencyKey: string | null }[] = [];
-  const idempotent = new Map<string, { status: number; body: unknown }>();
+  const idempotent = new Map<string, { status: number; body: unknown; params: string }>();
   const realFetch = globalThis.fetch;
 
   const sessionBody = (session: FakeSession) => ({
@@ -193,8 +193,15 @@ export function fakeStripeApi(script: Script = () => undefined) {
     if (scripted instanceof Error) throw scripted;
     if (scripted) return scripted;
     const replayKey = call.idempotencyKey && request.method === "POST" ? `${call.path}:${call.idempotencyKey}` : null;
-    const result = (replayKey && idempotent.get(replayKey)) || answer(call);
-    if (replayKey && result.status < 500) idempotent.set(replayKey, result);
+    const params = JSON.stringify(call.params);
+    const earlier = replayKey ? idempotent.get(replayKey) : undefined;
+    // As Stripe does: a key reused with other parameters is refused, not replayed.
+    if (earlier && earlier.params !== params) {
+      const message = "Keys for idempotent requests can only be used with the same parameters they were first used with.";
+      return Response.json({ error: { type: "idempotency_error", message } }, { status: 400, headers: { "Request-Id": nextId("req") } });
+    }
+    const result = earlier ?? answer(call);
+    if (replayKey && result.status < 500) idempotent.set(replayKey, { ...result, params });
     return Response.json(result.body, { status: result.status, headers: { "Request-Id": nextId("req") } });
   });
 

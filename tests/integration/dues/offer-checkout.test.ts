@@ -38,6 +38,7 @@ describe("a Stripe Checkout session for an offer", () => {
       "line_items[0][price_data][currency]": "usd",
       "line_items[0][price_data][unit_amount]": String(platinum.initiationFeeCents),
       "line_items[0][quantity]": "1",
+      "payment_method_types[0]": "card",
       "line_items[1][price_data][unit_amount]": String(quarterlyDuesCents(platinum)),
       "line_items[1][price_data][recurring][interval]": "month",
       "line_items[1][price_data][recurring][interval_count]": "3",
@@ -67,7 +68,8 @@ describe("a Stripe Checkout session for an offer", () => {
     await start(inTwoHours.id);
 
     const [week, soon] = stripe.sessionCreates().map((call) => Number(call.params.expires_at) * 1000);
-    expect(week).toBeGreaterThanOrEqual(before + 24 * HOUR_MS - 2000);
+    // From the start of the key's half hour, so every click within it sends the same parameters.
+    expect(week).toBeGreaterThanOrEqual(before + 23.5 * HOUR_MS - 2000);
     expect(week).toBeLessThanOrEqual(Date.now() + 24 * HOUR_MS);
     expect(soon).toBeLessThanOrEqual(Date.parse((await requestRow(inTwoHours.id)).offerExpiresAt!));
   });
@@ -90,6 +92,21 @@ describe("a Stripe Checkout session for an offer", () => {
     // Every create carried the same key, so Stripe made one session.
     expect(new Set(stripe.sessionCreates().map((call) => call.idempotencyKey)).size).toBe(1);
     expect(stripe.sessions.size).toBe(1);
+  });
+
+  it("sends the same parameters for clicks a second apart, so the provider answers their shared key rather than refusing it", async () => {
+    const stripe = fakeStripeApi();
+    const offer = await insertOffer();
+    const windowStart = Math.floor(Date.now() / (30 * 60 * 1000)) * 30 * 60 * 1000;
+    let clock = windowStart + 60_000;
+    vi.spyOn(Date, "now").mockImplementation(() => clock);
+    const first = start(offer.id);
+    clock += 1000;
+    const second = start(offer.id);
+    const results = await Promise.all([first, second]);
+    const stored = (await requestRow(offer.id)).checkoutSessionId!;
+    expect(results).toEqual(Array(2).fill({ ok: true, url: `https://checkout.stripe.test/c/pay/${stored}` }));
+    expect(new Set(stripe.sessionCreates().map((call) => call.params.expires_at)).size).toBe(1);
   });
 
   it("makes a new session once the stored one has expired, under a new key", async () => {

@@ -58,6 +58,12 @@ export async function startOfferCheckout(context: RequestContext, requestId: str
     }
 
     const offerEnds = Date.parse(request.offerExpiresAt);
+    // Every parameter is decided by the key's half hour, not the click's second: the provider
+    // refuses a key reused with other parameters, so concurrent clicks must send the same ones.
+    // From the half hour's start, 61 minutes is at least 31 after any click within it, and 24
+    // hours at most 24 hours after it.
+    const window = Math.floor(now / KEY_WINDOW_MS);
+    const windowStart = window * KEY_WINDOW_MS;
     const create = (idempotencyKey: string) =>
       provider.createOfferCheckout(
         {
@@ -65,13 +71,13 @@ export async function startOfferCheckout(context: RequestContext, requestId: str
           tier: request.tier,
           initiationFeeCents,
           email: request.email,
-          expiresAt: new Date(Math.max(now + SESSION_MIN_MS, Math.min(offerEnds, now + DAY_MS))),
+          expiresAt: new Date(Math.max(windowStart + KEY_WINDOW_MS + SESSION_MIN_MS, Math.min(offerEnds, windowStart + DAY_MS))),
           successUrl: new URL("/application?checkout=complete", config.SITE_URL).toString(),
           cancelUrl: new URL("/application?checkout=cancelled", config.SITE_URL).toString(),
         },
         idempotencyKey,
       );
-    const key = `offer-checkout:${requestId}:${request.offeredAt}:fee-${initiationFeeCents}:${Math.floor(now / KEY_WINDOW_MS)}`;
+    const key = `offer-checkout:${requestId}:${request.offeredAt}:fee-${initiationFeeCents}:${window}`;
     let session = await create(key);
     // A repeated key answers the session as it was made, which may have ended since (expired early,
     // or paid): asked afresh, an ended one gets a successor whose key names it.

@@ -48,6 +48,9 @@ export function stripePayments(settings: StripeSettings): PaymentProvider {
       const session = await stripe.checkout.sessions.create(
         {
           mode: "subscription",
+          // Cards only: a delayed method (bank debit) would complete the session unpaid, and the
+          // membership begins only with a paid one (docs/decisions/009-payment-provider.md).
+          payment_method_types: ["card"],
           // A waived fee (initiation-fee.ts) is left out rather than charged at zero.
           line_items: [
             ...(input.initiationFeeCents > 0
