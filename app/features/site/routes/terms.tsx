@@ -3,7 +3,8 @@ import type { Route } from "./+types/terms";
 import { PageHero } from "#app/ui/page-hero.tsx";
 import { Section } from "#app/ui/section.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
-import { club, formatMonthlyPrice, membershipTiers } from "../site-config.ts";
+import { club, formatMonthlyPrice, membershipTiers, quarterlyDuesCents } from "../site-config.ts";
+import { formatCents } from "#app/lib/money.ts";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -70,8 +71,11 @@ export default function Terms() {
                 <th scope="col" className="py-3 pr-6 font-semibold">
                   Monthly dues
                 </th>
-                <th scope="col" className="py-3 font-semibold">
+                <th scope="col" className="py-3 pr-6 font-semibold">
                   Billed each quarter
+                </th>
+                <th scope="col" className="py-3 font-semibold">
+                  Initiation fee, once
                 </th>
               </tr>
             </thead>
@@ -82,7 +86,8 @@ export default function Terms() {
                     {tier.name}
                   </th>
                   <td className="py-3 pr-6">{formatMonthlyPrice(tier.monthlyPrice)}</td>
-                  <td className="py-3">{formatMonthlyPrice(tier.monthlyPrice * 3)}</td>
+                  <td className="py-3 pr-6">{formatCents(quarterlyDuesCents(tier))}</td>
+                  <td className="py-3">{formatCents(tier.initiationFeeCents)}</td>
                 </tr>
               ))}
             </tbody>
@@ -91,12 +96,13 @@ export default function Terms() {
         <div className="prose-club">
           <ul>
             <li>
-              Any initiation fee is quoted in writing at the sit-down. It is waived for members introduced by a current member in good
-              standing.
+              The initiation fee is charged once, with the first quarter's dues, when you accept the club's offer of a place. It is waived
+              for members introduced by a current member in good standing who vouches for them.
             </li>
             <li>
-              Dues unpaid fifteen days after the start of a quarter suspend access to member areas until they are paid. Dues unpaid after
-              sixty days end the membership.
+              When a quarter's dues cannot be collected, the membership is past due for a grace period of fourteen days, and we remind you
+              by email. Dues still unpaid after it close the member areas, except your billing page, and your place may be offered to the
+              next person waiting for your tier; paying the dues reopens them.
             </li>
             <li>
               Dues may change. We give at least sixty days' written notice before the quarter a new price applies to, and you may cancel
