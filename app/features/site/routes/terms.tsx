@@ -56,8 +56,8 @@ export default function Terms() {
 
           <h3>2. Dues and billing</h3>
           <p>
-            Dues are set per month and billed quarterly in advance, on the first day of January, April, July and October. The first quarter
-            is charged pro rata from the day you join.
+            Dues are set per month and billed quarterly in advance: the first quarter when your membership begins, then every three months
+            from that day.
           </p>
         </div>
         <div className="my-6 max-w-3xl overflow-x-auto">
