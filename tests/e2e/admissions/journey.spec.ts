@@ -8,6 +8,7 @@ import {
   newApplicant,
   personPage,
   requestInvitation,
+  expectFitsPhone,
   screenshots,
 } from "../support/admissions-fixtures.ts";
 
@@ -104,6 +105,7 @@ test("an applicant becomes a paying member: acknowledgement, a sponsor's vouch, 
   ).toBeVisible();
   await expectNoAxeViolations(concierge);
   await screenshots(concierge, "console-sit-downs");
+  await expectFitsPhone(concierge);
 
   card = await findApplication(concierge, applicant);
   await expect(card.getByRole("region", { name: "Sponsor" })).toContainText(`${sponsor.name} vouches for the applicant`);
@@ -182,6 +184,15 @@ test("an applicant becomes a paying member: acknowledgement, a sponsor's vouch, 
   );
   await expectNoAxeViolations(page);
   await screenshots(page, "member-billing");
+  await expectFitsPhone(page);
+  // On a phone the ledger's amounts are in view without scrolling it sideways.
+  const desktop = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 900 });
+  const ledger = page.getByRole("region", { name: "Every charge, payment and refund, newest first" });
+  expect(await ledger.evaluate((region) => region.scrollWidth <= region.clientWidth)).toBe(true);
+  const [region, amount] = [(await ledger.boundingBox())!, (await ledger.getByRole("columnheader", { name: "Amount" }).boundingBox())!];
+  expect(amount.x + amount.width).toBeLessThanOrEqual(Math.min(region.x + region.width, 390));
+  await page.setViewportSize(desktop);
 
   // The console shows the application paid, with its history.
   card = await findApplication(concierge, applicant);
@@ -190,6 +201,7 @@ test("an applicant becomes a paying member: acknowledgement, a sponsor's vouch, 
   await expect(concierge.getByRole("heading", { level: 1 })).toHaveText("Concierge Console");
   await expectNoAxeViolations(concierge);
   await screenshots(concierge, "console-payments");
+  await expectFitsPhone(concierge);
   await concierge.context().close();
   await sponsorPage.context().close();
 });

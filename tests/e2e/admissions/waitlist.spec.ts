@@ -12,6 +12,7 @@ import {
   personPage,
   requestInvitation,
   runCronNow,
+  expectFitsPhone,
   screenshots,
 } from "../support/admissions-fixtures.ts";
 
@@ -76,6 +77,7 @@ test("a waitlisted applicant receives an offer when a member lapses", async ({ p
   await expect(concierge.getByRole("main")).toContainText(second.name);
   await expectNoAxeViolations(concierge);
   await screenshots(concierge, "console-waitlists");
+  await expectFitsPhone(concierge);
 
   // The first member signs in with the welcome link; their renewal is declined in the Billing Portal.
   await page.goto(await linkInEmail((await emailTo(first.email, `Welcome to ${CLUB}`)).body, "invitation"));
@@ -96,6 +98,7 @@ test("a waitlisted applicant receives an offer when a member lapses", async ({ p
   await expect(page.getByRole("main")).toContainText("Past due: your last dues were not received.");
   await expectNoAxeViolations(page);
   await screenshots(page, "member-billing-past-due");
+  await expectFitsPhone(page);
   await emailTo(first.email, `Your ${CLUB} dues are past due`);
 
   // The grace ends; the cron lapses the member and offers the place to the waitlist's head.
@@ -107,6 +110,7 @@ test("a waitlisted applicant receives an offer when a member lapses", async ({ p
   await expect(page.getByRole("main")).toContainText("Lapsed: the member areas are closed until your dues are paid.");
   await expectNoAxeViolations(page);
   await screenshots(page, "member-billing-lapsed");
+  await expectFitsPhone(page);
 
   const offer = await emailTo(second.email, `Your membership offer from ${CLUB}`, 20_000);
   expect(await linkInEmail(offer.body, "application")).toBe(secondLink);

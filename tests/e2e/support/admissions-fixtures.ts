@@ -121,6 +121,32 @@ export async function screenshots(page: Page, name: string): Promise<void> {
 }
 
 /**
+ * The page at a 390 px phone is no wider than the screen (wide lists scroll inside their own
+ * region or stack), so nothing needs the page scrolled sideways. The viewport comes back after.
+ * On failure the message names the elements that stick out.
+ */
+export async function expectFitsPhone(page: Page): Promise<void> {
+  const original = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 900 });
+  const widths = await page.evaluate(() => {
+    const viewport = window.innerWidth;
+    const clipped = (element: Element) => {
+      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX !== "visible") return true;
+      }
+      return false;
+    };
+    const wide = [...document.querySelectorAll("body *")]
+      .filter((element) => element.getBoundingClientRect().right > viewport + 0.5 && !clipped(element))
+      .slice(0, 8)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 120));
+    return { page: document.documentElement.scrollWidth, viewport, wide };
+  });
+  expect(widths.page, `${page.url()} is wider than a 390 px phone: ${widths.wide.join(" | ")}`).toBeLessThanOrEqual(widths.viewport);
+  if (original) await page.setViewportSize(original);
+}
+
+/**
  * Ends a past-due member's 14-day grace now, in the e2e server's D1: the days cannot be waited
  * for in a browser test. The one write besides the seed (tests/e2e/concierge/outbox-rows.ts is
  * the other): a single small UPDATE, after which the cron decides what follows.

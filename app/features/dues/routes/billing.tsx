@@ -219,8 +219,13 @@ export default function Billing({ loaderData, actionData }: Route.ComponentProps
               </caption>
               <thead className="bg-humidor">
                 <tr>
+                  {/* On a phone the entry's kind goes above its details, so the amount stays in view without scrolling. */}
                   {["Date", "Entry", "Details", "Amount"].map((column) => (
-                    <th key={column} scope="col" className="px-4 py-3 font-semibold uppercase tracking-[0.12em] text-brass">
+                    <th
+                      key={column}
+                      scope="col"
+                      className={`px-3 py-3 font-semibold uppercase tracking-[0.12em] text-brass sm:px-4 ${column === "Entry" ? "hidden sm:table-cell" : ""}`}
+                    >
                       {column}
                     </th>
                   ))}
@@ -229,10 +234,13 @@ export default function Billing({ loaderData, actionData }: Route.ComponentProps
               <tbody className="divide-y divide-cedar">
                 {billing.ledger.map((entry) => (
                   <tr key={entry.id}>
-                    <td className="px-4 py-3 text-cream">{entry.dateLabel}</td>
-                    <td className="px-4 py-3 text-cream">{entry.kind}</td>
-                    <td className="px-4 py-3 text-cream">{entry.description}</td>
-                    <td className="whitespace-nowrap px-4 py-3 text-cream">{entry.amountLabel}</td>
+                    <td className="px-3 py-3 text-cream sm:px-4">{entry.dateLabel}</td>
+                    <td className="hidden px-4 py-3 text-cream sm:table-cell">{entry.kind}</td>
+                    <td className="px-3 py-3 text-cream sm:px-4">
+                      <span className="block font-semibold sm:hidden">{entry.kind}</span>
+                      {entry.description}
+                    </td>
+                    <td className="whitespace-nowrap px-3 py-3 text-cream sm:px-4">{entry.amountLabel}</td>
                   </tr>
                 ))}
               </tbody>
