@@ -156,6 +156,24 @@ describe("storing a request", () => {
     expect(await requestRow(old.id)).toMatchObject({ status: "new" });
   });
 
+  it("joins a repeat only onto an open application (new, waitlisted, offered); after a closed one it starts anew", async () => {
+    const now = Date.parse("2026-11-24T18:00:00.000Z");
+    for (const status of ["declined", "expired", "paid", "approved"]) {
+      await clearAdmissionTables();
+      const closed = await store({}, now - 2 * DAY);
+      await setRequest(closed.id, { status });
+      const repeat = await store({}, now);
+      expect(repeat.joinedTo).toBeNull();
+      expect(await requestRow(repeat.id)).toMatchObject({ status: "new", joined_to: null });
+    }
+    for (const status of ["waitlisted", "offered"]) {
+      await clearAdmissionTables();
+      const open = await store({}, now - 2 * DAY);
+      await setRequest(open.id, { status });
+      expect((await store({}, now)).joinedTo).toBe(open.id);
+    }
+  });
+
   it("never joins a request to one that is itself joined, nor to another address", async () => {
     const now = Date.parse("2026-11-24T18:00:00.000Z");
     const first = await store({}, now - 3 * DAY);

@@ -166,6 +166,24 @@ describe("approveInvitationRequest", () => {
     expect(await countRows("application_events")).toBe(0);
   });
 
+  it("refuses to approve while another application of the same person holds an offer or a waitlist place, writing nothing", async () => {
+    for (const status of ["offered", "waitlisted"]) {
+      await clearAdmissionTables();
+      const open = await insertInvitationRequest({ email: "avery@example.com" });
+      const later = await insertInvitationRequest({ email: "Avery@Example.com" });
+      await env.DB.prepare(
+        "UPDATE invitation_requests SET email_key = 'avery@example.com', status = CASE WHEN id = ? THEN ? ELSE status END",
+      )
+        .bind(open.id, status)
+        .run();
+      expect(await approve(later.id)).toEqual({ ok: false, reason: "open-application" });
+      expect(await env.DB.prepare("SELECT status FROM invitation_requests WHERE id = ?").bind(later.id).first("status")).toBe("new");
+      expect(await countRows("outbox")).toBe(0);
+      await env.DB.prepare("UPDATE invitation_requests SET status = 'expired' WHERE id = ?").bind(open.id).run();
+      expect(await approve(later.id)).toMatchObject({ ok: true });
+    }
+  });
+
   it("answers not-found for an unknown request", async () => {
     expect(await approve(crypto.randomUUID())).toEqual({ ok: false, reason: "not-found" });
     expect(await declineInvitationRequest(env.DB, { requestId: crypto.randomUUID(), conciergeId, note: null })).toEqual({

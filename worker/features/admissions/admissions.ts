@@ -100,7 +100,7 @@ export interface DecisionInput {
 
 export type ApprovalResult =
   | { ok: true; decision: "offered" | "waitlisted"; email: string; outboxId: number }
-  | { ok: false; reason: "not-found" | "already-decided" | "member-exists" };
+  | { ok: false; reason: "not-found" | "already-decided" | "member-exists" | "open-application" };
 
 export type DeclineResult = { ok: true; email: string; outboxId: number } | { ok: false; reason: "not-found" | "already-decided" };
 
@@ -258,13 +258,23 @@ export async function approveInvitationRequest(
   if (request.status !== "new") return { ok: false, reason: "already-decided" };
   const email = normalizeEmail(request.email);
   if (await findMemberByEmail(db, email)) return { ok: false, reason: "member-exists" };
+  // One open application per person (docs/product-rules.md#decisions-capacity-and-waitlist): the
+  // read gives the concierge the reason; the same condition guards the batch against a race.
+  const anotherOpen = sql`exists (select 1 from invitation_requests other where other.email_key = ${email} and other.id <> ${request.id} and other.status in ('offered', 'waitlisted'))`;
+  const isAnotherOpen = async () =>
+    (await database
+      .select({ id: invitationRequests.id })
+      .from(invitationRequests)
+      .where(and(eq(invitationRequests.id, request.id), anotherOpen))
+      .get()) !== undefined;
+  if (await isAnotherOpen()) return { ok: false, reason: "open-application" };
 
   const now = input.now ?? Date.now();
   const nowIso = new Date(now).toISOString();
   const expiresAt = offerExpiry(now);
   const offer = await composeOfferEmail(services, { id: request.id, name: request.name, tier: input.tier, expiresAt, fromWaitlist: false });
   const waiting = waitlistEmail({ name: request.name, tier: input.tier, link: await sealedStatusLink(services, request.id) });
-  const undecided = and(eq(invitationRequests.id, request.id), eq(invitationRequests.status, "new"));
+  const undecided = and(eq(invitationRequests.id, request.id), eq(invitationRequests.status, "new"), not(anotherOpen));
   const room = and(tierHasRoom(input.tier, tierCap(services.config, input.tier)), nobodyWaitingFor(input.tier))!;
   const queueEmail = (message: { subject: string; body: string }, when: SQL) =>
     database
@@ -304,7 +314,7 @@ export async function approveInvitationRequest(
       .returning({ status: invitationRequests.status }),
   ]);
   const queued = offerQueued[0] ?? waitlistQueued[0];
-  if (!decided || !queued) return { ok: false, reason: "already-decided" };
+  if (!decided || !queued) return { ok: false, reason: (await isAnotherOpen()) ? "open-application" : "already-decided" };
   return { ok: true, decision: decided.status === "offered" ? "offered" : "waitlisted", email, outboxId: queued.id };
 }
 

@@ -16,7 +16,7 @@ export type ConciergeDecision =
 
 export type ConciergeDecisionOutcome =
   | { ok: true; decision: "offered" | "waitlisted" | "declined"; email: string; delivery: DeliveryOutcome }
-  | { ok: false; reason: "not-found" | "already-decided" | "member-exists" };
+  | { ok: false; reason: "not-found" | "already-decided" | "member-exists" | "open-application" };
 
 export async function recordConciergeDecision(
   services: RequestContext,

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
 import { insertSelectRow } from "#db/insert-select.ts";
 import { applicationEvents, invitationRequests, outbox } from "#db/schema.ts";
@@ -13,6 +13,8 @@ import { sealSecret } from "#worker/shared/sealed-secrets.ts";
 
 /** A second request from the same email within this long of the first joins it (docs/product-rules.md#the-applicants-journey). */
 export const JOIN_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+/** Applications still in progress: a repeat request joins only one of these (docs/product-rules.md). */
+export const OPEN_APPLICATION_STATUSES = ["new", "waitlisted", "offered"] as const;
 
 export interface StoredInvitationRequest {
   id: string;
@@ -30,7 +32,7 @@ export interface StoredInvitationRequest {
  *
  * Whether the request is a new application or joins an earlier one is decided by the INSERT itself:
  * its subquery finds the first request of the same email (normalised) from the last 30 days that is
- * not itself joined. D1 runs one statement at a time, so of simultaneous submissions from one
+ * still open (new, waitlisted or offered; never a joined, declined, expired or paid one). D1 runs one statement at a time, so of simultaneous submissions from one
  * address the first stored is the application and every other joins it; a read before the batch
  * would let two of them both become new. The acknowledgement, the 'submitted' event and the
  * 'resubmitted' event on the first request are each written only for the status the INSERT chose.
@@ -61,7 +63,8 @@ export async function storeInvitationRequest(
       and(
         eq(invitationRequests.emailKey, emailKey),
         isNull(invitationRequests.joinedTo),
-        ne(invitationRequests.status, "joined"),
+        // Only an open application takes a repeat; after a decline, payment or expiry it starts anew.
+        inArray(invitationRequests.status, OPEN_APPLICATION_STATUSES),
         gte(invitationRequests.createdAt, new Date(now - JOIN_WINDOW_MS).toISOString()),
       ),
     )

@@ -45,6 +45,8 @@ const refusals: Record<Extract<ConciergeDecisionOutcome, { ok: false }>["reason"
   "member-exists":
     "A member with this email address already exists, so the request was not approved. Decline it, or ask the member to sign in.",
   "already-decided": "This request has already been decided, perhaps in another tab. The list now shows the decision.",
+  "open-application":
+    "This applicant already holds an offer or a waitlist place from another application, so this one was not approved. Decline it, or wait until the other is settled.",
   "not-found": "This request no longer exists.",
 };
 
