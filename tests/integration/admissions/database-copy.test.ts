@@ -91,7 +91,14 @@ describe("the invitation email of a paid offer, in a copy of the database", () =
     expect(stored.join("\n")).toContain("Welcome to Ember & Oak Society");
     for (const candidate of stored.flatMap(tokenCandidates)) expect(await findOpenInvitation(env.DB, candidate)).toBeNull();
     // Nor does it hold the applicant's status link (the offer email seals it too).
-    for (const text of stored) expect(await readApplicationStatusToken("test-signing-key-with-at-least-32-characters", text)).toBeNull();
+    const statusLinks = stored.flatMap((text) => [...text.matchAll(/application#([0-9a-f-]{36}\.[0-9a-f]+)/g)].map(([, token]) => token!));
+    for (const token of statusLinks)
+      expect(await readApplicationStatusToken("test-signing-key-with-at-least-32-characters", token)).toBeNull();
+    const { body: offerBody } = (await env.DB.prepare("SELECT body FROM outbox WHERE subject LIKE 'Your membership offer%'").first<{
+      body: string;
+    }>())!;
+    expect(offerBody).toContain("&sealed:");
+    expect(offerBody).not.toContain("/application#");
 
     // The retry (here by hand, as the cron does) sends the real link, which opens the invitation.
     const sent: Array<{ to: string; html: string }> = [];
