@@ -128,6 +128,22 @@ const configSchema = z
     if (!config.RECAPTCHA_SITE_KEY || config.RECAPTCHA_SITE_KEY.startsWith("replace-with")) {
       context.addIssue({ code: "custom", path: ["RECAPTCHA_SITE_KEY"], message: "set the real site key in production" });
     }
+    // Stripe's test mode in production would admit members whose payments never happened, and a
+    // fake API would answer whatever it is told (docs/security.md#payments).
+    if (config.STRIPE_SECRET_KEY && !/^(sk|rk)_live_/.test(config.STRIPE_SECRET_KEY)) {
+      context.addIssue({
+        code: "custom",
+        path: ["STRIPE_SECRET_KEY"],
+        message: "STRIPE_SECRET_KEY must be a live key (sk_live_ or rk_live_) in production, not a test-mode key",
+      });
+    }
+    if (config.STRIPE_API_BASE !== "https://api.stripe.com") {
+      context.addIssue({
+        code: "custom",
+        path: ["STRIPE_API_BASE"],
+        message: `STRIPE_API_BASE must be https://api.stripe.com in production (got ${config.STRIPE_API_BASE})`,
+      });
+    }
     // A test value left behind would raise every limit, and the SMS ceiling that bounds the bill.
     if (config.FORM_RATE_LIMIT_MULTIPLIER !== 1) {
       context.addIssue({

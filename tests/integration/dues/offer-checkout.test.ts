@@ -38,7 +38,7 @@ describe("a Stripe Checkout session for an offer", () => {
       "line_items[0][price_data][currency]": "usd",
       "line_items[0][price_data][unit_amount]": String(platinum.initiationFeeCents),
       "line_items[0][quantity]": "1",
-      "payment_method_types[0]": "card",
+      "allowed_payment_method_types[0]": "card",
       "line_items[1][price_data][unit_amount]": String(quarterlyDuesCents(platinum)),
       "line_items[1][price_data][recurring][interval]": "month",
       "line_items[1][price_data][recurring][interval_count]": "3",

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDatabase } from "#db/client.ts";
 import { securityEvents } from "#db/schema.ts";
 import { startOfferCheckout } from "#worker/features/dues/offer-checkout.ts";
-import { fakeStripeApi, stripeError, stripeEvent, stripeSignature } from "#tests/fakes/stripe-api.ts";
+import { STRIPE_TEST_SETTINGS, fakeStripeApi, stripeError, stripeEvent, stripeSignature } from "#tests/fakes/stripe-api.ts";
 import { countRows } from "#tests/integration/support/concierge-fixtures.ts";
 import {
   contextFor,
@@ -63,6 +63,31 @@ describe("the webhook's signature check", () => {
     const response = await deliverWebhook(completed, { bindings: env });
     expect(response.status).toBe(400);
     expect((await requestRow(offer.id)).status).toBe("offered");
+  });
+
+  it("in production, answers 400 to a test-mode event, changes nothing and logs a security event", async () => {
+    const { offer, completed } = await paidOffer();
+    const production = {
+      ...env,
+      ENVIRONMENT: "production",
+      RECAPTCHA_SITE_KEY: "6Lc-real-site-key",
+      RECAPTCHA_SECRET_KEY: "secret",
+      APP_SIGNING_KEY: "k".repeat(32),
+      TWILIO_ACCOUNT_SID: "AC0123456789abcdef0123456789abcdef",
+      TWILIO_AUTH_TOKEN: "token",
+      TWILIO_VERIFY_SERVICE_SID: "VA0123456789abcdef0123456789abcdef",
+      STRIPE_SECRET_KEY: "sk_live_clubsLiveKey",
+      STRIPE_WEBHOOK_SECRET: STRIPE_TEST_SETTINGS.STRIPE_WEBHOOK_SECRET,
+    } as unknown as Env;
+    expect(completed.livemode).toBe(false);
+    const response = await deliverWebhook(completed, { bindings: production });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "Test-mode event refused" });
+    expect((await requestRow(offer.id)).status).toBe("offered");
+    expect(await membersOfRequest(offer.id)).toEqual([]);
+    expect(await processedEvent(completed.id)).toBeUndefined();
+    const [logged] = await securityEventsOfType("payment_webhook_rejected");
+    expect(logged).toMatchObject({ severity: "medium", userId: null });
   });
 
   it("needs no Origin header: Stripe's servers send none, and the signature authenticates", async () => {

@@ -127,7 +127,7 @@ async function subscriber(overrides: Parameters<typeof createDuesMember>[0] = {}
 let eventCount = 0;
 function event(type: string, object: unknown, created = now): PaymentEvent {
   eventCount += 1;
-  return { id: `evt_test_${eventCount}_${crypto.randomUUID()}`, type, created, object };
+  return { id: `evt_test_${eventCount}_${crypto.randomUUID()}`, type, created, livemode: false, object };
 }
 
 const invoice = (subscriptionId: string, fields: { id?: string; amountPaid?: number; amountDue?: number; reason?: string } = {}) => ({

@@ -124,6 +124,11 @@ describe("the deploy preflight (scripts/deploy-preflight.ts)", () => {
       (s) => (s.vars.FORM_RATE_LIMIT_MULTIPLIER = "1000"),
       "vars.FORM_RATE_LIMIT_MULTIPLIER: FORM_RATE_LIMIT_MULTIPLIER must be 1 in production (got 1000)",
     ],
+    [
+      "a fake Stripe API in the vars (worker/config.ts's rule)",
+      (s) => (s.vars.STRIPE_API_BASE = "http://127.0.0.1:12111"),
+      "vars.STRIPE_API_BASE: STRIPE_API_BASE must be https://api.stripe.com in production",
+    ],
     ["no Email Service binding", (s) => delete s.send_email, "no Email Service sender"],
     ["no EMAIL_FROM", (s) => delete s.vars.EMAIL_FROM, "vars.EMAIL_FROM is missing"],
     ["a secret written as a var", (s) => (s.vars.APP_SIGNING_KEY = "x".repeat(40)), "vars.APP_SIGNING_KEY is a secret"],

@@ -29,7 +29,8 @@ function localEventContext(context: RequestContext): PaymentEventContext | null 
 }
 
 function localEvent(type: string, object: unknown, now: number): PaymentEvent {
-  return { id: localIds.event(), type, created: now, object };
+  // Never live: the stand-in moves no money, and it never runs in production.
+  return { id: localIds.event(), type, created: now, livemode: false, object };
 }
 
 const seconds = (iso: string | number) => Math.floor((typeof iso === "number" ? iso : Date.parse(iso)) / 1000);

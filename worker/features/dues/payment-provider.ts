@@ -82,5 +82,7 @@ export interface PaymentEvent {
   type: string;
   /** When the provider created the event (ms since the epoch). */
   created: number;
+  /** Whether the provider sent it from live mode (real money); false for its test mode. */
+  livemode: boolean;
   object: unknown;
 }

@@ -34,6 +34,16 @@ paymentsWebhookApi.post("/", limitBody(MAX_EVENT_BYTES), async (c) => {
     });
     return c.json({ error: "Invalid signature" }, 400);
   }
+  // Production takes only live events: a test-mode event moved no money (docs/security.md#payments).
+  if (context.config.ENVIRONMENT === "production" && !event.livemode) {
+    context.logSecurityEvent({
+      eventType: "payment_webhook_rejected",
+      severity: "medium",
+      description: "payment webhook from the provider's test mode refused in production",
+      userId: null,
+    });
+    return c.json({ error: "Test-mode event refused" }, 400);
+  }
   const outcome = await dispatchPaymentEvent({ ...context, provider, now: Date.now() }, event);
   return c.json({ received: true, outcome });
 });

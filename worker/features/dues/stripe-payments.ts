@@ -50,7 +50,7 @@ export function stripePayments(settings: StripeSettings): PaymentProvider {
           mode: "subscription",
           // Cards only: a delayed method (bank debit) would complete the session unpaid, and the
           // membership begins only with a paid one (docs/decisions/009-payment-provider.md).
-          payment_method_types: ["card"],
+          allowed_payment_method_types: ["card"],
           // A waived fee (initiation-fee.ts) is left out rather than charged at zero.
           line_items: [
             ...(input.initiationFeeCents > 0
@@ -137,7 +137,13 @@ export function stripePayments(settings: StripeSettings): PaymentProvider {
       }
       const event = webhookEvent.safeParse(verified);
       if (!event.success) return null;
-      return { id: event.data.id, type: event.data.type, created: event.data.created * 1000, object: event.data.data.object };
+      return {
+        id: event.data.id,
+        type: event.data.type,
+        created: event.data.created * 1000,
+        livemode: event.data.livemode,
+        object: event.data.data.object,
+      };
     },
   };
 }
@@ -147,6 +153,7 @@ const webhookEvent = z.object({
   id: z.string().min(1),
   type: z.string().min(1),
   created: z.number().int(),
+  livemode: z.boolean(),
   data: z.object({ object: z.unknown() }),
 });
 
