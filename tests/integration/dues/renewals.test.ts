@@ -246,6 +246,14 @@ describe("a renewal paid (invoice.paid)", () => {
 });
 
 describe("a renewal that failed (invoice.payment_failed)", () => {
+  it("counts the grace from the failure, not from a delivery that arrives days later", async () => {
+    const { member, subscriptionId } = await subscriber();
+    subscribe(subscriptionId, { status: "past_due" });
+    const failedTwoDaysAgo = event("invoice.payment_failed", invoice(subscriptionId, { amountPaid: 0 }), now - 2 * DAY_MS);
+    expect(await deliver(failedTwoDaysAgo)).toBe("processed");
+    expect(await memberRow(member.id)).toMatchObject({ duesStatus: "past_due", graceEndsAt: iso(now + 12 * DAY_MS) });
+  });
+
   it("makes the member past due with 14 days of grace, one charge and one email, however often the provider retries", async () => {
     const { member, subscriptionId } = await subscriber();
     subscribe(subscriptionId, { status: "past_due" });

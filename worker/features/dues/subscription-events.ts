@@ -142,7 +142,9 @@ export const onInvoicePaymentFailed: PaymentEventHandler = async (context, event
   const snapshot = await context.provider.getSubscription(subscriptionId);
   if (isPaidUp(snapshot)) return nothingToDo(context, event);
   const database = getDatabase(context.env.DB);
-  const graceEndsAt = new Date(context.now + GRACE_PERIOD_MS).toISOString();
+  // Counted from the failure itself (the event's creation), not from when a late or retried
+  // delivery reaches us.
+  const graceEndsAt = new Date(event.created + GRACE_PERIOD_MS).toISOString();
   const message = duesPastDueEmail(member, {
     graceEndsAt,
     amountCents: invoice.amount_due > 0 ? invoice.amount_due : null,
