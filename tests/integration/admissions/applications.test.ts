@@ -4,6 +4,7 @@ import { RouterContextProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { requestContext } from "#app/context.ts";
 import { action, loader } from "#app/features/admissions/routes/application.tsx";
+import { LINK_TOKEN_SHAPES } from "#app/features/admissions/open-link-from-address.tsx";
 import { applicationCookie } from "#worker/features/admissions/application-cookie.ts";
 import { applicationStatusUrl } from "#worker/features/admissions/application-link.ts";
 import { createRequestContext, type RequestContext } from "#worker/http/request-context.ts";
@@ -311,13 +312,33 @@ describe("the status page, /application", () => {
       const answer = await postPage({ intent: "open", link });
       expect(answer.status).toBe(404);
       expect(answer.data).toEqual({ ok: false, error: INVALID_LINK });
-      expect(answer.headers.get("Set-Cookie")).toMatch(/^ember_application=; Max-Age=0/);
+      expect(answer.headers.get("Set-Cookie")).toBeNull();
     }
     expect((await loadPage()).data).toEqual({ stage: "open" });
     const otherKeyCookie = cookieFrom(await applicationCookie("another-key-of-at-least-32-characters!", stored.id));
     expect((await loadPage(otherKeyCookie)).data).toEqual({ stage: "open" });
     const expiredCookie = cookieFrom(await applicationCookie(testSigningKey(), stored.id, Date.now() - 31 * DAY));
     expect((await loadPage(expiredCookie)).data).toEqual({ stage: "open" });
+  });
+
+  it("keeps a valid cookie when a link fails to open, so the applicant stays on their page", async () => {
+    const stored = await store();
+    const cookie = await openLink(stored.id);
+    const failed = await postPage({ intent: "open", link: "main-content" }, cookie);
+    expect(failed.status).toBe(404);
+    expect(failed.headers.get("Set-Cookie")).toBeNull();
+    expect((await loadPage(cookie)).data).toMatchObject({ stage: "status" });
+  });
+
+  it("posts from the address only a fragment shaped like the page's token, never an in-page anchor", async () => {
+    const stored = await store();
+    const token = (await applicationStatusUrl(siteUrl, testSigningKey(), stored.id)).split("#")[1]!;
+    expect(LINK_TOKEN_SHAPES["/application"].test(token)).toBe(true);
+    expect(LINK_TOKEN_SHAPES["/invitation"].test("Abc_-".padEnd(43, "x"))).toBe(true);
+    for (const anchor of ["main-content", "", `${token}x`, token.toUpperCase()]) {
+      expect(LINK_TOKEN_SHAPES["/application"].test(anchor)).toBe(false);
+      expect(LINK_TOKEN_SHAPES["/invitation"].test(anchor)).toBe(false);
+    }
   });
 
   it("clears a cookie whose request no longer exists, with the invalid-link message", async () => {

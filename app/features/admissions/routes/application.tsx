@@ -78,20 +78,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { env, signingKey, logSecurityEvent: log } = requestContextValue;
   const form = await readSubmission(request, applicationForms);
   if (!form.ok) return form.invalid;
-  const refuse = () => {
+  // A link that fails to open leaves the cookie alone: it may name a valid application
+  // (docs/product-rules.md#the-applicants-journey). Only a cookie that itself fails is cleared.
+  const refuse = (cookie: "keep" | "clear") => {
     log({ eventType: "input_validation_fail", severity: "medium", description: "application status link refused" });
-    return data<ActionResult>({ ok: false, error: INVALID_LINK }, { status: 404, headers: { "Set-Cookie": clearedApplicationCookie() } });
+    const headers: HeadersInit = cookie === "clear" ? { "Set-Cookie": clearedApplicationCookie() } : {};
+    return data<ActionResult>({ ok: false, error: INVALID_LINK }, { status: 404, headers });
   };
 
   if (form.data.intent === "open") {
     const requestId = await readApplicationStatusToken(signingKey, form.data.link);
-    if (!requestId || !(await findApplicationStatus(env.DB, requestId))) return refuse();
+    if (!requestId || !(await findApplicationStatus(env.DB, requestId))) return refuse("keep");
     throw redirect("/application", { status: 303, headers: { "Set-Cookie": await applicationCookie(signingKey, requestId) } });
   }
 
   const requestId = await readApplicationCookie(request, signingKey);
   const application = requestId ? await findApplicationStatus(env.DB, requestId) : null;
-  if (!application) return refuse();
+  if (!application) return refuse("clear");
   const checkout =
     application.status === "offered"
       ? await startOfferCheckout(requestContextValue, application.requestId)
