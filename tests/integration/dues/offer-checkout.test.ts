@@ -158,6 +158,17 @@ describe("a Stripe Checkout session for an offer", () => {
   });
 });
 
+describe("the Stripe adapter's Billing Portal", () => {
+  it("opens a portal session under an idempotency key of its own", async () => {
+    const stripe = fakeStripeApi();
+    const provider = paymentProviderFor(workerConfig(stripeEnv()), stripeEnv())!;
+    const portal = await provider.createBillingPortalSession("cus_portal_key", "http://localhost:8787/members/billing");
+    expect(portal.url).toContain("cus_portal_key");
+    const [create] = stripe.calls.filter((call) => call.path === "/v1/billing_portal/sessions");
+    expect(create!.idempotencyKey).toMatch(/^billing-portal:cus_portal_key:[0-9a-f-]{36}$/);
+  });
+});
+
 describe("without Stripe", () => {
   it("takes dues only at the lounge in production", () => {
     const production = { ...workerConfig(env), ENVIRONMENT: "production" as const };

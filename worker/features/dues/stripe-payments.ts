@@ -121,7 +121,11 @@ export function stripePayments(settings: StripeSettings): PaymentProvider {
     },
 
     async createBillingPortalSession(customerId, returnUrl) {
-      const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+      // A key of its own (this visit), like every create call: the SDK's retries reuse it.
+      const session = await stripe.billingPortal.sessions.create(
+        { customer: customerId, return_url: returnUrl },
+        { idempotencyKey: `billing-portal:${customerId}:${crypto.randomUUID()}` },
+      );
       return { url: session.url };
     },
 
