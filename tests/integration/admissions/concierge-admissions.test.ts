@@ -409,6 +409,31 @@ describe("the console's waitlists page and CSV export", () => {
     expect(listed.every((request) => request.history.length === 1)).toBe(true);
   });
 
+  it("reads a few hundred applications, their histories and joined submissions in three queries, every one complete", async () => {
+    const ids = Array.from({ length: 400 }, () => crypto.randomUUID());
+    const statements = ids.flatMap((id, index) => [
+      env.DB.prepare(
+        "INSERT INTO invitation_requests (id, name, email, company, invited_by, message, recaptcha_score, created_at) VALUES (?, ?, ?, 'Co', 'B', 'm', 0.9, ?)",
+      ).bind(id, `Applicant ${index}`, `applicant${index}@example.com`, new Date(Date.UTC(2026, 10, 1, 0, index)).toISOString()),
+      env.DB.prepare("INSERT INTO application_events (request_id, kind, detail) VALUES (?, 'submitted', NULL)").bind(id),
+      env.DB.prepare(
+        "INSERT INTO invitation_requests (id, name, email, company, invited_by, message, recaptcha_score, created_at, status, joined_to) VALUES (?, ?, ?, 'Co', 'B', 'again', 0.9, ?, 'joined', ?)",
+      ).bind(
+        crypto.randomUUID(),
+        `Applicant ${index}`,
+        `applicant${index}@example.com`,
+        new Date(Date.UTC(2026, 10, 2, 0, index)).toISOString(),
+        id,
+      ),
+    ]);
+    await env.DB.batch(statements);
+    const recording = recordingDatabase();
+    const listed = await listInvitationRequests(recording.db, { limit: 1000 });
+    expect(listed).toHaveLength(400);
+    expect(listed.every((request) => request.history.length === 1 && request.joined.length === 1)).toBe(true);
+    expect(recording.prepared).toHaveLength(3);
+  });
+
   it("exports the filtered pipeline as a private CSV attachment, formula cells made text", async () => {
     await waitlistTwo();
     const execution = createExecutionContext();

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, not, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ne, not, notInArray, or, sql, type Column, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { getDatabase } from "#db/client.ts";
 import { containsText } from "#db/text-match.ts";
@@ -179,40 +179,36 @@ export async function listInvitationRequests(db: D1Database, filter: InvitationR
   if (rows.length === 0) return [];
 
   const actor = alias(members, "actor");
-  // D1 binds at most 100 parameters per statement: the ids go in chunks.
-  const chunks: string[][] = [];
-  for (let start = 0; start < rows.length; start += ID_CHUNK) chunks.push(rows.slice(start, start + ID_CHUNK).map((row) => row.id));
-  const inChunks = <Row>(query: (ids: string[]) => Promise<Row[]>) => Promise.all(chunks.map(query)).then((parts) => parts.flat());
+  // D1 binds at most 100 parameters per statement, and a Worker may make only so many queries per
+  // request: the ids are bound once, as one JSON array, and each read is a single query.
+  const ids = JSON.stringify(rows.map((row) => row.id));
+  const listed = (column: Column) => sql`${column} in (select value from json_each(${ids}))`;
   const [steps, submissions] = await Promise.all([
-    inChunks((ids) =>
-      database
-        .select({
-          requestId: applicationEvents.requestId,
-          kind: applicationEvents.kind,
-          actorName: actor.name,
-          detail: applicationEvents.detail,
-          createdAt: applicationEvents.createdAt,
-        })
-        .from(applicationEvents)
-        .leftJoin(actor, eq(actor.id, applicationEvents.actorId))
-        .where(inArray(applicationEvents.requestId, ids))
-        .orderBy(asc(applicationEvents.id))
-        .all(),
-    ),
-    inChunks((ids) =>
-      database
-        .select({
-          requestId: invitationRequests.joinedTo,
-          id: invitationRequests.id,
-          name: invitationRequests.name,
-          message: invitationRequests.message,
-          createdAt: invitationRequests.createdAt,
-        })
-        .from(invitationRequests)
-        .where(and(eq(invitationRequests.status, "joined"), inArray(invitationRequests.joinedTo, ids)))
-        .orderBy(asc(invitationRequests.createdAt), asc(invitationRequests.id))
-        .all(),
-    ),
+    database
+      .select({
+        requestId: applicationEvents.requestId,
+        kind: applicationEvents.kind,
+        actorName: actor.name,
+        detail: applicationEvents.detail,
+        createdAt: applicationEvents.createdAt,
+      })
+      .from(applicationEvents)
+      .leftJoin(actor, eq(actor.id, applicationEvents.actorId))
+      .where(listed(applicationEvents.requestId))
+      .orderBy(asc(applicationEvents.id))
+      .all(),
+    database
+      .select({
+        requestId: invitationRequests.joinedTo,
+        id: invitationRequests.id,
+        name: invitationRequests.name,
+        message: invitationRequests.message,
+        createdAt: invitationRequests.createdAt,
+      })
+      .from(invitationRequests)
+      .where(and(eq(invitationRequests.status, "joined"), listed(invitationRequests.joinedTo)))
+      .orderBy(asc(invitationRequests.createdAt), asc(invitationRequests.id))
+      .all(),
   ]);
   const history = groupByRequest(steps);
   const joined = groupByRequest(submissions);
@@ -223,8 +219,6 @@ export async function listInvitationRequests(db: D1Database, filter: InvitationR
     joined: joined.get(row.id) ?? [],
   }));
 }
-
-const ID_CHUNK = 90;
 
 /** Rows by the request they belong to, each list in the order given, without the key. */
 function groupByRequest<Row extends { requestId: string | null }>(rows: Row[]): Map<string, Array<Omit<Row, "requestId">>> {
