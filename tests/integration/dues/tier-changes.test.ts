@@ -1,9 +1,13 @@
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+import { getDatabase } from "#db/client.ts";
+import { invitationRequests } from "#db/schema.ts";
 import { workerConfig } from "#worker/config.ts";
 import type { PaymentProvider } from "#worker/features/dues/payment-provider.ts";
 import { changeMembershipTier } from "#worker/features/dues/tier-changes.ts";
 import { createDuesMember, memberRow, placesTakenIn } from "./dues-fixtures.ts";
+import { insertOffer } from "./offer-fixtures.ts";
 
 /** Tier changes from the billing page (docs/product-rules.md#billing-renewals-and-lapses), against the real D1. */
 type Caps = ReturnType<typeof workerConfig>["TIER_MEMBER_CAPS"];
@@ -45,6 +49,19 @@ describe("an upgrade", () => {
     expect(await changeMembershipTier(context, provider, member.id, "platinum")).toEqual({ ok: false, reason: "full" });
     expect((await memberRow(member.id)).tier).toBe("business");
     expect(changeSubscriptionTier).not.toHaveBeenCalled();
+  });
+
+  it("is refused while an applicant waits for the tier, even with a place free: the waitlist comes first", async () => {
+    const member = await subscribed({ tier: "kickback" });
+    const waiting = await insertOffer({ tier: "platinum", status: "waitlisted" });
+    const { provider, changeSubscriptionTier, context } = setup({ platinum: (await placesTakenIn("platinum")) + 5 });
+    try {
+      expect(await changeMembershipTier(context, provider, member.id, "platinum")).toEqual({ ok: false, reason: "full" });
+      expect((await memberRow(member.id)).tier).toBe("kickback");
+      expect(changeSubscriptionTier).not.toHaveBeenCalled();
+    } finally {
+      await getDatabase(env.DB).update(invitationRequests).set({ status: "declined" }).where(eq(invitationRequests.id, waiting.id));
+    }
   });
 
   it("never overfills the tier when many members ask for its last place at once", async () => {

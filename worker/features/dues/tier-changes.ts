@@ -3,15 +3,15 @@ import { getDatabase } from "#db/client.ts";
 import { members } from "#db/schema.ts";
 import { tierBySlug } from "#app/features/site/site-config.ts";
 import type { RequestContext } from "#worker/http/request-context.ts";
-import { tierCap, tierHasRoom } from "#worker/features/admissions/tier-places.ts";
+import { nobodyWaitingFor, tierCap, tierHasRoom } from "#worker/features/admissions/tier-places.ts";
 import type { MemberRow } from "#worker/features/members/members.ts";
 import type { PaymentProvider } from "./payment-provider.ts";
 
 /**
  * A member changes tier from their billing page (docs/product-rules.md#billing-renewals-and-lapses).
- * An upgrade (a higher monthly price) takes effect at once: the tier must have a free place, and
- * the UPDATE that moves the member tests it in the same statement, so upgrades at once never
- * overfill a tier; the provider then prorates the subscription. A downgrade waits for the end of
+ * An upgrade (a higher monthly price) takes effect at once: the tier must have a free place that
+ * nobody on its waitlist is waiting for, and the UPDATE that moves the member tests both in the
+ * same statement, so upgrades at once never overfill a tier nor pass its waitlist; the provider then prorates the subscription. A downgrade waits for the end of
  * the paid period (`pending_tier`); the subscription's price changes without proration, so the
  * next renewal bills the lower dues, and the renewal applies the tier (subscription-events.ts).
  * Every provider call carries an idempotency key; every change is audited.
@@ -57,7 +57,7 @@ export async function changeMembershipTier(
   const [moved] = await database
     .update(members)
     .set({ tier: target, pendingTier: null })
-    .where(and(eq(members.id, member.id), eq(members.tier, member.tier), tierHasRoom(target, cap)))
+    .where(and(eq(members.id, member.id), eq(members.tier, member.tier), tierHasRoom(target, cap), nobodyWaitingFor(target)))
     .returning({ id: members.id });
   if (!moved) return { ok: false, reason: "full" };
   if (member.subscriptionId && provider) {
