@@ -70,7 +70,7 @@ export function waitlistEmail(waiting: { name: string; tier: MemberRow["tier"]; 
     body: [
       `<h1>You are on our waitlist</h1>`,
       `<p>${escapeMarkup(waiting.name)},</p>`,
-      `<p>The concierge would be glad to welcome you as a ${escapeMarkup(tier.name)} member. Every place in that tier is taken at present, so you are on its waitlist, and your application page shows your place in line:</p>`,
+      `<p>The concierge would be glad to welcome you as a ${escapeMarkup(tier.name)} member. That tier has no place free for you at present (its places are taken, or others were waiting for one before you), so you are on its waitlist, and your application page shows your place in line:</p>`,
       ...statusLinkParagraphs(waiting.link),
       `<p>When a place frees, we will email you an offer, which holds for 7 days. There is nothing you need to do until then.</p>`,
       ...closing(),
@@ -102,7 +102,7 @@ export function offerExpiredEmail(expired: { name: string; tier: MemberRow["tier
       `<h1>Your offer has ended</h1>`,
       `<p>${escapeMarkup(expired.name)},</p>`,
       `<p>The ${escapeMarkup(tier.name)} membership we offered you was not taken up within its 7 days, so the place has passed to the next person waiting.</p>`,
-      `<p>If you would still like to join, you are most welcome to send us a new request, or to call the office at ${escapeMarkup(club.officePhone.display)}.</p>`,
+      `<p>If you would still like to join, please call the office at ${escapeMarkup(club.officePhone.display)}.</p>`,
       ...closing(),
     ].join(""),
   } satisfies ApplicantMessage;

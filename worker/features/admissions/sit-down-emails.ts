@@ -29,7 +29,7 @@ export function sitDownInvitationEmail(applicant: { name: string; link: SealedSe
     body: [
       `<h1>Your sit-down with the concierge</h1>`,
       `<p>${escapeMarkup(applicant.name)},</p>`,
-      `<p>Thank you for your request. The concierge would like to meet you: forty-five minutes in one of our lounges, with no obligation. Open your private link to choose the lounge and the time that suit you:</p>`,
+      `<p>Thank you for your request. The concierge would like to meet you for a conversation in one of our lounges, with no obligation. Open your private link to choose the lounge and the time that suit you (each time shows how long it lasts):</p>`,
       statusLink(applicant.link),
       `<p>You may change or cancel your choice there until the sit-down begins. Please bring a valid government-issued photo ID: members and their guests must be ${club.minimumAge} or older.</p>`,
       ...closing(),

@@ -230,7 +230,8 @@ function StatusDetails({
       return (
         <>
           <p>
-            The concierge has approved you for {application.tierName} membership, which is full at present.
+            The concierge has approved you for {application.tierName} membership, which has no place free for you at present: its places are
+            taken, or others were waiting for one before you.
             {application.waitlistPosition ? ` You are number ${application.waitlistPosition} on its waitlist.` : ""}
           </p>
           <p>When a place opens, we will email you an offer, which stays open for 7 days.</p>
