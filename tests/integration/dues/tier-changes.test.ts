@@ -141,10 +141,13 @@ describe("a change, its cancellation and the same change again", () => {
 });
 
 describe("a tier change refused", () => {
-  it("for a lapsed member, and for the tier already held", async () => {
+  it("for a lapsed or past-due member, and for the tier already held", async () => {
     const { provider, context } = setup();
     const lapsed = await subscribed({ duesStatus: "lapsed" });
     expect(await changeMembershipTier(context, provider, lapsed.id, "platinum")).toEqual({ ok: false, reason: "lapsed" });
+    const pastDue = await subscribed({ tier: "kickback", duesStatus: "past_due", graceEndsAt: "2027-06-15T18:00:00.000Z" });
+    expect(await changeMembershipTier(context, provider, pastDue.id, "business")).toEqual({ ok: false, reason: "past-due" });
+    expect((await memberRow(pastDue.id)).tier).toBe("kickback");
     const member = await subscribed({ tier: "business" });
     expect(await changeMembershipTier(context, provider, member.id, "business")).toEqual({ ok: false, reason: "same-tier" });
   });

@@ -20,7 +20,7 @@ type Tier = MemberRow["tier"];
 
 export type TierChangeOutcome =
   | { ok: true; change: "upgraded" | "downgrade-scheduled" | "downgrade-cancelled"; tier: Tier }
-  | { ok: false; reason: "not-found" | "same-tier" | "lapsed" | "full" | "provider-failed" | "no-provider" };
+  | { ok: false; reason: "not-found" | "same-tier" | "lapsed" | "past-due" | "full" | "provider-failed" | "no-provider" };
 
 type TierChangeContext = Pick<RequestContext, "env" | "config" | "logSecurityEvent">;
 
@@ -45,6 +45,9 @@ export async function changeMembershipTier(
   const member = await database.select().from(members).where(eq(members.id, memberId)).get();
   if (!member) return { ok: false, reason: "not-found" };
   if (member.duesStatus === "lapsed") return { ok: false, reason: "lapsed" };
+  // A proration invoice paid while past due must not stand for the unpaid renewal: the dues are
+  // settled first (docs/product-rules.md#billing-renewals-and-lapses).
+  if (member.duesStatus === "past_due") return { ok: false, reason: "past-due" };
   if (member.subscriptionId && !provider) return { ok: false, reason: "no-provider" };
 
   if (target === member.tier) {
