@@ -209,6 +209,14 @@ describe("a renewal paid (invoice.paid)", () => {
     expect(await memberRow(member.id)).toMatchObject({ tier: "business", pendingTier: null });
   });
 
+  it("leaves a past-due member past due when another invoice is paid (a proration) while the renewal stays unpaid", async () => {
+    const { member, subscriptionId } = await subscriber({ duesStatus: "past_due", graceEndsAt: iso(now + DAY_MS) });
+    subscribe(subscriptionId, { status: "past_due" });
+    await deliver(event("invoice.paid", invoice(subscriptionId, { reason: "subscription_update", amountPaid: 1200 })));
+    expect(await memberRow(member.id)).toMatchObject({ duesStatus: "past_due", graceEndsAt: iso(now + DAY_MS) });
+    expect(await ledgerOf(member.id)).toMatchObject([{ kind: "payment", amountCents: 1200 }]);
+  });
+
   it("reinstates a past-due or lapsed member who pays the open invoice, but not when the subscription has ended", async () => {
     const { member: pastDue, subscriptionId: pastDueSubscription } = await subscriber({
       duesStatus: "past_due",

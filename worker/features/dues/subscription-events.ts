@@ -67,9 +67,6 @@ async function nothingToDo(context: PaymentEventContext, event: PaymentEvent) {
 /** The paid period, moved only forward: an older event delivered late never shortens it. */
 const laterPaidThrough = (periodEnd: string) => sql`max(coalesce(${members.paidThrough}, ''), ${periodEnd})`;
 
-/** The subscription still pays for a membership (not ended, nor never started). */
-const isLive = (snapshot: SubscriptionSnapshot) => ["active", "trialing", "past_due", "unpaid"].includes(snapshot.status);
-
 /** The subscription's current period is paid for (a past-due one has moved on to a period nobody paid). */
 const isPaidUp = (snapshot: SubscriptionSnapshot) => snapshot.status === "active" || snapshot.status === "trialing";
 
@@ -81,7 +78,7 @@ function deliverSoon(context: PaymentEventContext, outboxId: number | undefined)
 
 /**
  * A paid invoice: the renewal (or a proration, or an open invoice paid late in the portal). The
- * ledger's payment keyed by the invoice id; while the subscription is live, the dues are active
+ * ledger's payment keyed by the invoice id; once the subscription is paid up, the dues are active
  * again, paid through the subscription's current period; a renewal (a new period) also applies a
  * downgrade the member chose.
  */
@@ -111,7 +108,10 @@ export const onInvoicePaid: PaymentEventHandler = async (context, event) => {
             .onConflictDoNothing(),
         ]
       : []),
-    ...(isLive(snapshot)
+    // Active again only when this payment settled what was owed: the provider makes the
+    // subscription active once its renewal is paid. Another invoice paid meanwhile (a proration)
+    // leaves it past due, and the member with it.
+    ...(isPaidUp(snapshot)
       ? [
           database
             .update(members)
