@@ -209,6 +209,24 @@ describe("a renewal paid (invoice.paid)", () => {
     expect(await memberRow(member.id)).toMatchObject({ tier: "business", pendingTier: null });
   });
 
+  it("reinstates a lapsed member whose subscription ended, when they pay its last open invoice in the portal", async () => {
+    const { member, subscriptionId } = await subscriber({ duesStatus: "past_due", graceEndsAt: iso(now + DAY_MS) });
+    subscribe(subscriptionId, { status: "canceled" });
+    expect(await deliver(event("customer.subscription.deleted", { id: subscriptionId, object: "subscription" }))).toBe("processed");
+    expect(await memberRow(member.id)).toMatchObject({ duesStatus: "lapsed", subscriptionId: null });
+    const lastOpen = {
+      ...invoice(subscriptionId, { id: "in_last_open" }),
+      customer: member.paymentCustomerId,
+      lines: {
+        object: "list",
+        data: [{ id: "il_last_open", period: { start: now / 1000, end: Date.parse("2027-06-01T18:00:00.000Z") / 1000 } }],
+      },
+    };
+    expect(await deliver(event("invoice.paid", lastOpen))).toBe("processed");
+    expect(await memberRow(member.id)).toMatchObject({ duesStatus: "active", graceEndsAt: null, paidThrough: "2027-06-01T18:00:00.000Z" });
+    expect(await ledgerOf(member.id)).toMatchObject([{ kind: "payment", amountCents: 89700, externalId: "in_last_open" }]);
+  });
+
   it("leaves a past-due member past due when another invoice is paid (a proration) while the renewal stays unpaid", async () => {
     const { member, subscriptionId } = await subscriber({ duesStatus: "past_due", graceEndsAt: iso(now + DAY_MS) });
     subscribe(subscriptionId, { status: "past_due" });

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDatabase } from "#db/client.ts";
 import { insertSelectRow } from "#db/insert-select.ts";
@@ -36,6 +36,9 @@ const invoiceObject = z.object({
   /** Where Stripe's current API versions name the subscription; older ones use `subscription`. */
   parent: z.object({ subscription_details: z.object({ subscription: subscriptionRef }).nullish() }).nullish(),
   subscription: subscriptionRef.nullish(),
+  customer: subscriptionRef.nullish(),
+  /** The periods the invoice pays for (Stripe's invoice lines). */
+  lines: z.object({ data: z.array(z.object({ period: z.object({ end: z.number().int() }).nullish() })) }).nullish(),
 });
 
 const subscriptionObject = z.object({ id: z.string() });
@@ -86,6 +89,7 @@ export const onInvoicePaid: PaymentEventHandler = async (context, event) => {
   const invoice = read(invoiceObject, event);
   const subscriptionId = invoiceSubscription(invoice);
   const member = subscriptionId ? await memberBySubscription(context.env.DB, subscriptionId) : undefined;
+  if (subscriptionId && !member) return onInvoicePaidAfterEnd(context, event, invoice);
   if (!subscriptionId || !member) return nothingToDo(context, event);
   const snapshot = await context.provider.getSubscription(subscriptionId);
   const database = getDatabase(context.env.DB);
@@ -127,6 +131,47 @@ export const onInvoicePaid: PaymentEventHandler = async (context, event) => {
   ]);
   return recorded.duplicate ? "duplicate" : "processed";
 };
+
+/**
+ * An invoice paid after its subscription ended (the member paying the last open invoice in the
+ * Billing Portal): the subscription is no longer theirs, so the member is found by the customer.
+ * Reinstated by paying (docs/product-rules.md#billing-renewals-and-lapses): the payment enters the
+ * ledger, the dues are active again, paid through the end of the period the invoice paid for; from
+ * then on they pay at the lounge. Nothing of ours (no such customer, or one still subscribed):
+ * processed with no effect.
+ */
+async function onInvoicePaidAfterEnd(context: PaymentEventContext, event: PaymentEvent, invoice: z.output<typeof invoiceObject>) {
+  const periodEnds = (invoice.lines?.data ?? []).flatMap((line) => (line.period ? [line.period.end * 1000] : []));
+  const database = getDatabase(context.env.DB);
+  const member = invoice.customer
+    ? await database
+        .select()
+        .from(members)
+        .where(and(eq(members.paymentCustomerId, invoice.customer), isNull(members.subscriptionId)))
+        .get()
+    : undefined;
+  if (!member || invoice.amount_paid <= 0 || periodEnds.length === 0) return nothingToDo(context, event);
+  const paidThrough = new Date(Math.max(...periodEnds)).toISOString();
+  const recorded = await recordPaymentEvent(database, event, context.now, [
+    database
+      .insert(duesLedger)
+      .values({
+        memberId: member.id,
+        kind: "payment",
+        amountCents: invoice.amount_paid,
+        description: "Dues payment",
+        method: "stripe",
+        externalId: invoice.id,
+        occurredAt: new Date(event.created).toISOString(),
+      })
+      .onConflictDoNothing(),
+    database
+      .update(members)
+      .set({ duesStatus: "active", graceEndsAt: null, paidThrough: laterPaidThrough(paidThrough) })
+      .where(and(eq(members.id, member.id), isNull(members.subscriptionId))),
+  ]);
+  return recorded.duplicate ? "duplicate" : "processed";
+}
 
 /**
  * A renewal the provider could not collect: past due, with 14 days' grace from the first failure
