@@ -1,5 +1,6 @@
 import { escapeMarkup } from "#app/lib/escape-markup.ts";
-import { DeliveryNeedsAttentionError, type OutboxSender } from "./outbox.ts";
+import type { WorkerConfig } from "#worker/config.ts";
+import { DeliveryNeedsAttentionError, deliverOutboxMessage, type DeliveryOutcome, type OutboxSender } from "./outbox.ts";
 import { UnsealableSecretError, unsealSecrets } from "./sealed-secrets.ts";
 
 /**
@@ -20,4 +21,16 @@ export function emailSender(email: SendEmail, from: string, signingKey: string):
     }
     await email.send({ from, to: message.recipient, subject: message.subject ?? "(no subject)", html });
   };
+}
+
+/**
+ * Delivers one email a feature has just stored in the outbox (store first, deliver after): the one
+ * way to do it outside the cron, which retries whatever this leaves undelivered.
+ */
+export function deliverEmail(
+  { env, config, signingKey }: { env: Pick<Env, "DB" | "EMAIL">; config: Pick<WorkerConfig, "EMAIL_FROM">; signingKey: string },
+  outboxId: number,
+  now?: number,
+): Promise<DeliveryOutcome> {
+  return deliverOutboxMessage(env.DB, outboxId, emailSender(env.EMAIL, config.EMAIL_FROM, signingKey), now);
 }

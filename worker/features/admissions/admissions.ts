@@ -6,13 +6,13 @@ import { insertSelectRow } from "#db/insert-select.ts";
 import { applicationEvents, invitationRequests, members, outbox, sitDownBookings, sitDownSlots } from "#db/schema.ts";
 import { findMemberByEmail, normalizeEmail } from "#worker/features/members/members.ts";
 import { applicationEventInsertWhere } from "./application-events.ts";
+import { sealedApplicationStatusUrl } from "./application-link.ts";
 import { declineEmail, waitlistEmail } from "./decision-emails.ts";
 import {
   type AdmissionsServices,
   composeOfferEmail,
   nobodyWaitingFor,
   offerExpiry,
-  sealedStatusLink,
   tierCap,
   tierHasRoom,
   type Tier,
@@ -267,7 +267,11 @@ export async function approveInvitationRequest(
   const nowIso = new Date(now).toISOString();
   const expiresAt = offerExpiry(now);
   const offer = await composeOfferEmail(services, { id: request.id, name: request.name, tier: input.tier, expiresAt, fromWaitlist: false });
-  const waiting = waitlistEmail({ name: request.name, tier: input.tier, link: await sealedStatusLink(services, request.id) });
+  const waiting = waitlistEmail({
+    name: request.name,
+    tier: input.tier,
+    link: await sealedApplicationStatusUrl(services.config.SITE_URL, services.signingKey, request.id),
+  });
   const undecided = and(eq(invitationRequests.id, request.id), eq(invitationRequests.status, "new"), not(anotherOpen));
   const room = and(tierHasRoom(input.tier, tierCap(services.config, input.tier)), nobodyWaitingFor(input.tier))!;
   const queueEmail = (message: { subject: string; body: string }, when: SQL) =>

@@ -1,3 +1,4 @@
+import { sealSecret, type SealedSecret } from "#worker/shared/sealed-secrets.ts";
 import { hmacHex, verifyHmacHex } from "#worker/shared/signing.ts";
 
 /**
@@ -15,6 +16,11 @@ export async function applicationStatusToken(signingKey: string, requestId: stri
 
 export async function applicationStatusUrl(siteUrl: string, signingKey: string, requestId: string): Promise<string> {
   return new URL(`/application#${await applicationStatusToken(signingKey, requestId)}`, siteUrl).toString();
+}
+
+/** The status link as every email to the applicant carries it: sealed (worker/shared/sealed-secrets.ts). */
+export async function sealedApplicationStatusUrl(siteUrl: string, signingKey: string, requestId: string): Promise<SealedSecret> {
+  return sealSecret(signingKey, await applicationStatusUrl(siteUrl, signingKey, requestId));
 }
 
 /** The request id a token (or the whole pasted link) proves, or null. */

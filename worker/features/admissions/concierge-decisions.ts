@@ -1,6 +1,6 @@
 import type { RequestContext } from "#worker/http/request-context.ts";
-import { emailSender } from "#worker/shared/send-email.ts";
-import { deliverOutboxMessage, type DeliveryOutcome } from "#worker/shared/outbox.ts";
+import { deliverEmail } from "#worker/shared/send-email.ts";
+import type { DeliveryOutcome } from "#worker/shared/outbox.ts";
 import { approveInvitationRequest, declineInvitationRequest } from "./admissions.ts";
 import type { Tier } from "./tier-places.ts";
 
@@ -43,6 +43,6 @@ export async function recordConciergeDecision(
       ...(decision.intent === "approve" ? { tier: decision.tier } : {}),
     },
   });
-  const delivery = await deliverOutboxMessage(env.DB, decided.outboxId, emailSender(env.EMAIL, config.EMAIL_FROM, signingKey));
+  const delivery = await deliverEmail({ env, config, signingKey }, decided.outboxId);
   return { ok: true, decision: decided.decision, email: decided.email, delivery };
 }

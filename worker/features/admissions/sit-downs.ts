@@ -6,11 +6,10 @@ import { loungeBySlug } from "#app/features/site/site-config.ts";
 import { formatConsoleTime } from "#app/features/concierge/console-format.ts";
 import { normalizeEmail } from "#worker/features/members/members.ts";
 import type { RequestContext } from "#worker/http/request-context.ts";
-import { deliverOutboxMessage, type DeliveryOutcome } from "#worker/shared/outbox.ts";
-import { sealSecret } from "#worker/shared/sealed-secrets.ts";
-import { emailSender } from "#worker/shared/send-email.ts";
+import type { DeliveryOutcome } from "#worker/shared/outbox.ts";
+import { deliverEmail } from "#worker/shared/send-email.ts";
 import { applicationEventInsertWhere } from "./application-events.ts";
-import { applicationStatusUrl } from "./application-link.ts";
+import { sealedApplicationStatusUrl } from "./application-link.ts";
 import { isUniqueViolation } from "./invitation-links.ts";
 import type { AdmissionsServices } from "./tier-places.ts";
 import { sitDownConfirmationEmail, sitDownInvitationEmail } from "./sit-down-emails.ts";
@@ -207,7 +206,7 @@ export async function inviteToSitDown(
 
   const nowIso = new Date(input.now ?? Date.now()).toISOString();
   const email = normalizeEmail(request.email);
-  const link = await sealSecret(input.signingKey, await applicationStatusUrl(input.siteUrl, input.signingKey, request.id));
+  const link = await sealedApplicationStatusUrl(input.siteUrl, input.signingKey, request.id);
   const message = sitDownInvitationEmail({ name: request.name, link });
   const invitable = and(
     eq(invitationRequests.id, request.id),
@@ -320,7 +319,7 @@ export async function bookSitDown(
   if (!slot || slot.startsAt <= nowIso) return { ok: false, reason: "gone" };
 
   const email = normalizeEmail(request.email);
-  const link = await sealSecret(input.signingKey, await applicationStatusUrl(input.siteUrl, input.signingKey, request.id));
+  const link = await sealedApplicationStatusUrl(input.siteUrl, input.signingKey, request.id);
   const message = sitDownConfirmationEmail({
     name: request.name,
     lounge: slot.lounge,
@@ -439,10 +438,6 @@ export async function cancelSitDown(db: D1Database, input: { requestId: string; 
   return { ok: false, reason: current.startsAt <= nowIso ? "started" : "closed" };
 }
 
-function deliver({ env, config, signingKey }: AdmissionsServices, outboxId: number): Promise<DeliveryOutcome> {
-  return deliverOutboxMessage(env.DB, outboxId, emailSender(env.EMAIL, config.EMAIL_FROM, signingKey));
-}
-
 export type SitDownInviteOutcome =
   { ok: true; email: string; delivery: DeliveryOutcome } | { ok: false; reason: Extract<SitDownInviteResult, { ok: false }>["reason"] };
 
@@ -469,7 +464,7 @@ export async function inviteApplicantToSitDown(
     userId: conciergeId,
     details: { requestId },
   });
-  return { ok: true, email: invited.email, delivery: await deliver(context, invited.outboxId) };
+  return { ok: true, email: invited.email, delivery: await deliverEmail(context, invited.outboxId) };
 }
 
 /** The applicant's booking from their status page, its confirmation email delivered at once. */
@@ -480,6 +475,6 @@ export async function bookApplicantSitDown(services: AdmissionsServices, request
     siteUrl: services.config.SITE_URL,
     signingKey: services.signingKey,
   });
-  if (booked.ok && booked.outboxId !== null) await deliver(services, booked.outboxId);
+  if (booked.ok && booked.outboxId !== null) await deliverEmail(services, booked.outboxId);
   return booked;
 }

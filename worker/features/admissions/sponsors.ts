@@ -6,8 +6,8 @@ import { applicationEvents, invitationRequests, members, outbox } from "#db/sche
 import { club, healthWarning } from "#app/features/site/site-config.ts";
 import { escapeMarkup } from "#app/lib/escape-markup.ts";
 import type { RequestContext } from "#worker/http/request-context.ts";
-import { deliverOutboxMessage, type DeliveryOutcome } from "#worker/shared/outbox.ts";
-import { emailSender } from "#worker/shared/send-email.ts";
+import type { DeliveryOutcome } from "#worker/shared/outbox.ts";
+import { deliverEmail } from "#worker/shared/send-email.ts";
 
 /**
  * Sponsors (docs/product-rules.md#the-applicants-journey): the concierge links an application to
@@ -145,7 +145,7 @@ export async function recordSponsorLink(
     userId: conciergeId,
     details: { requestId: input.requestId, sponsorId: input.sponsorId },
   });
-  const delivery = await deliverOutboxMessage(env.DB, linked.outboxId, emailSender(env.EMAIL, config.EMAIL_FROM, signingKey));
+  const delivery = await deliverEmail({ env, config, signingKey }, linked.outboxId);
   return { ok: true, sponsorName: linked.sponsorName, delivery };
 }
 

@@ -7,11 +7,9 @@ import { tierBySlug } from "#app/features/site/site-config.ts";
 import type { WorkerConfig } from "#worker/config.ts";
 import type { RequestContext } from "#worker/http/request-context.ts";
 import type { MemberRow } from "#worker/features/members/members.ts";
-import { deliverOutboxMessage } from "#worker/shared/outbox.ts";
-import { sealSecret } from "#worker/shared/sealed-secrets.ts";
-import { emailSender } from "#worker/shared/send-email.ts";
+import { deliverEmail } from "#worker/shared/send-email.ts";
 import { applicationEventInsertWhere } from "./application-events.ts";
-import { applicationStatusUrl } from "./application-link.ts";
+import { sealedApplicationStatusUrl } from "./application-link.ts";
 import { initiationFeeDueCents } from "#worker/features/dues/initiation-fee.ts";
 import { offerEmail, offerExpiredEmail } from "./decision-emails.ts";
 
@@ -123,17 +121,12 @@ export function offerExpiry(now: number): string {
   return new Date(now + OFFER_DAYS * 24 * 60 * 60 * 1000).toISOString();
 }
 
-/** The applicant's status link, sealed for an email (docs/security.md#application-links). */
-export async function sealedStatusLink(services: AdmissionsServices, requestId: string) {
-  return sealSecret(services.signingKey, await applicationStatusUrl(services.config.SITE_URL, services.signingKey, requestId));
-}
-
 /** The offer email for one applicant, with their sealed status link. */
 export async function composeOfferEmail(
   services: AdmissionsServices,
   applicant: { id: string; name: string; tier: Tier; expiresAt: string; fromWaitlist: boolean },
 ) {
-  const link = await sealedStatusLink(services, applicant.id);
+  const link = await sealedApplicationStatusUrl(services.config.SITE_URL, services.signingKey, applicant.id);
   return offerEmail({
     name: applicant.name,
     tier: applicant.tier,
@@ -142,11 +135,6 @@ export async function composeOfferEmail(
     link,
     fromWaitlist: applicant.fromWaitlist,
   });
-}
-
-function sendEmail(services: AdmissionsServices, outboxId: number, now: number) {
-  const { env, config, signingKey } = services;
-  return deliverOutboxMessage(env.DB, outboxId, emailSender(env.EMAIL, config.EMAIL_FROM, signingKey), now);
 }
 
 /**
@@ -194,7 +182,7 @@ export async function promoteFromWaitlist(services: AdmissionsServices, tier: Ti
     // goes on down the line; the next cron run converges either way).
     if (!offered[0] || !queued[0]) return promoted;
     promoted.push(request.id);
-    await sendEmail(services, queued[0].id, now);
+    await deliverEmail(services, queued[0].id, now);
   }
 }
 
@@ -243,7 +231,7 @@ export async function settleOffers(
     ]);
     if (!expiredHere[0] || !queued[0]) continue;
     expired.push(request.id);
-    await sendEmail(services, queued[0].id, now);
+    await deliverEmail(services, queued[0].id, now);
   }
   const promoted: string[] = [];
   for (const tier of membershipTierSlugs) promoted.push(...(await promoteFromWaitlist(services, tier, now)));

@@ -6,10 +6,9 @@ import type { InvitationRequest } from "#app/features/executive-invitation/invit
 import { invitationEmail } from "./invitation-email.ts";
 import { acknowledgementEmail } from "#worker/features/admissions/applicant-emails.ts";
 import { applicationEventInsertWhere } from "#worker/features/admissions/application-events.ts";
-import { applicationStatusUrl } from "#worker/features/admissions/application-link.ts";
+import { sealedApplicationStatusUrl } from "#worker/features/admissions/application-link.ts";
 import { normalizeEmail } from "#worker/features/members/members.ts";
 import { outboxInsert } from "#worker/shared/outbox.ts";
-import { sealSecret } from "#worker/shared/sealed-secrets.ts";
 
 /** A second request from the same email within this long of the first joins it (docs/product-rules.md#the-applicants-journey). */
 export const JOIN_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
@@ -50,7 +49,7 @@ export async function storeInvitationRequest(
   const emailKey = normalizeEmail(request.email);
   const conciergeCopy = invitationEmail({ ...request, id, recaptchaScore });
   // One sealed link for both wordings: the batch sends only the one that fits.
-  const statusLink = await sealSecret(settings.signingKey, await applicationStatusUrl(settings.siteUrl, settings.signingKey, id));
+  const statusLink = await sealedApplicationStatusUrl(settings.siteUrl, settings.signingKey, id);
   const acknowledgements = {
     new: acknowledgementEmail({ name: request.name, statusLink, joined: false }),
     joined: acknowledgementEmail({ name: request.name, statusLink, joined: true }),
