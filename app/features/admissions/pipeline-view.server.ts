@@ -1,4 +1,4 @@
-import { membershipTiers } from "#app/features/site/site-config.ts";
+import { loungeBySlug, membershipTiers } from "#app/features/site/site-config.ts";
 import { formatConsoleTime } from "#app/features/concierge/console-format.ts";
 import type { InvitationRequestCardView } from "./invitation-request-card.tsx";
 import type { InvitationRequestView } from "#worker/features/admissions/admissions.ts";
@@ -49,9 +49,9 @@ export function pipelineCard(request: InvitationRequestView, waitlistPosition: n
     decisionNote: request.decisionNote,
     decidedByName: request.decidedByName,
     tierName: request.tier ? (tierNames[request.tier] ?? request.tier) : null,
-    sitDownLabel: request.sitDownAt
-      ? `${time(request.sitDownAt)}, ${tierNames[request.sitDownLounge ?? ""] ?? request.sitDownLounge} Lounge`
-      : null,
+    // The lounge's own name from site-config, not the tier's with a suffix.
+    sitDownLabel:
+      request.sitDownAt && request.sitDownLounge ? `${time(request.sitDownAt)}, ${loungeBySlug(request.sitDownLounge).name}` : null,
     sitDownInvitedAtLabel: time(request.sitDownInvitedAt),
     offeredAtLabel: time(request.offeredAt),
     offerExpiresLabel: time(request.offerExpiresAt),
