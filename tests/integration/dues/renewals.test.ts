@@ -130,8 +130,15 @@ function event(type: string, object: unknown, created = now): PaymentEvent {
   return { id: `evt_test_${eventCount}_${crypto.randomUUID()}`, type, created, livemode: false, object };
 }
 
-const invoice = (subscriptionId: string, fields: { id?: string; amountPaid?: number; amountDue?: number; reason?: string } = {}) => ({
+const invoice = (
+  subscriptionId: string,
+  fields: { id?: string; amountPaid?: number; amountDue?: number; reason?: string; periodEnd?: string } = {},
+) => ({
   id: fields.id ?? `in_${crypto.randomUUID()}`,
+  lines: {
+    object: "list",
+    data: [{ period: { start: now / 1000, end: Date.parse(fields.periodEnd ?? "2027-06-01T18:00:00.000Z") / 1000 } }],
+  },
   object: "invoice",
   amount_paid: fields.amountPaid ?? 89700,
   amount_due: fields.amountDue ?? 89700,
@@ -193,9 +200,7 @@ describe("a renewal paid (invoice.paid)", () => {
 
   it("never moves the paid period back when an older renewal arrives after a newer one", async () => {
     const { member, subscriptionId } = await subscriber();
-    subscribe(subscriptionId, { currentPeriodEnd: "2027-09-01T18:00:00.000Z" });
-    await deliver(event("invoice.paid", invoice(subscriptionId, { id: "in_newer" })));
-    subscribe(subscriptionId, { currentPeriodEnd: "2027-06-01T18:00:00.000Z" });
+    await deliver(event("invoice.paid", invoice(subscriptionId, { id: "in_newer", periodEnd: "2027-09-01T18:00:00.000Z" })));
     await deliver(event("invoice.paid", invoice(subscriptionId, { id: "in_older" }), now - 90 * DAY_MS));
     expect((await memberRow(member.id)).paidThrough).toBe("2027-09-01T18:00:00.000Z");
     expect(await ledgerOf(member.id)).toHaveLength(2);
@@ -325,13 +330,13 @@ describe("a renewal that failed (invoice.payment_failed)", () => {
 });
 
 describe("the subscription's changes and end", () => {
-  it("follows the subscription's period forward only (customer.subscription.updated)", async () => {
+  it("does not move the paid period when the renewal invoice is made (customer.subscription.updated), only once it is paid", async () => {
     const { member, subscriptionId } = await subscriber({ paidThrough: "2027-06-01T18:00:00.000Z" });
-    subscribe(subscriptionId, { currentPeriodEnd: "2027-04-01T18:00:00.000Z" });
-    await deliver(event("customer.subscription.updated", { id: subscriptionId, object: "subscription" }));
-    expect((await memberRow(member.id)).paidThrough).toBe("2027-06-01T18:00:00.000Z");
+    // Still active: the provider has made the renewal invoice and moved the period, unpaid as yet.
     subscribe(subscriptionId, { currentPeriodEnd: "2027-09-01T18:00:00.000Z" });
     await deliver(event("customer.subscription.updated", { id: subscriptionId, object: "subscription" }));
+    expect((await memberRow(member.id)).paidThrough).toBe("2027-06-01T18:00:00.000Z");
+    await deliver(event("invoice.paid", invoice(subscriptionId, { periodEnd: "2027-09-01T18:00:00.000Z" })));
     expect((await memberRow(member.id)).paidThrough).toBe("2027-09-01T18:00:00.000Z");
   });
 

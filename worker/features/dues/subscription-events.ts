@@ -58,6 +58,12 @@ function read<T extends z.ZodType>(schema: T, event: PaymentEvent): z.output<T> 
 const invoiceSubscription = (invoice: z.output<typeof invoiceObject>) =>
   invoice.parent?.subscription_details?.subscription ?? invoice.subscription ?? null;
 
+/** The end of the latest period the invoice's lines pay for (UTC ISO), or null without lines. */
+function paidPeriodEnd(invoice: z.output<typeof invoiceObject>): string | null {
+  const ends = (invoice.lines?.data ?? []).flatMap((line) => (line.period ? [line.period.end * 1000] : []));
+  return ends.length > 0 ? new Date(Math.max(...ends)).toISOString() : null;
+}
+
 async function memberBySubscription(db: D1Database, subscriptionId: string): Promise<MemberRow | undefined> {
   return getDatabase(db).select().from(members).where(eq(members.subscriptionId, subscriptionId)).get();
 }
@@ -122,7 +128,9 @@ export const onInvoicePaid: PaymentEventHandler = async (context, event) => {
             .set({
               duesStatus: "active",
               graceEndsAt: null,
-              paidThrough: laterPaidThrough(snapshot.currentPeriodEnd),
+              // The period this invoice paid for, not the subscription's: the provider moves that
+              // on when it makes the renewal invoice, before anyone has paid it.
+              ...(paidPeriodEnd(invoice) ? { paidThrough: laterPaidThrough(paidPeriodEnd(invoice)!) } : {}),
               ...(renewal ? { tier: sql`coalesce(${members.pendingTier}, ${members.tier})`, pendingTier: null } : {}),
             })
             .where(holder),
@@ -141,7 +149,7 @@ export const onInvoicePaid: PaymentEventHandler = async (context, event) => {
  * processed with no effect.
  */
 async function onInvoicePaidAfterEnd(context: PaymentEventContext, event: PaymentEvent, invoice: z.output<typeof invoiceObject>) {
-  const periodEnds = (invoice.lines?.data ?? []).flatMap((line) => (line.period ? [line.period.end * 1000] : []));
+  const paidThrough = paidPeriodEnd(invoice);
   const database = getDatabase(context.env.DB);
   const member = invoice.customer
     ? await database
@@ -150,8 +158,7 @@ async function onInvoicePaidAfterEnd(context: PaymentEventContext, event: Paymen
         .where(and(eq(members.paymentCustomerId, invoice.customer), isNull(members.subscriptionId)))
         .get()
     : undefined;
-  if (!member || invoice.amount_paid <= 0 || periodEnds.length === 0) return nothingToDo(context, event);
-  const paidThrough = new Date(Math.max(...periodEnds)).toISOString();
+  if (!member || invoice.amount_paid <= 0 || !paidThrough) return nothingToDo(context, event);
   const recorded = await recordPaymentEvent(database, event, context.now, [
     database
       .insert(duesLedger)
@@ -225,25 +232,13 @@ export const onInvoicePaymentFailed: PaymentEventHandler = async (context, event
 };
 
 /**
- * The subscription changed (renewed, moved to other dues, set to cancel): the paid period follows
- * it, forward only, and only while it is paid up. A renewal the provider could not collect also
- * moves the subscription to its next period (past due): that period is not paid, so the member's
- * paid_through stays where the last payment put it (invoice.paid moves it when one is).
+ * The subscription changed (renewed, moved to other dues, set to cancel): nothing of ours follows
+ * it. The provider moves its period on when it makes the renewal invoice, before that is paid, so
+ * only a paid invoice moves the member's paid period (onInvoicePaid).
  */
 export const onSubscriptionUpdated: PaymentEventHandler = async (context, event) => {
-  const { id } = read(subscriptionObject, event);
-  const member = await memberBySubscription(context.env.DB, id);
-  if (!member) return nothingToDo(context, event);
-  const snapshot = await context.provider.getSubscription(id);
-  if (!isPaidUp(snapshot)) return nothingToDo(context, event);
-  const database = getDatabase(context.env.DB);
-  const recorded = await recordPaymentEvent(database, event, context.now, [
-    database
-      .update(members)
-      .set({ paidThrough: laterPaidThrough(snapshot.currentPeriodEnd) })
-      .where(and(eq(members.id, member.id), eq(members.subscriptionId, id))),
-  ]);
-  return recorded.duplicate ? "duplicate" : "processed";
+  read(subscriptionObject, event);
+  return nothingToDo(context, event);
 };
 
 /**
