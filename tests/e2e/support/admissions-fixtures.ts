@@ -136,7 +136,7 @@ export async function expectFitsPhone(page: Page): Promise<void> {
       }
       return false;
     };
-    const wide = [...document.querySelectorAll("body *")]
+    const wide = Array.from(document.querySelectorAll("body *"))
       .filter((element) => element.getBoundingClientRect().right > viewport + 0.5 && !clipped(element))
       .slice(0, 8)
       .map((element) => `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 120));
