@@ -103,6 +103,42 @@ describe("a downgrade", () => {
     expect(changeSubscriptionTier).toHaveBeenCalledWith(member.subscriptionId, "kickback", expect.objectContaining({ prorate: false }));
   });
 
+  it("keeps the member's place in the lower tier from the moment it is chosen, so taking effect never overfills it", async () => {
+    const member = await subscribed({ tier: "platinum" });
+    const before = await placesTakenIn("business");
+    const { provider, context } = setup({ business: before + 1 });
+    expect(await changeMembershipTier(context, provider, member.id, "business")).toMatchObject({ ok: true, change: "downgrade-scheduled" });
+    expect(await placesTakenIn("business")).toBe(before + 1);
+    const latecomer = await subscribed({ tier: "platinum" });
+    expect(await changeMembershipTier(context, provider, latecomer.id, "business")).toEqual({ ok: false, reason: "full" });
+    expect((await memberRow(latecomer.id)).pendingTier).toBeNull();
+  });
+
+  it("is refused when the lower tier is full or someone waits for it, changing nothing and asking the provider nothing", async () => {
+    const member = await subscribed({ tier: "platinum" });
+    const full = setup({ kickback: await placesTakenIn("kickback") });
+    expect(await changeMembershipTier(full.context, full.provider, member.id, "kickback")).toEqual({ ok: false, reason: "full" });
+    const waiting = await insertOffer({ tier: "kickback", status: "waitlisted" });
+    const roomy = setup({ kickback: (await placesTakenIn("kickback")) + 5 });
+    try {
+      expect(await changeMembershipTier(roomy.context, roomy.provider, member.id, "kickback")).toEqual({ ok: false, reason: "full" });
+    } finally {
+      await getDatabase(env.DB).update(invitationRequests).set({ status: "declined" }).where(eq(invitationRequests.id, waiting.id));
+    }
+    expect((await memberRow(member.id)).pendingTier).toBeNull();
+    expect(full.changeSubscriptionTier).not.toHaveBeenCalled();
+    expect(roomy.changeSubscriptionTier).not.toHaveBeenCalled();
+  });
+
+  it("is undone when the provider refuses it, giving the lower tier's place back", async () => {
+    const member = await subscribed({ tier: "platinum" });
+    const before = await placesTakenIn("kickback");
+    const { provider, context } = setup({}, { failing: true });
+    expect(await changeMembershipTier(context, provider, member.id, "kickback")).toEqual({ ok: false, reason: "provider-failed" });
+    expect((await memberRow(member.id)).pendingTier).toBeNull();
+    expect(await placesTakenIn("kickback")).toBe(before);
+  });
+
   it("can be cancelled before then, putting the subscription back on the current tier's dues", async () => {
     const { provider, changeSubscriptionTier, context } = setup();
     const member = await subscribed({ tier: "platinum", pendingTier: "business" });

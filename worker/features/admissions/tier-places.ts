@@ -36,9 +36,13 @@ export function tierCap(config: Pick<WorkerConfig, "TIER_MEMBER_CAPS">, tier: Ti
   return config.TIER_MEMBER_CAPS[tier] ?? tierBySlug(tier).memberCap;
 }
 
-/** SQL: the places taken in `tier` right now (members whose dues have not lapsed, and open offers). */
+/**
+ * SQL: the places taken in `tier` right now: members whose dues have not lapsed, members whose
+ * downgrade into it waits for the end of their paid period (the place is kept for them, so the
+ * downgrade never overfills the tier when it takes effect), and open offers.
+ */
 export function placesTaken(tier: Tier): SQL<number> {
-  return sql<number>`((select count(*) from members m where m.tier = ${tier} and m.role = 'member' and m.dues_status != 'lapsed')
+  return sql<number>`((select count(*) from members m where (m.tier = ${tier} or m.pending_tier = ${tier}) and m.role = 'member' and m.dues_status != 'lapsed')
     + (select count(*) from invitation_requests o where o.status = 'offered' and o.tier = ${tier}))`;
 }
 

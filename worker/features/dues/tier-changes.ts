@@ -89,6 +89,22 @@ async function scheduleDowngrade(
   member: MemberRow,
   target: Tier,
 ): Promise<TierChangeOutcome> {
+  const database = getDatabase(context.env.DB);
+  // The lower tier's place is kept from now (placesTaken counts pending_tier), taken in the same
+  // statement that checks for room and for anyone waiting, as an upgrade is.
+  const [kept] = await database
+    .update(members)
+    .set({ pendingTier: target })
+    .where(
+      and(
+        eq(members.id, member.id),
+        eq(members.tier, member.tier),
+        tierHasRoom(target, tierCap(context.config, target)),
+        nobodyWaitingFor(target),
+      ),
+    )
+    .returning({ id: members.id });
+  if (!kept) return { ok: false, reason: "full" };
   if (member.subscriptionId && provider) {
     try {
       await provider.changeSubscriptionTier(member.subscriptionId, target, {
@@ -96,14 +112,14 @@ async function scheduleDowngrade(
         idempotencyKey: changeKey(member, "downgrade", target),
       });
     } catch (error) {
-      console.error("tier change: the provider refused the downgrade", error);
+      console.error("tier change: the provider refused the downgrade; the member keeps their plan", error);
+      await database
+        .update(members)
+        .set({ pendingTier: member.pendingTier })
+        .where(and(eq(members.id, member.id), eq(members.pendingTier, target)));
       return { ok: false, reason: "provider-failed" };
     }
   }
-  await getDatabase(context.env.DB)
-    .update(members)
-    .set({ pendingTier: target })
-    .where(and(eq(members.id, member.id), eq(members.tier, member.tier)));
   audit(context, member, { change: "downgrade-scheduled", from: member.tier, to: target });
   return { ok: true, change: "downgrade-scheduled", tier: target };
 }
