@@ -147,7 +147,7 @@ test("an applicant becomes a paying member: acknowledgement, a sponsor's vouch, 
   await expect(page.getByRole("main")).toContainText("Business");
   await expectNoAxeViolations(page);
   await screenshots(page, "status-offered");
-  await page.getByRole("button", { name: "Pay Initiation & Dues" }).click();
+  await page.getByRole("button", { name: "Pay Dues", exact: true }).click();
   await expect(page).toHaveURL(/\/local-payments\/checkout\/cs_local_[0-9a-f]+$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Checkout");
   await expect(page.getByRole("note")).toContainText("Nothing is charged");

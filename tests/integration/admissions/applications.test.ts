@@ -396,7 +396,13 @@ describe("the status page, /application", () => {
     });
     const page = await loadPage(await openLink(stored.id));
     expect(page.data).toMatchObject({
-      application: { status: "offered", initiationFee: "Waived (introduced by a member)", quarterlyDues: "$897", dueToday: "$897" },
+      application: {
+        status: "offered",
+        initiationFee: "Waived (introduced by a member)",
+        initiationWaived: true,
+        quarterlyDues: "$897",
+        dueToday: "$897",
+      },
     });
   });
 

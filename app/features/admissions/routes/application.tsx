@@ -125,6 +125,7 @@ function applicationView(application: ApplicationStatus) {
         : application.initiationFeeCents === 0
           ? "Waived (introduced by a member)"
           : formatCents(application.initiationFeeCents),
+    initiationWaived: application.initiationFeeCents === 0,
     quarterlyDues: tier ? formatCents(quarterlyDuesCents(tier)) : null,
     dueToday:
       tier && application.initiationFeeCents !== null ? formatCents(application.initiationFeeCents + quarterlyDuesCents(tier)) : null,
@@ -292,7 +293,7 @@ function Offer({ application, outcome }: { application: ApplicationView; outcome
       <Form method="post" reloadDocument>
         <input type="hidden" name="intent" value="pay" />
         <button type="submit" disabled={pending} aria-describedby="payment-alert" className={buttonClasses("primary")}>
-          {pending ? "Opening the Payment Page..." : "Pay Initiation & Dues"}
+          {pending ? "Opening the Payment Page..." : application.initiationWaived ? "Pay Dues" : "Pay Initiation & Dues"}
         </button>
         <FormAlert outcome={outcome} id="payment-alert" />
       </Form>
