@@ -8,8 +8,7 @@ import { applicationEventInsertWhere } from "#worker/features/admissions/applica
 import { invitationUrl, isUniqueViolation, newInvitationLink } from "#worker/features/admissions/invitation-links.ts";
 import { normalizeEmail } from "#worker/features/members/members.ts";
 import { sealSecret } from "#worker/shared/sealed-secrets.ts";
-import { emailSender } from "#worker/shared/send-email.ts";
-import { deliverOutboxMessage } from "#worker/shared/outbox.ts";
+import { deliverEmail } from "#worker/shared/send-email.ts";
 import { recordPaymentEvent, type PaymentEventHandler } from "./payment-events.ts";
 import type { PaymentEvent } from "./payment-provider.ts";
 import { offerPaidWelcomeEmail } from "./welcome-email.ts";
@@ -59,7 +58,7 @@ export type ActivationResult =
  * a 7-day single-use sign-in link and the welcome email carrying it, sealed; the ledger's payment;
  * the application event; and the webhook event's id. Two payments for one offer make one member:
  * the second finds the request no longer offered and writes nothing (the caller decides what
- * becomes of its money). Delivery of the email is the caller's next step (deliverOutboxMessage;
+ * becomes of its money). Delivery of the email is the caller's next step (deliverEmail;
  * the cron retries).
  */
 export async function activatePaidOffer(db: D1Database, paid: PaidOffer): Promise<ActivationResult> {
@@ -273,7 +272,7 @@ export const onCheckoutSessionCompleted: PaymentEventHandler = async (context, e
       userId: activated.memberId,
       details: { requestId, subscriptionId: subscription.id, invoiceId, amountCents },
     });
-    context.ctx.waitUntil(deliverOutboxMessage(env.DB, activated.outboxId, emailSender(env.EMAIL, config.EMAIL_FROM, signingKey)));
+    context.ctx.waitUntil(deliverEmail(context, activated.outboxId));
     return "processed";
   }
   // Nothing was written: the offer was taken between the check and the batch, or a member

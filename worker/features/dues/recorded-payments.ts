@@ -8,8 +8,7 @@ import { loungeMethodNames, type LoungeMethod } from "#app/features/dues/payment
 import type { RequestContext } from "#worker/http/request-context.ts";
 import { isUniqueViolation } from "#worker/features/admissions/invitation-links.ts";
 import type { MemberRow } from "#worker/features/members/members.ts";
-import { deliverOutboxMessage } from "#worker/shared/outbox.ts";
-import { emailSender } from "#worker/shared/send-email.ts";
+import { deliverEmail } from "#worker/shared/send-email.ts";
 import { nextQuarterDuesCents, quarterAfter, quarterAfterSql, type LedgerEntry } from "./membership-billing.ts";
 import { initiationFeeDueCents } from "./initiation-fee.ts";
 import { activatePaidOffer } from "./offer-activation.ts";
@@ -169,7 +168,7 @@ async function recordOfferPayment(
       ok: false,
       reason: activated.reason === "member-exists" || activated.reason === "not-found" ? activated.reason : "not-offered",
     };
-  await deliverOutboxMessage(env.DB, activated.outboxId, emailSender(env.EMAIL, config.EMAIL_FROM, signingKey), now);
+  await deliverEmail({ env, config, signingKey }, activated.outboxId, now);
   return { ok: true, kind: "applicant", name: request.name };
 }
 

@@ -7,8 +7,7 @@ import { duesLedger, members } from "#db/schema.ts";
 import { tierBySlug } from "#app/features/site/site-config.ts";
 import { promoteFromWaitlist } from "#worker/features/admissions/tier-places.ts";
 import type { MemberRow } from "#worker/features/members/members.ts";
-import { deliverOutboxMessage } from "#worker/shared/outbox.ts";
-import { emailSender } from "#worker/shared/send-email.ts";
+import { deliverEmail } from "#worker/shared/send-email.ts";
 import { duesLapsedEmail, duesPastDueEmail, emailIfMemberChanged } from "./dues-emails.ts";
 import { GRACE_PERIOD_MS } from "./membership-billing.ts";
 import { recordPaymentEvent, type PaymentEventContext, type PaymentEventHandler } from "./payment-events.ts";
@@ -81,8 +80,7 @@ const isPaidUp = (snapshot: SubscriptionSnapshot) => snapshot.status === "active
 
 function deliverSoon(context: PaymentEventContext, outboxId: number | undefined) {
   if (outboxId === undefined) return;
-  const { env, config, signingKey } = context;
-  context.ctx.waitUntil(deliverOutboxMessage(env.DB, outboxId, emailSender(env.EMAIL, config.EMAIL_FROM, signingKey)));
+  context.ctx.waitUntil(deliverEmail(context, outboxId));
 }
 
 /**
