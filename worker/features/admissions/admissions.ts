@@ -2,10 +2,9 @@ import { and, asc, desc, eq, ne, not, notInArray, or, sql, type Column, type SQL
 import { alias } from "drizzle-orm/sqlite-core";
 import { getDatabase } from "#db/client.ts";
 import { containsText } from "#db/text-match.ts";
-import { insertSelectRow } from "#db/insert-select.ts";
-import { applicationEvents, invitationRequests, members, outbox, sitDownBookings, sitDownSlots } from "#db/schema.ts";
+import { applicationEvents, invitationRequests, members, sitDownBookings, sitDownSlots } from "#db/schema.ts";
 import { findMemberByEmail, normalizeEmail } from "#worker/features/members/members.ts";
-import { applicationEventInsertWhere } from "./application-events.ts";
+import { applicationEmailInsertWhere, applicationEventInsertWhere } from "./application-events.ts";
 import { sealedApplicationStatusUrl } from "./application-link.ts";
 import { declineEmail, waitlistEmail } from "./decision-emails.ts";
 import {
@@ -275,15 +274,7 @@ export async function approveInvitationRequest(
   const undecided = and(eq(invitationRequests.id, request.id), eq(invitationRequests.status, "new"), not(anotherOpen));
   const room = and(tierHasRoom(input.tier, tierCap(services.config, input.tier)), nobodyWaitingFor(input.tier))!;
   const queueEmail = (message: { subject: string; body: string }, when: SQL) =>
-    database
-      .insert(outbox)
-      .select(
-        database
-          .select(insertSelectRow(outbox, { channel: "email", recipient: email, subject: message.subject, body: message.body }))
-          .from(invitationRequests)
-          .where(and(undecided, when)),
-      )
-      .returning({ id: outbox.id });
+    applicationEmailInsertWhere(database, { recipient: email, subject: message.subject, body: message.body }, and(undecided, when));
   const event = (kind: "offered" | "waitlisted", when: SQL) =>
     applicationEventInsertWhere(
       database,
@@ -334,15 +325,7 @@ export async function declineInvitationRequest(
   const message = declineEmail({ name: request.name, note: input.applicantNote ?? null });
   const undecided = and(eq(invitationRequests.id, request.id), eq(invitationRequests.status, "new"));
   const [queued, , [declined]] = await database.batch([
-    database
-      .insert(outbox)
-      .select(
-        database
-          .select(insertSelectRow(outbox, { channel: "email", recipient: email, subject: message.subject, body: message.body }))
-          .from(invitationRequests)
-          .where(undecided),
-      )
-      .returning({ id: outbox.id }),
+    applicationEmailInsertWhere(database, { recipient: email, subject: message.subject, body: message.body }, undecided),
     applicationEventInsertWhere(
       database,
       { requestId: request.id, kind: "declined", actorId: input.conciergeId, createdAt: nowIso },

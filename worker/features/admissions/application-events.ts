@@ -1,7 +1,8 @@
 import type { SQL } from "drizzle-orm";
 import type { Database } from "#db/client.ts";
 import { insertSelectRow } from "#db/insert-select.ts";
-import { applicationEvents, invitationRequests } from "#db/schema.ts";
+import { applicationEvents, invitationRequests, outbox } from "#db/schema.ts";
+import type { OutboxDraft } from "#worker/shared/outbox.ts";
 
 /**
  * One step of an application's history (db/schema/executive-invitation.ts, application_events),
@@ -22,4 +23,21 @@ export function applicationEventInsertWhere(database: Database, event: Applicati
   return database
     .insert(applicationEvents)
     .select(database.select(insertSelectRow(applicationEvents, event)).from(invitationRequests).where(happened));
+}
+
+/**
+ * The step's email, queued in the outbox only when `happened` finds the request (as for
+ * applicationEventInsertWhere): a step another batch took first sends nothing. Returns the
+ * outbox row's id, for delivery after the batch.
+ */
+export function applicationEmailInsertWhere(database: Database, email: Omit<OutboxDraft, "channel">, happened: SQL | undefined) {
+  return database
+    .insert(outbox)
+    .select(
+      database
+        .select(insertSelectRow(outbox, { channel: "email", ...email }))
+        .from(invitationRequests)
+        .where(happened),
+    )
+    .returning({ id: outbox.id });
 }

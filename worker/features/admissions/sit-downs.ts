@@ -1,14 +1,14 @@
 import { and, asc, eq, exists, gt, gte, isNotNull, isNull, lt, ne, notExists, sql, type SQL } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
 import { insertSelectRow } from "#db/insert-select.ts";
-import { invitationRequests, outbox, sitDownBookings, sitDownSlots } from "#db/schema.ts";
+import { invitationRequests, sitDownBookings, sitDownSlots } from "#db/schema.ts";
 import { loungeBySlug } from "#app/features/site/site-config.ts";
 import { formatConsoleTime } from "#app/features/concierge/console-format.ts";
 import { normalizeEmail } from "#worker/features/members/members.ts";
 import type { RequestContext } from "#worker/http/request-context.ts";
 import type { DeliveryOutcome } from "#worker/shared/outbox.ts";
 import { deliverEmail } from "#worker/shared/send-email.ts";
-import { applicationEventInsertWhere } from "./application-events.ts";
+import { applicationEmailInsertWhere, applicationEventInsertWhere } from "./application-events.ts";
 import { sealedApplicationStatusUrl } from "./application-link.ts";
 import { isUniqueViolation } from "./invitation-links.ts";
 import type { AdmissionsServices } from "./tier-places.ts";
@@ -219,15 +219,7 @@ export async function inviteToSitDown(
       { requestId: request.id, kind: "sit_down_invited", actorId: input.conciergeId, createdAt: nowIso },
       invitable,
     ),
-    database
-      .insert(outbox)
-      .select(
-        database
-          .select(insertSelectRow(outbox, { channel: "email", recipient: email, subject: message.subject, body: message.body }))
-          .from(invitationRequests)
-          .where(invitable),
-      )
-      .returning({ id: outbox.id }),
+    applicationEmailInsertWhere(database, { recipient: email, subject: message.subject, body: message.body }, invitable),
     database.update(invitationRequests).set({ sitDownInvitedAt: nowIso }).where(invitable).returning({ id: invitationRequests.id }),
   ]);
   if (!invited[0] || !queued[0]) {
@@ -352,15 +344,7 @@ export async function bookSitDown(
         { requestId: request.id, kind: "sit_down_booked", detail: slotDetail(slot), createdAt: nowIso },
         newChoice,
       ),
-      database
-        .insert(outbox)
-        .select(
-          database
-            .select(insertSelectRow(outbox, { channel: "email", recipient: email, subject: message.subject, body: message.body }))
-            .from(invitationRequests)
-            .where(newChoice),
-        )
-        .returning({ id: outbox.id }),
+      applicationEmailInsertWhere(database, { recipient: email, subject: message.subject, body: message.body }, newChoice),
       database
         .insert(sitDownBookings)
         .select(

@@ -2,12 +2,13 @@ import { and, desc, eq, exists, or, sql } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
 import { containsText } from "#db/text-match.ts";
 import { insertSelectRow } from "#db/insert-select.ts";
-import { applicationEvents, invitationRequests, members, outbox } from "#db/schema.ts";
+import { applicationEvents, invitationRequests, members } from "#db/schema.ts";
 import { club, healthWarning } from "#app/features/site/site-config.ts";
 import { escapeMarkup } from "#app/lib/escape-markup.ts";
 import type { RequestContext } from "#worker/http/request-context.ts";
 import type { DeliveryOutcome } from "#worker/shared/outbox.ts";
 import { deliverEmail } from "#worker/shared/send-email.ts";
+import { applicationEmailInsertWhere } from "./application-events.ts";
 
 /**
  * Sponsors (docs/product-rules.md#the-applicants-journey): the concierge links an application to
@@ -100,15 +101,7 @@ export async function linkSponsor(
         .from(invitationRequests)
         .where(linkable),
     ),
-    database
-      .insert(outbox)
-      .select(
-        database
-          .select(insertSelectRow(outbox, { channel: "email", recipient: sponsor.email, subject: message.subject, body: message.body }))
-          .from(invitationRequests)
-          .where(linkable),
-      )
-      .returning({ id: outbox.id }),
+    applicationEmailInsertWhere(database, { recipient: sponsor.email, subject: message.subject, body: message.body }, linkable),
     database
       .update(invitationRequests)
       .set({ sponsorMemberId: input.sponsorId, sponsorAnswer: null, sponsorAnsweredAt: null })

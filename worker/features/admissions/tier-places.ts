@@ -1,14 +1,13 @@
 import { and, asc, eq, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
-import { insertSelectRow } from "#db/insert-select.ts";
-import { invitationRequests, outbox } from "#db/schema.ts";
+import { invitationRequests } from "#db/schema.ts";
 import { membershipTierSlugs } from "#db/schema/members.ts";
 import { tierBySlug } from "#app/features/site/site-config.ts";
 import type { WorkerConfig } from "#worker/config.ts";
 import type { RequestContext } from "#worker/http/request-context.ts";
 import type { MemberRow } from "#worker/features/members/members.ts";
 import { deliverEmail } from "#worker/shared/send-email.ts";
-import { applicationEventInsertWhere } from "./application-events.ts";
+import { applicationEmailInsertWhere, applicationEventInsertWhere } from "./application-events.ts";
 import { sealedApplicationStatusUrl } from "./application-link.ts";
 import { initiationFeeDueCents } from "#worker/features/dues/initiation-fee.ts";
 import { offerEmail, offerExpiredEmail } from "./decision-emails.ts";
@@ -167,15 +166,7 @@ export async function promoteFromWaitlist(services: AdmissionsServices, tier: Ti
     );
     const [, queued, offered] = await database.batch([
       applicationEventInsertWhere(database, { requestId: request.id, kind: "offered", detail: tier, createdAt: nowIso }, stillHead),
-      database
-        .insert(outbox)
-        .select(
-          database
-            .select(insertSelectRow(outbox, { channel: "email", recipient: request.email, subject: message.subject, body: message.body }))
-            .from(invitationRequests)
-            .where(stillHead),
-        )
-        .returning({ id: outbox.id }),
+      applicationEmailInsertWhere(database, { recipient: request.email, subject: message.subject, body: message.body }, stillHead),
       database
         .update(invitationRequests)
         .set({ status: "offered", offeredAt: nowIso, offerExpiresAt: expiresAt, checkoutSessionId: null })
@@ -222,15 +213,7 @@ export async function settleOffers(
     const stillDue = and(eq(invitationRequests.id, request.id), eq(invitationRequests.status, "offered"), ended);
     const [, queued, expiredHere] = await database.batch([
       applicationEventInsertWhere(database, { requestId: request.id, kind: "offer_expired", detail: tier, createdAt: nowIso }, stillDue),
-      database
-        .insert(outbox)
-        .select(
-          database
-            .select(insertSelectRow(outbox, { channel: "email", recipient: request.email, subject: message.subject, body: message.body }))
-            .from(invitationRequests)
-            .where(stillDue),
-        )
-        .returning({ id: outbox.id }),
+      applicationEmailInsertWhere(database, { recipient: request.email, subject: message.subject, body: message.body }, stillDue),
       database.update(invitationRequests).set({ status: "expired" }).where(stillDue).returning({ id: invitationRequests.id }),
     ]);
     if (!expiredHere[0] || !queued[0]) continue;

@@ -2,9 +2,9 @@ import { and, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDatabase } from "#db/client.ts";
 import { insertSelectRow } from "#db/insert-select.ts";
-import { duesLedger, invitationRequests, memberInvitations, members, outbox, paymentEvents } from "#db/schema.ts";
+import { duesLedger, invitationRequests, memberInvitations, members, paymentEvents } from "#db/schema.ts";
 import { quarterlyDuesCents, tierBySlug } from "#app/features/site/site-config.ts";
-import { applicationEventInsertWhere } from "#worker/features/admissions/application-events.ts";
+import { applicationEmailInsertWhere, applicationEventInsertWhere } from "#worker/features/admissions/application-events.ts";
 import { invitationUrl, isUniqueViolation, newInvitationLink } from "#worker/features/admissions/invitation-links.ts";
 import { normalizeEmail } from "#worker/features/members/members.ts";
 import { sealSecret } from "#worker/shared/sealed-secrets.ts";
@@ -132,15 +132,7 @@ export async function activatePaidOffer(db: D1Database, paid: PaidOffer): Promis
           .from(invitationRequests)
           .where(paidHere),
       ),
-      database
-        .insert(outbox)
-        .select(
-          database
-            .select(insertSelectRow(outbox, { channel: "email", recipient: email, subject: message.subject, body: message.body }))
-            .from(invitationRequests)
-            .where(paidHere),
-        )
-        .returning({ id: outbox.id }),
+      applicationEmailInsertWhere(database, { recipient: email, subject: message.subject, body: message.body }, paidHere),
       database
         .insert(duesLedger)
         .select(
