@@ -1,5 +1,9 @@
 import { useEffect } from "react";
+import { Form } from "react-router";
 import { useCspNonce } from "#app/shell/csp-nonce.ts";
+import { buttonClasses } from "#app/ui/button-link.tsx";
+import { Field, inputClasses } from "#app/ui/form/field.tsx";
+import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
 
 /**
  * The private links the club emails (an invitation, /invitation#<token>; an application's status,
@@ -34,4 +38,43 @@ export function OpenLinkFromAddress({ path }: { path: keyof typeof LINK_TOKEN_SH
     return () => window.removeEventListener("hashchange", reload);
   }, [path]);
   return nonce ? <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: openFromFragment(path) }} /> : null;
+}
+
+/** The form the visitor pastes the link into when the script above did not run (no scripts). */
+export function PastedLinkForm({
+  id,
+  label,
+  submitLabel,
+  error,
+}: {
+  id: string;
+  label: string;
+  submitLabel: string;
+  error: string | undefined;
+}) {
+  const { pending } = usePendingSubmission();
+  return (
+    <Form method="post" reloadDocument className="mt-6 grid max-w-md gap-5">
+      <input type="hidden" name="intent" value="open" />
+      <Field id={id} label={label} error={error}>
+        {(control) => (
+          <input
+            {...control}
+            name="link"
+            type="text"
+            inputMode="url"
+            autoComplete="off"
+            required
+            maxLength={2048}
+            className={inputClasses}
+          />
+        )}
+      </Field>
+      <div>
+        <button type="submit" disabled={pending} className={buttonClasses("primary")}>
+          {pending ? "Opening..." : submitLabel}
+        </button>
+      </div>
+    </Form>
+  );
 }

@@ -1,7 +1,6 @@
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/application";
 import { buttonClasses } from "#app/ui/button-link.tsx";
-import { Field, inputClasses } from "#app/ui/form/field.tsx";
 import { FormAlert } from "#app/ui/form/form-outcome.tsx";
 import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
 import { PageHero } from "#app/ui/page-hero.tsx";
@@ -21,7 +20,7 @@ import {
   type ApplicationStatus,
 } from "../admissions.server.ts";
 import { applicationForms } from "../application-forms.ts";
-import { OpenLinkFromAddress } from "../open-link-from-address.tsx";
+import { OpenLinkFromAddress, PastedLinkForm } from "../open-link-from-address.tsx";
 import { SitDownPanel, type SitDownPanelView } from "../sit-down-panel.tsx";
 import { loadSitDownPanel } from "../sit-downs.server.ts";
 import { readSubmission } from "#app/lib/forms.server.ts";
@@ -302,34 +301,12 @@ function Offer({ application, outcome }: { application: ApplicationView; outcome
 }
 
 function OpenApplicationForm({ error }: { error: string | undefined }) {
-  const { pending } = usePendingSubmission();
   return (
     <>
       <p className="mt-4">
         The private link in your email from the club opens this page by itself. If it has not, paste the whole link here.
       </p>
-      <Form method="post" reloadDocument className="mt-6 grid max-w-md gap-5">
-        <input type="hidden" name="intent" value="open" />
-        <Field id="application-link" label="Your application link" error={error}>
-          {(control) => (
-            <input
-              {...control}
-              name="link"
-              type="text"
-              inputMode="url"
-              autoComplete="off"
-              required
-              maxLength={2048}
-              className={inputClasses}
-            />
-          )}
-        </Field>
-        <div>
-          <button type="submit" disabled={pending} className={buttonClasses("primary")}>
-            {pending ? "Opening..." : "Open My Application"}
-          </button>
-        </div>
-      </Form>
+      <PastedLinkForm id="application-link" label="Your application link" submitLabel="Open My Application" error={error} />
     </>
   );
 }

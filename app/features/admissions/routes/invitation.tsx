@@ -2,7 +2,6 @@ import { data, Form, redirect } from "react-router";
 import { z } from "#app/lib/zod.ts";
 import type { Route } from "./+types/invitation";
 import { ButtonLink, buttonClasses } from "#app/ui/button-link.tsx";
-import { Field, inputClasses } from "#app/ui/form/field.tsx";
 import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
 import { PageHero } from "#app/ui/page-hero.tsx";
 import { Section } from "#app/ui/section.tsx";
@@ -20,7 +19,7 @@ import {
   readInvitationCookie,
   tokenFromInvitationLink,
 } from "#app/features/admissions/admissions.server.ts";
-import { OpenLinkFromAddress } from "../open-link-from-address.tsx";
+import { OpenLinkFromAddress, PastedLinkForm } from "../open-link-from-address.tsx";
 import { readSubmission } from "#app/lib/forms.server.ts";
 
 /** One answer for an unknown, used or expired link alike, so the page never says which. */
@@ -209,32 +208,10 @@ function Confirmed({ memberName }: { memberName: string }) {
 }
 
 function OpenInvitationForm({ error }: { error: string | undefined }) {
-  const { pending } = usePendingSubmission();
   return (
     <>
       <p>Your invitation link opens this page by itself. If it has not, paste the whole link from your invitation email here.</p>
-      <Form method="post" reloadDocument className="mt-6 grid max-w-md gap-5">
-        <input type="hidden" name="intent" value="open" />
-        <Field id="invitation-link" label="Your invitation link" error={error}>
-          {(control) => (
-            <input
-              {...control}
-              name="link"
-              type="text"
-              inputMode="url"
-              autoComplete="off"
-              required
-              maxLength={2048}
-              className={inputClasses}
-            />
-          )}
-        </Field>
-        <div>
-          <button type="submit" disabled={pending} className={buttonClasses("primary")}>
-            {pending ? "Opening..." : "Open Invitation"}
-          </button>
-        </div>
-      </Form>
+      <PastedLinkForm id="invitation-link" label="Your invitation link" submitLabel="Open Invitation" error={error} />
     </>
   );
 }
