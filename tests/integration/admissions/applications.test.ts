@@ -31,6 +31,7 @@ import { readApplicationStatusToken } from "#worker/features/admissions/applicat
 import { unsealSecrets } from "#worker/shared/sealed-secrets.ts";
 import {
   clearAdmissionTables,
+  clearApplicationTables,
   countRows,
   insertInvitationRequest,
   insertMember,
@@ -45,8 +46,7 @@ const DAY = 24 * 60 * 60 * 1000;
 const settings = () => ({ conciergeEmail: "concierge@emberandoak.club", siteUrl, signingKey: testSigningKey() });
 
 beforeEach(async () => {
-  await clearAdmissionTables();
-  await env.DB.prepare("DELETE FROM application_events").run();
+  await clearApplicationTables();
   vi.spyOn(console, "error").mockImplementation(() => {});
 });
 afterEach(() => vi.restoreAllMocks());

@@ -6,7 +6,7 @@ import { waitlistPosition } from "#worker/features/admissions/tier-places.ts";
 import { workerConfig } from "#worker/config.ts";
 import worker from "#tests/integration/support/worker-under-test.ts";
 import {
-  clearAdmissionTables,
+  clearApplicationTables,
   countRows,
   insertInvitationRequest,
   insertMember,
@@ -24,8 +24,7 @@ const cronEnv = { ...env, TIER_MEMBER_CAPS: "platinum=1" } as Env;
 let conciergeId = "";
 
 beforeEach(async () => {
-  await clearAdmissionTables();
-  await env.DB.prepare("DELETE FROM application_events").run();
+  await clearApplicationTables();
   conciergeId = (await insertMember({ role: "concierge" })).id;
   vi.spyOn(console, "error").mockImplementation(() => {});
 });

@@ -43,7 +43,7 @@ import { readApplicationStatusToken } from "#worker/features/admissions/applicat
 import { unsealSecrets } from "#worker/shared/sealed-secrets.ts";
 import { escapeMarkup } from "#app/lib/escape-markup.ts";
 import {
-  clearAdmissionTables,
+  clearApplicationTables,
   countRows,
   insertInvitationRequest,
   insertMember,
@@ -62,8 +62,7 @@ const now = Date.parse("2026-11-24T18:00:00.000Z");
 let conciergeId = "";
 
 beforeEach(async () => {
-  await clearAdmissionTables();
-  await env.DB.batch(["sit_down_bookings", "sit_down_slots", "application_events"].map((table) => env.DB.prepare(`DELETE FROM ${table}`)));
+  await clearApplicationTables();
   conciergeId = (await insertMember({ role: "concierge", name: "Elena Marsh" })).id;
   vi.spyOn(console, "error").mockImplementation(() => {});
   // The pages read the clock: they run at `now`, whatever day the tests run on.

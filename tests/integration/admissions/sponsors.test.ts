@@ -26,15 +26,14 @@ import {
   substitute,
 } from "#tests/integration/fuzz/fuzz-bodies.ts";
 import { formFields } from "#app/lib/form-result.ts";
-import { clearAdmissionTables, countRows, insertInvitationRequest, insertMember } from "#tests/integration/support/concierge-fixtures.ts";
+import { clearApplicationTables, countRows, insertInvitationRequest, insertMember } from "#tests/integration/support/concierge-fixtures.ts";
 
 /** Sponsors (docs/product-rules.md#the-applicants-journey), against the real D1. */
 const siteUrl = "https://emberandoak.test";
 let conciergeId = "";
 
 beforeEach(async () => {
-  await clearAdmissionTables();
-  await env.DB.prepare("DELETE FROM application_events").run();
+  await clearApplicationTables();
   conciergeId = (await insertMember({ role: "concierge", name: "Elena Marsh" })).id;
   vi.spyOn(console, "error").mockImplementation(() => {});
 });

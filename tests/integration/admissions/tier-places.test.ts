@@ -13,7 +13,7 @@ import { workerConfig } from "#worker/config.ts";
 import { unsealSecrets } from "#worker/shared/sealed-secrets.ts";
 import { escapeMarkup } from "#app/lib/escape-markup.ts";
 import {
-  clearAdmissionTables,
+  clearApplicationTables,
   countRows,
   insertInvitationRequest,
   insertMember,
@@ -35,8 +35,7 @@ function services(
 }
 
 beforeEach(async () => {
-  await clearAdmissionTables();
-  await env.DB.batch([env.DB.prepare("DELETE FROM application_events"), env.DB.prepare("DELETE FROM sit_down_bookings")]);
+  await clearApplicationTables();
   conciergeId = (await insertMember({ role: "concierge", name: "Elena Marsh" })).id;
   vi.spyOn(console, "error").mockImplementation(() => {});
 });

@@ -1,6 +1,15 @@
 import { env } from "cloudflare:workers";
 import { getDatabase } from "#db/client.ts";
-import { invitationRequests, memberInvitations, members, outbox, securityEvents } from "#db/schema.ts";
+import {
+  applicationEvents,
+  invitationRequests,
+  memberInvitations,
+  members,
+  outbox,
+  securityEvents,
+  sitDownBookings,
+  sitDownSlots,
+} from "#db/schema.ts";
 import { signingKey, workerConfig } from "#worker/config.ts";
 import { unsealSecrets } from "#worker/shared/sealed-secrets.ts";
 import { escapeMarkup } from "#app/lib/escape-markup.ts";
@@ -17,6 +26,13 @@ export async function clearAdmissionTables(): Promise<void> {
     database.delete(outbox),
     database.delete(securityEvents),
   ]);
+}
+
+/** clearAdmissionTables, and the applications' histories and sit-downs (the admissions tests' start). */
+export async function clearApplicationTables(): Promise<void> {
+  await clearAdmissionTables();
+  const database = getDatabase(env.DB);
+  await database.batch([database.delete(sitDownBookings), database.delete(sitDownSlots), database.delete(applicationEvents)]);
 }
 
 export async function insertInvitationRequest(
