@@ -38,6 +38,7 @@ const fields = {
   id: fc.oneof(fc.stringMatching(/^evt_[A-Za-z0-9]{8,24}$/), fuzzString),
   type: unhandledType,
   created: fc.oneof(fc.integer({ min: 0, max: 2_000_000_000 }), fuzzString),
+  livemode: fc.oneof(fc.boolean(), fuzzString),
   data: fc.oneof(fc.record({ object: fc.jsonValue() }), fc.jsonValue()),
 };
 const valid = fc.record({
@@ -45,6 +46,8 @@ const valid = fc.record({
   object: fc.constant("event"),
   type: fc.constantFrom("customer.created", "payment_intent.succeeded", "invoice.upcoming", "product.updated"),
   created: fc.integer({ min: 1_600_000_000, max: 2_000_000_000 }),
+  // Every Stripe event says whether it is live; the envelope requires it (test mode outside production).
+  livemode: fc.boolean(),
   data: fc.record({ object: fc.record({ id: fc.string() }) }),
 });
 const signing = fc.constantFrom("none", "garbage", "other-secret", "stale", "correct");
@@ -93,6 +96,7 @@ describe("POST /api/payments/webhook (fuzzed)", () => {
               typeof event.type === "string" &&
               event.type !== "" &&
               Number.isInteger(event.created) &&
+              typeof event.livemode === "boolean" &&
               typeof event.data === "object" &&
               event.data !== null &&
               !Array.isArray(event.data) &&
