@@ -11,6 +11,8 @@ const memberArea = (file: string) => `features/member-area/routes/${file}`;
 const admissions = (file: string) => `features/admissions/routes/${file}`;
 const concierge = (file: string) => `features/concierge/routes/${file}`;
 const dues = (file: string) => `features/dues/routes/${file}`;
+const lockers = (file: string) => `features/lockers/routes/${file}`;
+const guests = (file: string) => `features/guests/routes/${file}`;
 
 export default [
   index(site("home.tsx")),
@@ -37,6 +39,8 @@ export default [
     route("members/devices", signIn("devices.tsx")),
     route("members/sponsorships", admissions("sponsorships.tsx")),
     route("members/billing", dues("billing.tsx")),
+    route("members/locker", lockers("member-locker.tsx")),
+    route("members/guests", guests("member-guests.tsx")),
     route("rewards", memberArea("rewards.tsx")),
     route("media", memberArea("media.tsx")),
     route("media/downloads/:file", memberArea("media-download.tsx")),
@@ -67,6 +71,8 @@ export default [
     route("applications.csv", admissions("applications-csv.ts")),
     route("sms-opt-ins", concierge("sms-opt-ins.tsx")),
     route("payments", dues("payments.tsx")),
+    route("lockers", lockers("console-lockers.tsx")),
+    route("guests", guests("console-guests.tsx")),
     route("outbox", concierge("outbox.tsx")),
     route("security-events", concierge("security-events.tsx")),
   ]),

@@ -11,3 +11,5 @@ export * from "./schema/operations.ts";
 export * from "./schema/sign-in.ts";
 export * from "./schema/admissions.ts";
 export * from "./schema/dues.ts";
+export * from "./schema/lockers.ts";
+export * from "./schema/guests.ts";

@@ -12,19 +12,6 @@ export const rulesAcceptances = sqliteTable(
   (table) => [primaryKey({ columns: [table.memberId, table.rulesVersion] })],
 );
 
-/** The daily plus-one whose stick fee is waived: at most one per member per Portland day. */
-export const guestWaivers = sqliteTable(
-  "guest_waivers",
-  {
-    memberId: text("member_id").notNull(),
-    /** The day in America/Los_Angeles, YYYY-MM-DD. */
-    day: text("day").notNull(),
-    guestName: text("guest_name").notNull(),
-    createdAt: utcTimestamp("created_at"),
-  },
-  (table) => [primaryKey({ columns: [table.memberId, table.day] })],
-);
-
 export const memberEvents = sqliteTable(
   "member_events",
   {

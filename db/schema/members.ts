@@ -36,9 +36,6 @@ export const members = sqliteTable(
     emailConfirmedAt: text("email_confirmed_at"),
     /** Google's stable account id (`sub`), once the member links Google. */
     googleSubject: text("google_subject"),
-    lockerNumber: text("locker_number"),
-    /** The quarter the locker is held for, e.g. "2026-Q4". */
-    lockerQuarter: text("locker_quarter"),
     pointsBalance: integer("points_balance").notNull().default(0),
     /**
      * Dues (docs/product-rules.md#dues): active while paid; past_due from a failed renewal for a

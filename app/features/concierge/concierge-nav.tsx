@@ -5,6 +5,8 @@ const pages = [
   { to: "/concierge/sit-downs", label: "Sit-downs", end: false },
   { to: "/concierge/waitlists", label: "Waitlists", end: false },
   { to: "/concierge/payments", label: "Payments", end: false },
+  { to: "/concierge/lockers", label: "Lockers", end: false },
+  { to: "/concierge/guests", label: "Guests", end: false },
   { to: "/concierge/sms-opt-ins", label: "SMS opt-ins", end: false },
   { to: "/concierge/outbox", label: "Outbox", end: false },
   { to: "/concierge/security-events", label: "Security events", end: false },

@@ -1,0 +1,100 @@
+/**
+ * What each membership tier includes, as data: the one table `/memberships` prints and every rule
+ * enforces (lounge keys, lockers, guests, events, courses, meeting rooms). Changing an allowance
+ * here changes both the promise and the software that keeps it (docs/product-rules.md#tier-entitlements).
+ * Plain data without zod: the client bundle of `/memberships` reads it.
+ */
+
+export type TierSlug = "kickback" | "business" | "platinum";
+export type LoungeSlug = "kickback" | "business" | "platinum";
+
+/** The three locker classes, each matching a tier (docs/product-rules.md#lockers). */
+export type LockerClass = "shelf" | "private" | "cedar";
+
+export interface LockerClassFacts {
+  name: string;
+  /** How many cigars it holds. */
+  cigars: number;
+  /** Whether the locker carries a nameplate whose text the member sets. */
+  nameplate: boolean;
+}
+
+export const lockerClasses: Record<LockerClass, LockerClassFacts> = {
+  shelf: { name: "Shared shelf", cigars: 25, nameplate: false },
+  private: { name: "Private locker", cigars: 75, nameplate: false },
+  cedar: { name: "Cedar-lined locker", cigars: 200, nameplate: true },
+};
+
+/** The member events a tier may attend (the club calendar's kinds). */
+export type EventKind = "tasting-night" | "patio-series" | "master-blender-dinner" | "special-event";
+
+/** The Cigar Academy's courses. */
+export type CourseSlug = "foundations" | "blending-terroir" | "humidor-craft" | "sommelier-pairing";
+
+export interface GuestAllowance {
+  /** Guests a member may bring on one day, besides the extra event-night guests. */
+  guestsPerDay: number;
+  /** Days a month the member may bring guests; null: every day. */
+  guestDaysPerMonth: number | null;
+  /** Whether the stick fee of the day's first guest (the plus-one) is waived. */
+  plusOneStickFeeWaived: boolean;
+  /** Extra guests on a night with a member event at that lounge (their stick fee is not waived). */
+  extraGuestsOnEventNights: number;
+}
+
+export interface TierEntitlements {
+  /** The lounges whose door opens to the tier, home lounge first. */
+  lounges: LoungeSlug[];
+  lockerClass: LockerClass;
+  guests: GuestAllowance;
+  events: EventKind[];
+  /** Reserved seating at master blender dinners. */
+  reservedSeating: boolean;
+  courses: CourseSlug[];
+  /** Whether the member may book the Business Lounge's meeting rooms. */
+  meetingRooms: boolean;
+  /** Concierge service for allocations, private rooms and travel humidors. */
+  conciergeService: boolean;
+}
+
+export const tierEntitlements: Record<TierSlug, TierEntitlements> = {
+  kickback: {
+    lounges: ["kickback"],
+    lockerClass: "shelf",
+    guests: { guestsPerDay: 1, guestDaysPerMonth: 4, plusOneStickFeeWaived: true, extraGuestsOnEventNights: 0 },
+    events: ["tasting-night", "patio-series"],
+    reservedSeating: false,
+    courses: ["foundations"],
+    meetingRooms: false,
+    conciergeService: false,
+  },
+  business: {
+    lounges: ["business", "kickback"],
+    lockerClass: "private",
+    guests: { guestsPerDay: 1, guestDaysPerMonth: null, plusOneStickFeeWaived: true, extraGuestsOnEventNights: 0 },
+    events: ["tasting-night", "patio-series", "master-blender-dinner"],
+    reservedSeating: false,
+    courses: ["foundations", "blending-terroir"],
+    meetingRooms: true,
+    conciergeService: false,
+  },
+  platinum: {
+    lounges: ["platinum", "business", "kickback"],
+    lockerClass: "cedar",
+    guests: { guestsPerDay: 1, guestDaysPerMonth: null, plusOneStickFeeWaived: true, extraGuestsOnEventNights: 2 },
+    events: ["tasting-night", "patio-series", "master-blender-dinner", "special-event"],
+    reservedSeating: true,
+    courses: ["foundations", "blending-terroir", "humidor-craft", "sommelier-pairing"],
+    meetingRooms: true,
+    conciergeService: true,
+  },
+};
+
+export function entitlementsOf(tier: TierSlug): TierEntitlements {
+  return tierEntitlements[tier];
+}
+
+/** The tier whose lockers are of `lockerClass`: lockers of a class go to that tier's members. */
+export function tiersWithLockerClass(lockerClass: LockerClass): TierSlug[] {
+  return (Object.keys(tierEntitlements) as TierSlug[]).filter((tier) => tierEntitlements[tier].lockerClass === lockerClass);
+}
