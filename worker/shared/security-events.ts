@@ -40,7 +40,9 @@ export type SecurityEventType =
   | "client_reported_error"
   | "payment_received"
   | "payment_refunded"
-  | "payment_webhook_rejected";
+  | "payment_webhook_rejected"
+  | "locker_assigned"
+  | "locker_request_done";
 
 export interface SecurityEventInput {
   eventType: SecurityEventType;
