@@ -12,15 +12,13 @@ import { z } from "#app/lib/zod.ts";
  */
 const personName = /^\p{L}[\p{L}\p{M} .'’-]*$/u;
 
-export const guestWaiverForm = z.object({
-  intent: z.literal("use-guest-waiver"),
-  guestName: z
-    .string()
-    .trim()
-    .min(2, "Please enter your guest's full name.")
-    .max(100, "Name too long")
-    .regex(personName, "Please use letters, spaces, hyphens and apostrophes only."),
-});
+/** A guest's full name (docs/product-rules.md#guests), as /members/guests registers it. */
+export const guestName = z
+  .string()
+  .trim()
+  .min(2, "Please enter your guest's full name.")
+  .max(100, "Name too long")
+  .regex(personName, "Please use letters, spaces, hyphens and apostrophes only.");
 
 const eventId = z.string().trim().min(1).max(100);
 
@@ -39,8 +37,8 @@ export const cancelRsvpForm = z.object({
   eventId,
 });
 
-/** The three forms of /members, told apart by their submit button's `intent`. */
-export const membersPageForm = z.discriminatedUnion("intent", [guestWaiverForm, eventRsvpForm, cancelRsvpForm]);
+/** The two forms of /members, told apart by their submit button's `intent`. */
+export const membersPageForm = z.discriminatedUnion("intent", [eventRsvpForm, cancelRsvpForm]);
 
 export const redeemRewardForm = z.object({
   itemId: z.string().trim().min(1).max(100),

@@ -4,23 +4,23 @@ import { CardGrid } from "#app/ui/card-grid.tsx";
 import { DiamondList } from "#app/ui/diamond-list.tsx";
 import { useOutcomeToast } from "#app/ui/form/form-outcome.tsx";
 import type { ActionResult } from "#app/lib/form-result.ts";
-import { GuestWaiverPanel } from "../guest-waiver-panel.tsx";
+import { GuestSummary } from "#app/features/guests/guest-summary.tsx";
+import { guestAllowanceText } from "#app/features/guests/guest-allowance.ts";
+import { hostGuestStatus } from "#app/features/guests/guests.server.ts";
 import { MemberEventList } from "../member-event-list.tsx";
 import { MembershipSummary } from "../membership-summary.tsx";
 import { PageHero } from "#app/ui/page-hero.tsx";
 import { Section } from "#app/ui/section.tsx";
 import { requestContext } from "#app/context.ts";
 import { memberWithAcceptedRules, requireMemberWithAcceptedRules } from "../member-area.server.ts";
-import { formatLockerQuarter, formatPortlandDateTime, formatPortlandDay } from "../member-dates.ts";
+import { formatLockerQuarter, formatPortlandDateTime, formatPortlandDay, portlandDay } from "../member-dates.ts";
 import { membersPageForm } from "../member-forms.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { club, lounges, membershipTiers } from "#app/features/site/site-config.ts";
 import {
   type RsvpResult,
   cancelRsvp,
-  claimGuestWaiver,
   findMemberById,
-  guestWaiverStatus,
   listUpcomingEvents,
   rsvpToEvent,
 } from "#app/features/member-area/member-area.server.ts";
@@ -34,26 +34,24 @@ export const meta: Route.MetaFunction = (args) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** The member's membership, guest waiver and upcoming events; null while the rules step shows. */
+/** The member's membership, guests and upcoming events; null while the rules step shows. */
 export async function loader({ context }: Route.LoaderArgs) {
   const member = memberWithAcceptedRules(context);
   if (!member) return null;
   const { env } = context.get(requestContext);
   const now = new Date();
-  const [record, waiver, events] = await Promise.all([
+  const [record, guests, events] = await Promise.all([
     findMemberById(env.DB, member.id),
-    guestWaiverStatus(env.DB, member.id, member.tier, now),
+    hostGuestStatus(env.DB, member.id, portlandDay(now)),
     listUpcomingEvents(env.DB, member.id, now),
   ]);
   return {
     name: member.name,
     tierName: membershipTiers.find((tier) => tier.slug === member.tier)?.name ?? member.tier,
     locker: record?.lockerNumber ? { number: record.lockerNumber, quarter: formatLockerQuarter(record.lockerQuarter) } : null,
-    guestWaiver: {
-      dayLabel: formatPortlandDay(waiver.day),
-      guestName: waiver.guestName,
-      usedThisMonth: waiver.usedThisMonth,
-      monthlyLimit: waiver.monthlyLimit,
+    guests: {
+      allowance: guestAllowanceText(member.tier, guests.guestDaysThisMonth),
+      next: guests.upcoming[0] ? { guestName: guests.upcoming[0].guestName, dayLabel: formatPortlandDay(guests.upcoming[0].day) } : null,
     },
     events: events.map((event) => ({ ...event, startsAtLabel: formatPortlandDateTime(event.startsAt) })),
   };
@@ -66,32 +64,15 @@ const rsvpRefusals: Record<Exclude<RsvpResult, { ok: true }>["reason"], string> 
   "no-room-for-plus-one": "There is room for you, but not for a plus-one. RSVP without one, or ask the concierge.",
 };
 
-/** The guest waiver, RSVP and cancel forms, for the signed-in member only (never a member id from the form). */
+/** The RSVP and cancel forms, for the signed-in member only (never a member id from the form). */
 export async function action({ request, context }: Route.ActionArgs) {
   const member = requireMemberWithAcceptedRules(request, context);
   const { env } = context.get(requestContext);
-  const form = await readSubmission(request, membersPageForm, {
-    form: (fields) => (fields.intent === "use-guest-waiver" ? "guest-waiver" : `event:${fields.eventId ?? ""}`),
-  });
+  const form = await readSubmission(request, membersPageForm, { form: (fields) => `event:${fields.eventId ?? ""}` });
   if (!form.ok) return form.invalid;
   const now = new Date();
 
   switch (form.data.intent) {
-    case "use-guest-waiver": {
-      const claim = await claimGuestWaiver(env.DB, { memberId: member.id, tier: member.tier, guestName: form.data.guestName, now });
-      if (!claim.ok) {
-        const error =
-          claim.reason === "used-today"
-            ? "You have already used today's guest waiver. Your next waived guest can come tomorrow."
-            : "You have used every waived guest day this month.";
-        return data<ActionResult>({ form: "guest-waiver", ok: false, error }, { status: 409 });
-      }
-      return data<ActionResult>({
-        form: "guest-waiver",
-        ok: true,
-        toast: { title: "Guest waiver used", description: `${claim.guestName}'s stick fee is waived today. Enjoy the evening.` },
-      });
-    }
     case "rsvp": {
       const { eventId, plusOne } = form.data;
       const result = await rsvpToEvent(env.DB, { eventId, memberId: member.id, plusOne, now });
@@ -124,7 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-// A refusal (409/404) means the page was out of date: reload it to show the current waiver and places.
+// A refusal (409/404) means the page was out of date: reload it to show the current places.
 export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return actionStatus === 409 || actionStatus === 404 || defaultShouldRevalidate;
 }
@@ -202,8 +183,8 @@ export default function Members({ loaderData, actionData }: Route.ComponentProps
         <MembershipSummary tierName={loaderData.tierName} locker={loaderData.locker} />
       </Section>
 
-      <Section id="guest-privileges" eyebrow="Guest privileges" title="Today's plus-one" tone="humidor">
-        <GuestWaiverPanel waiver={loaderData.guestWaiver} outcome={actionData?.form === "guest-waiver" ? actionData : undefined} />
+      <Section id="guest-privileges" eyebrow="Guest privileges" title="Your guests" tone="humidor">
+        <GuestSummary allowance={loaderData.guests.allowance} next={loaderData.guests.next} />
       </Section>
 
       <Section id="member-events" eyebrow="Member events" title="Evenings ahead">

@@ -1,0 +1,281 @@
+import { data, Form, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { Route } from "./+types/member-guests";
+import { PageHero } from "#app/ui/page-hero.tsx";
+import { Section } from "#app/ui/section.tsx";
+import { Field, inputClasses } from "#app/ui/form/field.tsx";
+import { FormAlert, SubmitButton, useOutcomeToast } from "#app/ui/form/form-outcome.tsx";
+import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
+import type { ActionResult } from "#app/lib/form-result.ts";
+import { readSubmission } from "#app/lib/forms.server.ts";
+import { club, loungeBySlug } from "#app/features/site/site-config.ts";
+import { entitlementsOf } from "#app/features/site/tier-entitlements.ts";
+import { formatPortlandDay, portlandDay } from "#app/features/member-area/member-dates.ts";
+import { memberWithAcceptedRules, requireMemberWithAcceptedRules } from "#app/features/member-area/member-area.server.ts";
+import { requestContext } from "#app/context.ts";
+import { guestAllowanceText, stickFeeText } from "../guest-allowance.ts";
+import { memberGuestsForm } from "../guest-forms.ts";
+import { cancelGuestVisit, deliverEmail, hostGuestStatus, registerGuest, type RegisterGuestResult } from "../guests.server.ts";
+
+/**
+ * /members/guests (docs/product-rules.md#guests): the member's guest allowance, the form that
+ * registers a guest for a day, and their upcoming guests with cancel. Plain forms: everything works
+ * without JavaScript.
+ */
+export const meta: Route.MetaFunction = () => [{ title: `Guests | ${club.name}` }, { name: "robots", content: "noindex" }];
+
+/** How far ahead a guest may be registered, in days after today. */
+const DAYS_AHEAD = 60;
+
+function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The member's allowance and upcoming guests; null while the rules step shows. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const member = memberWithAcceptedRules(context);
+  if (!member) return null;
+  const today = portlandDay(new Date());
+  const status = await hostGuestStatus(context.get(requestContext).env.DB, member.id, today);
+  return {
+    allowance: guestAllowanceText(member.tier, status.guestDaysThisMonth),
+    stickFee: stickFeeText(member.tier),
+    today,
+    lastDay: addDays(today, DAYS_AHEAD),
+    lounges: entitlementsOf(member.tier).lounges.map((slug) => ({ slug, name: loungeBySlug(slug).name })),
+    upcoming: status.upcoming.map((visit) => ({
+      id: visit.id,
+      guestName: visit.guestName,
+      dayLabel: formatPortlandDay(visit.day),
+      loungeName: loungeBySlug(visit.lounge).name,
+      fee: visit.stickFeeWaived
+        ? "stick fee waived"
+        : visit.eventNightExtra
+          ? "event-night guest, pays the stick fee"
+          : "pays the stick fee",
+    })),
+  };
+}
+
+function refusal(reason: Extract<RegisterGuestResult, { ok: false }>["reason"], guest: string, dayLabel: string, limit: number): string {
+  switch (reason) {
+    case "not-allowed":
+      return `Your membership does not allow guests right now. Please call the office at ${club.officePhone.display}.`;
+    case "already-registered":
+      return `${guest} is already your guest on ${dayLabel}.`;
+    case "day-full":
+      return `You already have every guest your membership allows on ${dayLabel}.`;
+    case "month-full":
+      return "You have used every guest day of that month. Guest days return on the first of the month.";
+    case "guest-quarter-limit":
+      return `${guest} has visited ${limit} times this quarter, the most a guest may. They are welcome to ask for an invitation to join.`;
+  }
+}
+
+/** Registers or cancels a guest of the signed-in member (never a member id from the form). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const member = requireMemberWithAcceptedRules(request, context);
+  const requestCtx = context.get(requestContext);
+  const { env, config, signingKey } = requestCtx;
+  const form = await readSubmission(request, memberGuestsForm, {
+    form: (fields) => (fields.intent === "cancel" ? `cancel:${fields.visitId ?? ""}` : "register"),
+  });
+  if (!form.ok) return form.invalid;
+  const now = new Date();
+  const today = portlandDay(now);
+
+  if (form.data.intent === "cancel") {
+    const target = `cancel:${form.data.visitId}`;
+    if (!(await cancelGuestVisit(env.DB, { hostId: member.id, visitId: form.data.visitId, today, now }))) {
+      return data<ActionResult>({ form: target, ok: false, error: "There is no upcoming guest of yours to cancel." }, { status: 404 });
+    }
+    return data<ActionResult>({ form: target, ok: true, toast: { title: "Guest cancelled", description: "The day is free again." } });
+  }
+
+  const { day, lounge, guestName, guestEmail } = form.data;
+  if (day < today || day > addDays(today, DAYS_AHEAD)) {
+    return data<ActionResult>(
+      { form: "register", ok: false, fieldErrors: { day: `Choose a day from today to ${formatPortlandDay(addDays(today, DAYS_AHEAD))}.` } },
+      { status: 400 },
+    );
+  }
+  if (!entitlementsOf(member.tier).lounges.includes(lounge)) {
+    return data<ActionResult>({ form: "register", ok: false, fieldErrors: { lounge: "Choose one of your lounges." } }, { status: 400 });
+  }
+  const dayLabel = formatPortlandDay(day);
+  const result = await registerGuest(env.DB, {
+    host: { id: member.id, name: member.name, tier: member.tier },
+    day,
+    lounge,
+    guestName,
+    guestEmail,
+    visitsPerQuarter: config.GUEST_VISITS_PER_QUARTER,
+    siteUrl: config.SITE_URL,
+    signingKey,
+  });
+  if (!result.ok) {
+    return data<ActionResult>(
+      { form: "register", ok: false, error: refusal(result.reason, guestName, dayLabel, config.GUEST_VISITS_PER_QUARTER) },
+      { status: result.reason === "not-allowed" ? 403 : 409 },
+    );
+  }
+  if (result.outboxId !== null) {
+    requestCtx.ctx.waitUntil(
+      deliverEmail(requestCtx, result.outboxId).catch((error: unknown) =>
+        console.error("guest welcome email: first delivery attempt crashed; the cron will retry", error),
+      ),
+    );
+  }
+  const fee = result.visit.stickFeeWaived ? "Their stick fee is waived." : "They pay the stick fee.";
+  const last = result.lastVisitThisQuarter
+    ? ` This is ${guestName}'s last guest visit this quarter: a guest may visit ${config.GUEST_VISITS_PER_QUARTER} times a quarter.${guestEmail ? " Their welcome email invites them to apply for membership, with you as their connection." : ""}`
+    : "";
+  return data<ActionResult>({
+    form: "register",
+    ok: true,
+    toast: {
+      title: "Guest registered",
+      description: `${guestName} is expected at the ${loungeBySlug(lounge).name} on ${dayLabel}. ${fee}${last}`,
+    },
+  });
+}
+
+// A refusal means the page was out of date: reload it to show the current allowance and guests.
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || actionStatus === 404 || defaultShouldRevalidate;
+}
+
+type LoaderData = NonNullable<Route.ComponentProps["loaderData"]>;
+
+function RegisterGuest({ page, outcome }: { page: LoaderData; outcome: ActionResult | undefined }) {
+  const { pending } = usePendingSubmission({ sentWith: { field: "intent", value: "register" } });
+  const errors = outcome && !outcome.ok ? outcome.fieldErrors : undefined;
+  return (
+    <Form method="post" className="grid gap-4 rounded-sm border border-cedar bg-night p-6">
+      <Field id="guest-day" label="Day" error={errors?.day}>
+        {(control) => (
+          <input
+            {...control}
+            name="day"
+            type="date"
+            required
+            min={page.today}
+            max={page.lastDay}
+            defaultValue={page.today}
+            className={inputClasses}
+          />
+        )}
+      </Field>
+      <Field id="guest-lounge" label="Lounge" error={errors?.lounge}>
+        {(control) => (
+          <select {...control} name="lounge" required defaultValue={page.lounges[0]?.slug} className={inputClasses}>
+            {page.lounges.map((lounge) => (
+              <option key={lounge.slug} value={lounge.slug}>
+                {lounge.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field id="guest-name" label="Guest's full name" hint="As it appears on their photo ID." error={errors?.guestName}>
+        {(control) => (
+          <input {...control} name="guestName" type="text" required autoComplete="off" maxLength={100} className={inputClasses} />
+        )}
+      </Field>
+      <div>
+        <div className="flex min-h-11 items-center gap-3">
+          <input
+            id="guest-adult"
+            name="adult"
+            type="checkbox"
+            value="yes"
+            required
+            aria-invalid={errors?.adult ? true : undefined}
+            aria-describedby="guest-adult-error"
+            className="h-6 w-6 shrink-0 accent-brass"
+          />
+          <label htmlFor="guest-adult" className="text-cream">
+            My guest is {club.minimumAge} or older
+          </label>
+        </div>
+        <p id="guest-adult-error" className="min-h-5 text-sm text-warning">
+          {errors?.adult ?? ""}
+        </p>
+      </div>
+      <Field
+        id="guest-email"
+        label="Guest's email (optional)"
+        hint="For a welcome message with the lounge's address and hours."
+        error={errors?.guestEmail}
+      >
+        {(control) => <input {...control} name="guestEmail" type="email" autoComplete="off" maxLength={254} className={inputClasses} />}
+      </Field>
+      <div>
+        <SubmitButton name="intent" value="register" pending={pending}>
+          {pending ? "Registering…" : "Register guest"}
+        </SubmitButton>
+      </div>
+      <FormAlert outcome={outcome} />
+      {outcome?.ok ? (
+        <p role="status" className="text-cream">
+          {outcome.toast.description}
+        </p>
+      ) : null}
+    </Form>
+  );
+}
+
+function CancelGuest({ visit, outcome }: { visit: LoaderData["upcoming"][number]; outcome: ActionResult | undefined }) {
+  const { pending } = usePendingSubmission({ sentWith: { field: "visitId", value: visit.id } });
+  return (
+    <Form method="post">
+      <input type="hidden" name="visitId" value={visit.id} />
+      <SubmitButton name="intent" value="cancel" variant="secondary" pending={pending}>
+        Cancel
+        <span className="sr-only">
+          {" "}
+          {visit.guestName} on {visit.dayLabel}
+        </span>
+      </SubmitButton>
+      <FormAlert outcome={outcome && !outcome.ok ? outcome : undefined} />
+    </Form>
+  );
+}
+
+export default function MemberGuests({ loaderData, actionData }: Route.ComponentProps) {
+  useOutcomeToast(actionData);
+  // The member-area layout shows the rules step instead of this page until they are accepted.
+  if (!loaderData) return null;
+  return (
+    <>
+      <PageHero eyebrow="Members Area" title="Your guests">
+        <p>
+          {loaderData.allowance} {loaderData.stickFee} Guests are {club.minimumAge} or older and show photo ID at the door.
+        </p>
+      </PageHero>
+      <Section id="register-guest" eyebrow="Guest privileges" title="Register a guest">
+        <RegisterGuest page={loaderData} outcome={actionData?.form === "register" ? actionData : undefined} />
+      </Section>
+      <Section id="upcoming-guests" eyebrow="Guest privileges" title="Upcoming guests" tone="humidor">
+        {loaderData.upcoming.length === 0 ? (
+          <p className="text-smoke">No guests registered.</p>
+        ) : (
+          <ul className="grid gap-4">
+            {loaderData.upcoming.map((visit) => (
+              <li key={visit.id} className="flex flex-wrap items-center justify-between gap-4 rounded-sm border border-cedar bg-night p-4">
+                <p className="text-cream">
+                  <strong>{visit.guestName}</strong>
+                  <span className="block text-sm text-smoke">
+                    {visit.dayLabel} · {visit.loungeName} · {visit.fee}
+                  </span>
+                </p>
+                <CancelGuest visit={visit} outcome={actionData?.form === `cancel:${visit.id}` ? actionData : undefined} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,337 @@
+import { and, asc, countDistinct, desc, eq, gte, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { getDatabase } from "#db/client.ts";
+import { insertSelectRow } from "#db/insert-select.ts";
+import { containsText } from "#db/text-match.ts";
+import { guestVisits, memberEvents, members, outbox } from "#db/schema.ts";
+import { portlandTimeToUtc } from "#app/features/admissions/sit-down-times.ts";
+import { entitlementsOf, type LoungeSlug, type TierSlug } from "#app/features/site/tier-entitlements.ts";
+import { loungeBySlug } from "#app/features/site/site-config.ts";
+import { normalizeEmail } from "#worker/features/members/members.ts";
+import { guestWelcomeEmail } from "./guest-emails.ts";
+import { guestInvitationUrl } from "./guest-reference.ts";
+
+/**
+ * Guest visits (docs/product-rules.md#guests): a member registers a guest for a Portland day at one
+ * of their tier's lounges. Every limit (the member in good standing, the tier's guests a day and
+ * days a month, the event-night extras, the guest's visits a quarter across every host) is decided
+ * by the one INSERT … SELECT that registers the visit, so registrations racing from several tabs
+ * can never pass a limit together: D1 runs one statement at a time.
+ */
+
+export type GuestVisit = typeof guestVisits.$inferSelect;
+
+/** The guest's identity across hosts: the name lower-cased with its spaces collapsed (db/schema/guests.ts). */
+export function guestKeyOf(name: string): string {
+  return name.normalize("NFC").trim().toLowerCase().replace(/\s+/g, " ");
+}
+
+/** The first and last day (YYYY-MM-DD) of `day`'s month: days are text, so the month ends at -31 for every month. */
+function monthOf(day: string): [string, string] {
+  const month = day.slice(0, 7);
+  return [`${month}-01`, `${month}-31`];
+}
+
+/** The first and last day of `day`'s calendar quarter (Q1 January–March, …). */
+export function quarterOf(day: string): [string, string] {
+  const year = day.slice(0, 4);
+  const first = Math.floor((Number(day.slice(5, 7)) - 1) / 3) * 3 + 1;
+  return [`${year}-${String(first).padStart(2, "0")}-01`, `${year}-${String(first + 2).padStart(2, "0")}-31`];
+}
+
+/** The day after a YYYY-MM-DD day. */
+export function nextDay(day: string, days = 1): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Whether a member event starts at `lounge` on the Portland day `day` (an event night). */
+function eventNight(lounge: LoungeSlug, day: string): SQL {
+  return sql`exists (select 1 from ${memberEvents} where ${memberEvents.lounge} = ${loungeBySlug(lounge).name}
+    and ${memberEvents.startsAt} >= ${portlandTimeToUtc(day, "00:00")} and ${memberEvents.startsAt} < ${portlandTimeToUtc(nextDay(day), "00:00")})`;
+}
+
+const expected = eq(guestVisits.status, "expected");
+
+/** The host's expected guests on `day`, any lounge. */
+function hostGuestsOn(hostId: string, day: string): SQL {
+  return sql`(select count(*) from ${guestVisits} where ${guestVisits.hostMemberId} = ${hostId} and ${guestVisits.day} = ${day} and ${guestVisits.status} = 'expected')`;
+}
+
+/** The distinct days of `day`'s month on which the host has an expected guest. */
+function hostGuestDaysInMonth(hostId: string, day: string): SQL {
+  const [first, last] = monthOf(day);
+  return sql`(select count(distinct ${guestVisits.day}) from ${guestVisits} where ${guestVisits.hostMemberId} = ${hostId} and ${guestVisits.day} between ${first} and ${last} and ${guestVisits.status} = 'expected')`;
+}
+
+/** The guest's expected visits in `day`'s quarter, with any host: the same name, or the same email. */
+function guestVisitsInQuarter(guestKey: string, guestEmail: string | null, day: string): SQL {
+  const [first, last] = quarterOf(day);
+  const sameGuest =
+    guestEmail === null
+      ? sql`${guestVisits.guestKey} = ${guestKey}`
+      : sql`(${guestVisits.guestKey} = ${guestKey} or ${guestVisits.guestEmail} = ${guestEmail})`;
+  return sql`(select count(*) from ${guestVisits} where ${sameGuest} and ${guestVisits.day} between ${first} and ${last} and ${guestVisits.status} = 'expected')`;
+}
+
+export interface GuestRegistration {
+  host: { id: string; name: string; tier: TierSlug };
+  day: string;
+  lounge: LoungeSlug;
+  guestName: string;
+  guestEmail: string | null;
+  /** GUEST_VISITS_PER_QUARTER (worker/config.ts). */
+  visitsPerQuarter: number;
+  siteUrl: string;
+  signingKey: string;
+}
+
+export type RegisterGuestResult =
+  | {
+      ok: true;
+      visit: Pick<GuestVisit, "id" | "day" | "lounge" | "guestName" | "stickFeeWaived" | "eventNightExtra">;
+      /** The guest's visit that reaches the quarter's limit: the host is told, the guest invited to apply. */
+      lastVisitThisQuarter: boolean;
+      /** The welcome email's outbox row, when the guest gave an email. */
+      outboxId: number | null;
+    }
+  | { ok: false; reason: "not-allowed" | "already-registered" | "day-full" | "month-full" | "guest-quarter-limit" };
+
+/**
+ * Registers a guest in one D1 batch: the INSERT … SELECT from the host's member row that decides
+ * every limit, then the welcome email (outbox), inserted only when the visit was (and in the
+ * wording with the invitation to apply when this visit is the guest's last of the quarter). When
+ * nothing was inserted, which limit refused it is read afterwards.
+ */
+export async function registerGuest(db: D1Database, input: GuestRegistration): Promise<RegisterGuestResult> {
+  const database = getDatabase(db);
+  const { host, day, lounge, visitsPerQuarter } = input;
+  const allowance = entitlementsOf(host.tier).guests;
+  if (!entitlementsOf(host.tier).lounges.includes(lounge)) return { ok: false, reason: "not-allowed" };
+  const id = crypto.randomUUID();
+  const guestName = input.guestName.trim();
+  const guestKey = guestKeyOf(guestName);
+  const guestEmail = input.guestEmail === null ? null : normalizeEmail(input.guestEmail);
+  const onEventNight = eventNight(lounge, day);
+  const hostToday = hostGuestsOn(host.id, day);
+  const dayLimit =
+    allowance.extraGuestsOnEventNights > 0
+      ? sql`${allowance.guestsPerDay} + (case when ${onEventNight} then ${allowance.extraGuestsOnEventNights} else 0 end)`
+      : sql`${allowance.guestsPerDay}`;
+  const monthLimit =
+    allowance.guestDaysPerMonth === null
+      ? undefined
+      : or(sql`${hostGuestDaysInMonth(host.id, day)} < ${allowance.guestDaysPerMonth}`, sql`${hostToday} > 0`);
+
+  const visitRow = insertSelectRow(guestVisits, {
+    id,
+    hostMemberId: host.id,
+    lounge,
+    day,
+    guestName,
+    guestKey,
+    guestEmail,
+    adultConfirmed: true,
+    // The day's first guest is the plus-one, waived when the tier waives it; extras never are.
+    stickFeeWaived: allowance.plusOneStickFeeWaived ? sql`${hostToday} = 0` : false,
+    eventNightExtra: sql`${hostToday} >= ${allowance.guestsPerDay}`,
+  });
+  const insertVisit = database
+    .insert(guestVisits)
+    .select(
+      database
+        .select(visitRow)
+        .from(members)
+        .where(
+          and(
+            eq(members.id, host.id),
+            eq(members.status, "active"),
+            ne(members.duesStatus, "lapsed"),
+            eq(members.tier, host.tier),
+            sql`${hostToday} < ${dayLimit}`,
+            monthLimit,
+            sql`${guestVisitsInQuarter(guestKey, guestEmail, day)} < ${visitsPerQuarter}`,
+          ),
+        ),
+    )
+    .onConflictDoNothing()
+    .returning({
+      id: guestVisits.id,
+      day: guestVisits.day,
+      lounge: guestVisits.lounge,
+      guestName: guestVisits.guestName,
+      stickFeeWaived: guestVisits.stickFeeWaived,
+      eventNightExtra: guestVisits.eventNightExtra,
+    });
+
+  // The visit just inserted counts itself: at the limit, it is the guest's last this quarter.
+  const atLimit = sql`${guestVisitsInQuarter(guestKey, guestEmail, day)} >= ${visitsPerQuarter}`;
+  const invitationUrl = guestEmail === null ? null : await guestInvitationUrl(input.siteUrl, input.signingKey, id);
+  const welcome = (invite: boolean) => {
+    const message = guestWelcomeEmail({ guestName, hostName: host.name, day, lounge, invitationUrl: invite ? invitationUrl : null });
+    return database
+      .insert(outbox)
+      .select(
+        database
+          .select(insertSelectRow(outbox, { channel: "email", recipient: guestEmail ?? "", subject: message.subject, body: message.body }))
+          .from(guestVisits)
+          .where(and(eq(guestVisits.id, id), invite ? atLimit : sql`not ${atLimit}`)),
+      )
+      .returning({ id: outbox.id });
+  };
+
+  if (guestEmail === null) {
+    const [visit] = await insertVisit;
+    if (visit)
+      return { ok: true, visit, lastVisitThisQuarter: await isLastVisit(db, guestKey, guestEmail, day, visitsPerQuarter), outboxId: null };
+  } else {
+    const [[visit], plain, invitation] = await database.batch([insertVisit, welcome(false), welcome(true)]);
+    if (visit) return { ok: true, visit, lastVisitThisQuarter: invitation.length > 0, outboxId: (invitation[0] ?? plain[0])?.id ?? null };
+  }
+  return { ok: false, reason: await refusalReason(db, input, guestKey, guestEmail) };
+}
+
+async function isLastVisit(db: D1Database, guestKey: string, guestEmail: string | null, day: string, limit: number): Promise<boolean> {
+  const row = await getDatabase(db).get<{ visits: number }>(sql`select ${guestVisitsInQuarter(guestKey, guestEmail, day)} as visits`);
+  return row.visits >= limit;
+}
+
+/** Which limit refused a registration, read after the INSERT changed nothing. */
+async function refusalReason(
+  db: D1Database,
+  { host, day, lounge, visitsPerQuarter }: GuestRegistration,
+  guestKey: string,
+  guestEmail: string | null,
+): Promise<Extract<RegisterGuestResult, { ok: false }>["reason"]> {
+  const allowance = entitlementsOf(host.tier).guests;
+  const facts = await getDatabase(db).get<{
+    standing: number;
+    sameGuest: number;
+    today: number;
+    eventNight: number;
+    days: number;
+    guestVisits: number;
+  }>(
+    sql`select
+      (select count(*) from ${members} where ${members.id} = ${host.id} and ${members.status} = 'active' and ${members.duesStatus} <> 'lapsed' and ${members.tier} = ${host.tier}) as standing,
+      (select count(*) from ${guestVisits} where ${guestVisits.hostMemberId} = ${host.id} and ${guestVisits.day} = ${day} and ${guestVisits.guestKey} = ${guestKey} and ${guestVisits.status} = 'expected') as sameGuest,
+      ${hostGuestsOn(host.id, day)} as today,
+      ${eventNight(lounge, day)} as eventNight,
+      ${hostGuestDaysInMonth(host.id, day)} as days,
+      ${guestVisitsInQuarter(guestKey, guestEmail, day)} as guestVisits`,
+  );
+  if (!facts.standing) return "not-allowed";
+  if (facts.sameGuest > 0) return "already-registered";
+  const dayLimit = allowance.guestsPerDay + (facts.eventNight ? allowance.extraGuestsOnEventNights : 0);
+  if (facts.today >= dayLimit) return "day-full";
+  if (allowance.guestDaysPerMonth !== null && facts.today === 0 && facts.days >= allowance.guestDaysPerMonth) return "month-full";
+  if (facts.guestVisits >= visitsPerQuarter) return "guest-quarter-limit";
+  // Another registration changed the counts between the INSERT and this read: the day filled.
+  return "day-full";
+}
+
+/** Cancels one of the host's expected visits on `today` or later (one UPDATE); frees the day. */
+export async function cancelGuestVisit(
+  db: D1Database,
+  input: { hostId: string; visitId: string; today: string; now?: Date },
+): Promise<boolean> {
+  const cancelled = await getDatabase(db)
+    .update(guestVisits)
+    .set({ status: "cancelled", cancelledAt: (input.now ?? new Date()).toISOString() })
+    .where(and(eq(guestVisits.id, input.visitId), eq(guestVisits.hostMemberId, input.hostId), expected, gte(guestVisits.day, input.today)))
+    .returning({ id: guestVisits.id });
+  return cancelled.length > 0;
+}
+
+export interface HostGuestStatus {
+  /** Distinct days of this month with a guest (for tiers with days a month). */
+  guestDaysThisMonth: number;
+  upcoming: Pick<GuestVisit, "id" | "day" | "lounge" | "guestName" | "stickFeeWaived" | "eventNightExtra">[];
+}
+
+/** What /members/guests and the /members card show: this month's guest days and the upcoming guests. */
+export async function hostGuestStatus(db: D1Database, hostId: string, today: string): Promise<HostGuestStatus> {
+  const database = getDatabase(db);
+  const [first, last] = monthOf(today);
+  const [days, upcoming] = await Promise.all([
+    database
+      .select({ days: countDistinct(guestVisits.day) })
+      .from(guestVisits)
+      .where(and(eq(guestVisits.hostMemberId, hostId), expected, gte(guestVisits.day, first), lte(guestVisits.day, last)))
+      .get(),
+    database
+      .select({
+        id: guestVisits.id,
+        day: guestVisits.day,
+        lounge: guestVisits.lounge,
+        guestName: guestVisits.guestName,
+        stickFeeWaived: guestVisits.stickFeeWaived,
+        eventNightExtra: guestVisits.eventNightExtra,
+      })
+      .from(guestVisits)
+      .where(and(eq(guestVisits.hostMemberId, hostId), expected, gte(guestVisits.day, today)))
+      .orderBy(asc(guestVisits.day), asc(guestVisits.createdAt))
+      .limit(100)
+      .all(),
+  ]);
+  return { guestDaysThisMonth: days?.days ?? 0, upcoming };
+}
+
+export interface ConsoleGuest {
+  id: string;
+  day: string;
+  lounge: LoungeSlug;
+  guestName: string;
+  hostName: string | null;
+  stickFeeWaived: boolean;
+  eventNightExtra: boolean;
+  status: GuestVisit["status"];
+  createdAt: string;
+}
+
+const consoleColumns = {
+  id: guestVisits.id,
+  day: guestVisits.day,
+  lounge: guestVisits.lounge,
+  guestName: guestVisits.guestName,
+  hostName: members.name,
+  stickFeeWaived: guestVisits.stickFeeWaived,
+  eventNightExtra: guestVisits.eventNightExtra,
+  status: guestVisits.status,
+  createdAt: guestVisits.createdAt,
+};
+
+/** The console's expected guests of a Portland day, by lounge, then guest name. */
+export async function expectedGuestsOn(db: D1Database, day: string): Promise<ConsoleGuest[]> {
+  return getDatabase(db)
+    .select(consoleColumns)
+    .from(guestVisits)
+    .leftJoin(members, eq(members.id, guestVisits.hostMemberId))
+    .where(and(eq(guestVisits.day, day), expected))
+    .orderBy(asc(guestVisits.lounge), asc(guestVisits.guestName), asc(guestVisits.id))
+    .all();
+}
+
+/** The guest log: every registration, newest first, a page at a time, optionally by guest name. */
+export async function guestLog(db: D1Database, { query, page, pageSize }: { query: string | null; page: number; pageSize: number }) {
+  const rows = await getDatabase(db)
+    .select(consoleColumns)
+    .from(guestVisits)
+    .leftJoin(members, eq(members.id, guestVisits.hostMemberId))
+    .where(query ? containsText(guestVisits.guestName, query) : undefined)
+    .orderBy(desc(guestVisits.createdAt), desc(guestVisits.id))
+    .limit(pageSize + 1)
+    .offset((page - 1) * pageSize)
+    .all();
+  return { rows: rows.slice(0, pageSize), hasMore: rows.length > pageSize };
+}
+
+/** The visit a guest's invitation reference names, with its host while they are an active member. */
+export async function visitHost(db: D1Database, visitId: string): Promise<{ hostId: string; hostName: string } | undefined> {
+  return getDatabase(db)
+    .select({ hostId: members.id, hostName: members.name })
+    .from(guestVisits)
+    .innerJoin(members, eq(members.id, guestVisits.hostMemberId))
+    .where(and(eq(guestVisits.id, visitId), expected, eq(members.status, "active")))
+    .get();
+}
