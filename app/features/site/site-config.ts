@@ -1,6 +1,9 @@
+import { tiersOpeningLounge } from "./tier-entitlements.ts";
+
 /**
  * The club's facts in one place: brand name, phone, address, prices and tiers live only in this
- * module. Pages, metadata, JSON-LD and the footer all read from here.
+ * module. Pages, metadata, JSON-LD and the footer all read from here. What each tier includes is
+ * in tier-entitlements.ts.
  */
 export const club = {
   name: "Ember & Oak Society",
@@ -39,7 +42,6 @@ export interface MembershipTier {
   memberCap: number;
   summary: string;
   lounge: string;
-  includes: string[];
 }
 
 export const membershipTiers: MembershipTier[] = [
@@ -51,13 +53,6 @@ export const membershipTiers: MembershipTier[] = [
     memberCap: 250,
     summary: "For the evening regular who wants a proper chair, a good light and familiar faces.",
     lounge: "Kickback Lounge",
-    includes: [
-      "Unlimited access to the Kickback Lounge, 11 am to midnight",
-      "A shared quarterly locker shelf for up to 25 cigars",
-      "Guest privileges: one plus-one a day with the stick fee waived, four days a month",
-      "Member events: the monthly tasting night and the summer patio series",
-      "Cigar Academy: the Foundations course",
-    ],
   },
   {
     slug: "business",
@@ -67,13 +62,6 @@ export const membershipTiers: MembershipTier[] = [
     memberCap: 120,
     summary: "For members who host clients: quiet rooms, reliable Wi-Fi and a locker of your own.",
     lounge: "Business Lounge",
-    includes: [
-      "Access to the Kickback and Business Lounges, including the two bookable meeting rooms",
-      "A private quarterly locker for up to 75 cigars, rotated and humidity-logged each quarter",
-      "Guest privileges: a daily plus-one with the stick fee waived",
-      "Member events: every tasting night, plus two master blender dinners a year",
-      "Cigar Academy: Foundations and the Blending & Terroir course",
-    ],
   },
   {
     slug: "platinum",
@@ -83,14 +71,6 @@ export const membershipTiers: MembershipTier[] = [
     memberCap: 40,
     summary: "The whole house: every lounge, a cedar-lined locker and a concierge who knows your order.",
     lounge: "Platinum Lounge",
-    includes: [
-      "All three lounges, including the after-hours Platinum Lounge",
-      "A cedar-lined quarterly locker for up to 200 cigars, with engraved nameplate",
-      "Guest privileges: a daily plus-one with the stick fee waived, and two extra guests on event nights",
-      "Member events: every event, with reserved seating at master blender dinners",
-      "Cigar Academy: every course, including the Sommelier Pairing masterclass",
-      "Concierge service for allocations, private rooms and travel humidors",
-    ],
   },
 ];
 
@@ -109,7 +89,7 @@ export interface Lounge {
   neighbourhood: string;
   hours: string;
   summary: string;
-  /** The memberships whose members hold a key, as their tiers' `includes` say. */
+  /** The memberships whose members hold a key, read from the tier entitlements (tier-entitlements.ts). */
   tiers: MembershipTier["slug"][];
 }
 
@@ -122,7 +102,7 @@ export const lounges: Lounge[] = [
     neighbourhood: "Pearl District",
     hours: "Daily, 11 am – midnight",
     summary: "Deep leather, a long walnut bar and a patio heated from October to May.",
-    tiers: ["kickback", "business", "platinum"],
+    tiers: tiersOpeningLounge("kickback"),
   },
   {
     slug: "business",
@@ -132,7 +112,7 @@ export const lounges: Lounge[] = [
     neighbourhood: "Downtown, near Pioneer Courthouse Square",
     hours: "Monday – Saturday, 7 am – 10 pm",
     summary: "Two meeting rooms, quiet booths and coffee service for the working day.",
-    tiers: ["business", "platinum"],
+    tiers: tiersOpeningLounge("business"),
   },
   {
     slug: "platinum",
@@ -142,7 +122,7 @@ export const lounges: Lounge[] = [
     neighbourhood: "Northwest 23rd",
     hours: "Daily, 4 pm – 2 am",
     summary: "Twelve chairs, a cedar humidor room and a bartender who keeps your pour.",
-    tiers: ["platinum"],
+    tiers: tiersOpeningLounge("platinum"),
   },
 ];
 

@@ -28,8 +28,31 @@ export const lockerClasses: Record<LockerClass, LockerClassFacts> = {
 /** The member events a tier may attend (the club calendar's kinds). */
 export type EventKind = "tasting-night" | "patio-series" | "master-blender-dinner" | "special-event";
 
+/** How /memberships names each kind of member event. */
+export const eventKindNames: Record<EventKind, string> = {
+  "tasting-night": "the monthly tasting night",
+  "patio-series": "the summer patio series",
+  "master-blender-dinner": "master blender dinners",
+  "special-event": "special events",
+};
+
 /** The Cigar Academy's courses. */
 export type CourseSlug = "foundations" | "blending-terroir" | "humidor-craft" | "sommelier-pairing";
+
+/** Each course's name, as /cigar-academy heads it and /memberships lists it. */
+export const courseNames: Record<CourseSlug, string> = {
+  foundations: "Foundations",
+  "blending-terroir": "Blending & Terroir",
+  "humidor-craft": "Humidor Craft",
+  "sommelier-pairing": "Sommelier Pairing masterclass",
+};
+
+/**
+ * How many times one guest may visit in a quarter, whoever hosts them: a club-wide limit, the
+ * same in every deployment, so /memberships can print the number the guest rules enforce
+ * (docs/product-rules.md#tier-entitlements).
+ */
+export const guestVisitsPerQuarter = 3;
 
 export interface GuestAllowance {
   /** Guests a member may bring on one day, besides the extra event-night guests. */
@@ -97,4 +120,14 @@ export function entitlementsOf(tier: TierSlug): TierEntitlements {
 /** The tier whose lockers are of `lockerClass`: lockers of a class go to that tier's members. */
 export function tiersWithLockerClass(lockerClass: LockerClass): TierSlug[] {
   return (Object.keys(tierEntitlements) as TierSlug[]).filter((tier) => tierEntitlements[tier].lockerClass === lockerClass);
+}
+
+/** The tiers whose members hold a key to `lounge`, in the table's order. */
+export function tiersOpeningLounge(lounge: LoungeSlug): TierSlug[] {
+  return (Object.keys(tierEntitlements) as TierSlug[]).filter((tier) => tierEntitlements[tier].lounges.includes(lounge));
+}
+
+/** The tiers that include `course`, in the table's order. */
+export function tiersWithCourse(course: CourseSlug): TierSlug[] {
+  return (Object.keys(tierEntitlements) as TierSlug[]).filter((tier) => tierEntitlements[tier].courses.includes(course));
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { localBusinessJsonLd } from "#app/features/site/local-business.ts";
 import { membershipTiers, monthlyPriceRange } from "#app/features/site/site-config.ts";
+import { entitlementsOf } from "#app/features/site/tier-entitlements.ts";
+import { tierInclusions } from "#app/features/site/tier-inclusions.ts";
 
 describe("site configuration", () => {
   it("prices every tier inside the advertised $149 to $599 range", () => {
@@ -12,7 +14,7 @@ describe("site configuration", () => {
 
   it("states that every tier includes lockers, guest privileges, events and the academy", () => {
     for (const tier of membershipTiers) {
-      const includes = tier.includes.join(" ").toLowerCase();
+      const includes = tierInclusions(entitlementsOf(tier.slug)).join(" ").toLowerCase();
       for (const benefit of ["locker", "guest privileges", "events", "academy"]) expect(includes).toContain(benefit);
     }
   });

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { club, loungeBySlug, type Lounge } from "../site-config.ts";
+import { entitlementsOf } from "../tier-entitlements.ts";
+import { guestAllowanceInWords, tierNamesInWords } from "../tier-inclusions.ts";
 import type { LoungeDetail } from "./lounge-room.tsx";
 import type { LoungeSlot } from "./lounge-timetable.tsx";
 
@@ -129,8 +131,8 @@ export const loungePages: Record<Lounge["slug"], LoungePageContent> = {
       title: "Who holds a key",
       note: (
         <>
-          Business and Platinum members bring a plus-one every day with the stick fee waived, which is how most clients first see the room.
-          Everyone must be {club.minimumAge} or older, with photo ID at the door.
+          {tierNamesInWords(business.tiers)} members bring a plus-one every day with the stick fee waived, which is how most clients first
+          see the room. Everyone must be {club.minimumAge} or older, with photo ID at the door.
         </>
       ),
     },
@@ -185,9 +187,9 @@ export const loungePages: Record<Lounge["slug"], LoungePageContent> = {
       title: "Who holds a key",
       note: (
         <>
-          A Platinum member may bring a daily plus-one with the stick fee waived, and two more guests on event nights. Everyone must be{" "}
-          {club.minimumAge} or older, with photo ID at the door. Late hours are no excuse for a late drive home: the staff will call a car
-          for anyone who asks, and for some who do not.
+          A Platinum member may bring {guestAllowanceInWords(entitlementsOf("platinum").guests)}. Everyone must be {club.minimumAge} or
+          older, with photo ID at the door. Late hours are no excuse for a late drive home: the staff will call a car for anyone who asks,
+          and for some who do not.
         </>
       ),
     },

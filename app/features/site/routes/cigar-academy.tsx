@@ -5,7 +5,8 @@ import { DiamondList } from "#app/ui/diamond-list.tsx";
 import { PageHero } from "#app/ui/page-hero.tsx";
 import { Section } from "#app/ui/section.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
-import { club, membershipTiers, type MembershipTier } from "../site-config.ts";
+import { club, membershipTiers } from "../site-config.ts";
+import { courseNames, tiersWithCourse, type CourseSlug } from "../tier-entitlements.ts";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -14,26 +15,23 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 interface Course {
-  name: string;
+  slug: CourseSlug;
   format: string;
-  includedIn: MembershipTier["slug"][];
   summary: string;
   topics: string[];
 }
 
-/** Which tiers include which course follows `membershipTiers[].includes` in site-config. */
+/** Each course's name, and the tiers that include it, come from the tier entitlements (tier-entitlements.ts). */
 const courses: Course[] = [
   {
-    name: "Foundations",
+    slug: "foundations",
     format: "Four Tuesday evenings, 90 minutes each",
-    includedIn: ["kickback", "business", "platinum"],
     summary: "Everything a new member wishes someone had told them at the shop counter.",
     topics: ["Wrapper, binder and filler", "Shapes and ring gauges", "Cutting, toasting and lighting", "Reading the burn and the ash"],
   },
   {
-    name: "Blending & Terroir",
+    slug: "blending-terroir",
     format: "Six Wednesday evenings, two hours each",
-    includedIn: ["business", "platinum"],
     summary: "Why a Jalapa wrapper tastes nothing like one from the Connecticut River Valley.",
     topics: [
       "Primings: volado, seco and ligero",
@@ -43,9 +41,8 @@ const courses: Course[] = [
     ],
   },
   {
-    name: "Humidor Craft",
+    slug: "humidor-craft",
     format: "Three Saturday mornings, 10 am to noon",
-    includedIn: ["platinum"],
     summary: "Keeping a collection at its best for years, not weeks.",
     topics: [
       "Seasoning Spanish cedar",
@@ -55,9 +52,8 @@ const courses: Course[] = [
     ],
   },
   {
-    name: "Sommelier Pairing masterclass",
+    slug: "sommelier-pairing",
     format: "One evening a term, three hours, with a guest sommelier",
-    includedIn: ["platinum"],
     summary: "Three cigars, each paired with wine, a spirit and coffee, and argued over at length.",
     topics: [
       "Willamette Valley Pinot Noir and a Connecticut shade",
@@ -68,9 +64,10 @@ const courses: Course[] = [
   },
 ];
 
-const tierNames = (slugs: MembershipTier["slug"][]) =>
+/** The tiers that include a course, by name: "Business, Platinum". */
+const tierNames = (course: CourseSlug) =>
   membershipTiers
-    .filter((tier) => slugs.includes(tier.slug))
+    .filter((tier) => tiersWithCourse(course).includes(tier.slug))
     .map((tier) => tier.name)
     .join(", ");
 
@@ -93,12 +90,12 @@ export default function CigarAcademy() {
       <Section id="courses" title="The four courses">
         <ul className="grid gap-6 md:grid-cols-2">
           {courses.map((course) => (
-            <li key={course.name} className="flex flex-col rounded-sm border border-cedar p-7">
-              <h3 className="text-3xl text-cream">{course.name}</h3>
+            <li key={course.slug} className="flex flex-col rounded-sm border border-cedar p-7">
+              <h3 className="text-3xl text-cream">{courseNames[course.slug]}</h3>
               <p className="mt-2 text-smoke">{course.summary}</p>
               <p className="mt-4 text-sm text-brass">{course.format}</p>
               <DiamondList items={course.topics} className="mt-4 flex-1 space-y-2 text-sm" />
-              <p className="mt-6 border-t border-cedar pt-4 text-sm text-cream">Included with: {tierNames(course.includedIn)}</p>
+              <p className="mt-6 border-t border-cedar pt-4 text-sm text-cream">Included with: {tierNames(course.slug)}</p>
             </li>
           ))}
         </ul>

@@ -13,6 +13,7 @@ import { requestContext } from "#app/context.ts";
 import { localBusinessJsonLd } from "../local-business.ts";
 import { pageMeta, siteUrlFrom } from "#app/lib/meta.ts";
 import { club, formatPriceRange, lounges } from "../site-config.ts";
+import { plusOneInWords } from "../tier-inclusions.ts";
 import { hasPassedSmsVerification } from "#app/features/sms-invitation/sms-verified.server.ts";
 
 export const meta: Route.MetaFunction = (args) => [
@@ -31,7 +32,7 @@ const benefits = [
   },
   {
     title: "Guest Privileges",
-    body: "Bring a daily plus-one and we waive their stick fee. Introductions are how this society has always grown.",
+    body: `${plusOneInWords()} Introductions are how this society has always grown.`,
   },
   {
     title: "Member Events",

@@ -7,6 +7,8 @@ import { Timeline } from "#app/ui/timeline.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { club, formatMonthlyPrice, formatPriceRange, membershipTiers, quarterlyDuesCents } from "../site-config.ts";
+import { entitlementsOf } from "../tier-entitlements.ts";
+import { guestVisitLimitInWords, tierInclusions } from "../tier-inclusions.ts";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -46,13 +48,13 @@ export default function Memberships() {
                 {formatCents(quarterlyDuesCents(tier))} billed quarterly; initiation fee {formatCents(tier.initiationFeeCents)}, once,
                 waived when a member introduces you
               </p>
-              <DiamondList items={tier.includes} className="mt-6 flex-1 space-y-3 text-sm" />
+              <DiamondList items={tierInclusions(entitlementsOf(tier.slug))} className="mt-6 flex-1 space-y-3 text-sm" />
             </li>
           ))}
         </ul>
         <p className="mt-8 max-w-3xl text-sm text-smoke">
           Dues are billed quarterly in advance. Initiation is waived for members introduced by a current member in good standing. All
-          members must be {club.minimumAge} or older and accept the club rules before entering member areas.
+          members must be {club.minimumAge} or older and accept the club rules before entering member areas. {guestVisitLimitInWords()}
         </p>
       </Section>
       <Section id="how-to-join" title="How membership begins" tone="humidor">

@@ -5,6 +5,7 @@ import { Section } from "#app/ui/section.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { club, formatMonthlyPrice, membershipTiers, quarterlyDuesCents } from "../site-config.ts";
 import { formatCents } from "#app/lib/money.ts";
+import { guestVisitLimitInWords } from "../tier-inclusions.ts";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -140,6 +141,7 @@ export default function Terms() {
               Members may bring guests as their tier allows. The stick fee is waived for one guest a day, the daily plus-one, within the
               limits of your tier; unused waivers do not carry over.
             </li>
+            <li>{guestVisitLimitInWords()}</li>
             <li>
               Guests must be {club.minimumAge} or older and show valid photo ID on every visit. They are not members and gain no rights
               under these terms.
