@@ -1,0 +1,97 @@
+import { env } from "cloudflare:workers";
+import { and, asc, eq, ne } from "drizzle-orm";
+import { getDatabase } from "#db/client.ts";
+import { lockerAssignments, lockerRequests, lockers, lockerWaitlist, members, outbox } from "#db/schema.ts";
+import type { LockerClass } from "#app/features/site/tier-entitlements.ts";
+import { workerConfig } from "#worker/config.ts";
+import type { MemberRow } from "#worker/features/members/members.ts";
+import { testSigningKey } from "#tests/integration/support/concierge-fixtures.ts";
+
+/** Lockers and their members for the locker tests, written straight to D1; every member is new. */
+export const siteUrl = "https://emberandoak.test";
+export const DAY_MS = 24 * 60 * 60 * 1000;
+export const now = Date.parse("2027-03-01T18:00:00.000Z");
+export const iso = (ms: number) => new Date(ms).toISOString();
+
+export const services = () => ({ env, config: { ...workerConfig(env), SITE_URL: siteUrl }, signingKey: testSigningKey() });
+
+export const database = () => getDatabase(env.DB);
+
+export async function createLockerMember(overrides: Partial<MemberRow> = {}): Promise<MemberRow> {
+  const id = crypto.randomUUID();
+  const [member] = await database()
+    .insert(members)
+    .values({
+      id,
+      email: `locker.${id}@example.com`,
+      name: `Locker Member ${id.slice(0, 8)}`,
+      tier: "business",
+      role: "member",
+      status: "active",
+      ...overrides,
+    })
+    .returning();
+  return member!;
+}
+
+/** Gives every locker of the class but the last `free` (in offer order) to members of its own. */
+export async function fillLockers(lockerClass: LockerClass, free: number): Promise<string[]> {
+  const all = await database()
+    .select()
+    .from(lockers)
+    .where(eq(lockers.lockerClass, lockerClass))
+    .orderBy(asc(lockers.lounge), asc(lockers.number))
+    .all();
+  const taken = all.slice(0, Math.max(0, all.length - free));
+  const tier = lockerClass === "shelf" ? "kickback" : lockerClass === "private" ? "business" : "platinum";
+  for (const locker of taken) {
+    const holder = await createLockerMember({ tier });
+    await database()
+      .insert(lockerAssignments)
+      .values({ id: crypto.randomUUID(), lockerId: locker.id, memberId: holder.id, status: "active", startedAt: iso(now - DAY_MS) });
+  }
+  return all.slice(all.length - free).map((locker) => locker.id);
+}
+
+/** Gives the member an active locker (the first free of the class). */
+export async function giveLocker(
+  memberId: string,
+  lockerId: string,
+  status: "active" | "grace" | "holding" = "active",
+  extra: Partial<typeof lockerAssignments.$inferInsert> = {},
+) {
+  const id = crypto.randomUUID();
+  await database()
+    .insert(lockerAssignments)
+    .values({ id, lockerId, memberId, status, startedAt: iso(now - DAY_MS), ...extra });
+  return id;
+}
+
+export async function assignmentsOf(memberId: string) {
+  return database()
+    .select()
+    .from(lockerAssignments)
+    .where(eq(lockerAssignments.memberId, memberId))
+    .orderBy(asc(lockerAssignments.createdAt))
+    .all();
+}
+
+export async function liveAssignmentOf(memberId: string) {
+  return database()
+    .select()
+    .from(lockerAssignments)
+    .where(and(eq(lockerAssignments.memberId, memberId), ne(lockerAssignments.status, "ended")))
+    .all();
+}
+
+export async function waitlistRow(memberId: string) {
+  return database().select().from(lockerWaitlist).where(eq(lockerWaitlist.memberId, memberId)).get();
+}
+
+export async function requestsOf(memberId: string) {
+  return database().select().from(lockerRequests).where(eq(lockerRequests.memberId, memberId)).all();
+}
+
+export async function emailsTo(recipient: string) {
+  return database().select().from(outbox).where(eq(outbox.recipient, recipient)).orderBy(outbox.id).all();
+}
