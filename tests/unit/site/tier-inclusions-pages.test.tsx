@@ -108,7 +108,11 @@ describe("other pages that repeat a tier's promise", () => {
     expect(render(Terms)).toContain(`The same guest may visit at most ${guestVisitsPerQuarter} times a quarter, whoever hosts them.`);
   });
 
-  it("words the lounges' guest notes from the table", () => {
+  it("words the lounges' guest notes and the Platinum Lounge's lockers from the table", () => {
+    expect(loungePages.platinum.details).toContainEqual({
+      label: "Lockers",
+      value: `Cedar-lined, up to ${lockerClasses.cedar.cigars} cigars each, with an engraved brass nameplate`,
+    });
     expect(render(() => loungePages.business.admission.note)).toContain(
       "Business and Platinum members bring a plus-one every day with the stick fee waived",
     );

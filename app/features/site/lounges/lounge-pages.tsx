@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { club, loungeBySlug, type Lounge } from "../site-config.ts";
-import { entitlementsOf } from "../tier-entitlements.ts";
+import { entitlementsOf, lockerClasses } from "../tier-entitlements.ts";
 import { guestAllowanceInWords, tierNamesInWords } from "../tier-inclusions.ts";
 import type { LoungeDetail } from "./lounge-room.tsx";
 import type { LoungeSlot } from "./lounge-timetable.tsx";
@@ -151,7 +151,7 @@ export const loungePages: Record<Lounge["slug"], LoungePageContent> = {
     details: [
       { label: "Neighborhood", value: `${platinum.neighbourhood}, in a converted 1912 carriage house` },
       { label: "Chairs", value: "Twelve, never more. Unreserved, except on event nights" },
-      { label: "Lockers", value: "Cedar-lined, up to 200 cigars each, with an engraved brass nameplate" },
+      { label: "Lockers", value: `Cedar-lined, up to ${lockerClasses.cedar.cigars} cigars each, with an engraved brass nameplate` },
     ],
     roomNote: (
       <>
