@@ -9,6 +9,7 @@ import { invitationUrl, isUniqueViolation, newInvitationLink } from "#worker/fea
 import { normalizeEmail } from "#worker/features/members/members.ts";
 import { sealSecret } from "#worker/shared/sealed-secrets.ts";
 import { deliverEmail } from "#worker/shared/send-email.ts";
+import { lockerOfferStatements } from "#worker/features/lockers/locker-offers.ts";
 import { recordPaymentEvent, type PaymentEventHandler } from "./payment-events.ts";
 import type { PaymentEvent } from "./payment-provider.ts";
 import { offerPaidWelcomeEmail } from "./welcome-email.ts";
@@ -56,7 +57,8 @@ export type ActivationResult =
  * request paid; the member ('invited' until they set up sign-in; dues active through
  * `paidThrough`; the tier decided; subscription, customer, sponsor and the concierge who decided);
  * a 7-day single-use sign-in link and the welcome email carrying it, sealed; the ledger's payment;
- * the application event; and the webhook event's id. Two payments for one offer make one member:
+ * the application event; the member's locker offer or place in line (lockers, with its email); and
+ * the webhook event's id. Two payments for one offer make one member:
  * the second finds the request no longer offered and writes nothing (the caller decides what
  * becomes of its money). Delivery of the email is the caller's next step (deliverEmail;
  * the cron retries).
@@ -96,6 +98,9 @@ export async function activatePaidOffer(db: D1Database, paid: PaidOffer): Promis
     eq(invitationRequests.memberId, memberId),
     eq(invitationRequests.status, "paid"),
   );
+
+  // The new member's locker (docs/product-rules.md#lockers): offered, or a place in line; the cron delivers its email.
+  const locker = lockerOfferStatements(database, { id: memberId, name: request.name, email, tier }, paid.siteUrl, now);
 
   try {
     const [, , , queued] = await database.batch([
@@ -161,6 +166,11 @@ export async function activatePaidOffer(db: D1Database, paid: PaidOffer): Promis
         { requestId: request.id, kind: "paid", actorId: paid.recordedBy ?? null, detail: paid.method, createdAt: nowIso },
         paidHere,
       ),
+      locker.offer,
+      locker.offerEmail,
+      locker.leaveWaitlist,
+      locker.joinWaitlist,
+      locker.waitlistEmail,
       ...(paid.event
         ? [
             database.insert(paymentEvents).select(

@@ -5,6 +5,7 @@ import { tierBySlug } from "#app/features/site/site-config.ts";
 import type { RequestContext } from "#worker/http/request-context.ts";
 import { nobodyWaitingFor, tierCap, tierHasRoom } from "#worker/features/admissions/tier-places.ts";
 import type { MemberRow } from "#worker/features/members/members.ts";
+import { runLockerOffer } from "#worker/features/lockers/locker-offers.ts";
 import type { PaymentProvider } from "./payment-provider.ts";
 
 /**
@@ -79,6 +80,9 @@ export async function changeMembershipTier(
       return { ok: false, reason: "provider-failed" };
     }
   }
+  // The new tier's locker class is offered at once; the member keeps their locker until they accept
+  // (docs/product-rules.md#lockers). The cron delivers the email.
+  await runLockerOffer(database, { ...member, tier: target }, context.config.SITE_URL, Date.now());
   audit(context, member, { change: "upgraded", from: member.tier, to: target });
   return { ok: true, change: "upgraded", tier: target };
 }

@@ -9,21 +9,17 @@ import { guestAllowanceText } from "#app/features/guests/guest-allowance.ts";
 import { hostGuestStatus } from "#app/features/guests/guests.server.ts";
 import { MemberEventList } from "../member-event-list.tsx";
 import { MembershipSummary } from "../membership-summary.tsx";
+import { lockerSummary, memberLockerView } from "#app/features/lockers/locker-view.ts";
+import { loadMemberLocker } from "#app/features/lockers/member-locker.server.ts";
 import { PageHero } from "#app/ui/page-hero.tsx";
 import { Section } from "#app/ui/section.tsx";
 import { requestContext } from "#app/context.ts";
 import { memberWithAcceptedRules, requireMemberWithAcceptedRules } from "../member-area.server.ts";
-import { formatLockerQuarter, formatPortlandDateTime, formatPortlandDay, portlandDay } from "../member-dates.ts";
+import { formatPortlandDateTime, formatPortlandDay, portlandDay } from "../member-dates.ts";
 import { membersPageForm } from "../member-forms.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { club, lounges, membershipTiers } from "#app/features/site/site-config.ts";
-import {
-  type RsvpResult,
-  cancelRsvp,
-  findMemberById,
-  listUpcomingEvents,
-  rsvpToEvent,
-} from "#app/features/member-area/member-area.server.ts";
+import { type RsvpResult, cancelRsvp, listUpcomingEvents, rsvpToEvent } from "#app/features/member-area/member-area.server.ts";
 import { readSubmission } from "#app/lib/forms.server.ts";
 
 export const meta: Route.MetaFunction = (args) => [
@@ -40,15 +36,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (!member) return null;
   const { env } = context.get(requestContext);
   const now = new Date();
-  const [record, guests, events] = await Promise.all([
-    findMemberById(env.DB, member.id),
+  const [locker, guests, events] = await Promise.all([
+    loadMemberLocker(env.DB, member.id),
     hostGuestStatus(env.DB, member.id, portlandDay(now)),
     listUpcomingEvents(env.DB, member.id, now),
   ]);
   return {
     name: member.name,
     tierName: membershipTiers.find((tier) => tier.slug === member.tier)?.name ?? member.tier,
-    locker: record?.lockerNumber ? { number: record.lockerNumber, quarter: formatLockerQuarter(record.lockerQuarter) } : null,
+    locker: locker ? lockerSummary(memberLockerView(locker)) : null,
     guests: {
       allowance: guestAllowanceText(member.tier, guests.guestDaysThisMonth),
       next: guests.upcoming[0] ? { guestName: guests.upcoming[0].guestName, dayLabel: formatPortlandDay(guests.upcoming[0].day) } : null,
