@@ -18,6 +18,13 @@ export const lighthouseBudgets = {
   tbt: { label: "TBT", target: 50, kind: "atMost", unit: "ms" },
 };
 
+/**
+ * Lighthouse Performance on the signed-in pages (the other Lighthouse budgets as above): the member
+ * pages keep the 100 they scored when first measured; the concierge console, a staff tool of long
+ * tables, at least 95. Their first load's JavaScript has the budget of `/` (weightBudgets.jsGzip).
+ */
+export const signedInPerformance = { member: 100, staff: 95 };
+
 /** Reported, never failing the run: reachable only when first paint does not wait on scripts. */
 export const stretchLcpOnHome = { label: "LCP on / (stretch)", target: 1200, kind: "atMost", unit: "ms", stretch: true };
 

@@ -9,8 +9,9 @@ const { measureWithLighthouse } = await import("./lighthouse.mjs");
 const { measurePageWeight } = await import("./page-weight.mjs");
 const { buildReport } = await import("./report.mjs");
 const { measureThroughput } = await import("./server-cost.mjs");
-const { measureSignInCost } = await import("./sign-in-cost.mjs");
+const { measureSignInCost, signedInCookie } = await import("./sign-in-cost.mjs");
 const { demoAccounts } = await import("../members-demo-accounts.ts");
+const { signedInPerformance } = await import("./budgets.mjs");
 const { startBuiltWorker } = await import("./workerd-server.mjs");
 
 /**
@@ -125,6 +126,46 @@ async function measureSite(name, start, { signIn = false } = {}) {
     step(`${name}: first-load weight of /`);
     const weight = await measurePageWeight(at("/"), { cookie: PASSED_GATE });
 
+    // The signed-in pages, on the server-rendered site only (the client-rendered comparison has
+    // no Worker to sign in to): the demo member's pages and the concierge console's first page.
+    const signedIn = [];
+    if (signIn) {
+      const session = { origin: server.url, persistTo: SSR_STATE, signingKey: BENCH_SIGNING_KEY, cookie: PASSED_GATE };
+      const member = await signedInCookie({ ...session, email: demoAccounts.member.email, acceptRules: true });
+      const concierge = await signedInCookie({ ...session, email: demoAccounts.concierge.email });
+      const signedInPages = [
+        { key: "members", label: "/members (demo member)", path: "/members", cookie: member, performance: signedInPerformance.member },
+        {
+          key: "members-locker",
+          label: "/members/locker",
+          path: "/members/locker",
+          cookie: member,
+          performance: signedInPerformance.member,
+        },
+        {
+          key: "members-guests",
+          label: "/members/guests",
+          path: "/members/guests",
+          cookie: member,
+          performance: signedInPerformance.member,
+        },
+        {
+          key: "concierge",
+          label: "/concierge (demo concierge)",
+          path: "/concierge",
+          cookie: concierge,
+          performance: signedInPerformance.staff,
+        },
+      ];
+      for (const page of signedInPages) {
+        step(`${name}: Lighthouse ×${runs} ${page.label}`);
+        const measured = measureWithLighthouse(at(page.path).href, { runs, headers: { Cookie: page.cookie } });
+        step(`${name}: first-load weight of ${page.path}`);
+        const { jsGzip, scripts } = await measurePageWeight(at(page.path), { cookie: page.cookie });
+        signedIn.push({ ...page, cookie: undefined, ...measured, jsGzip, scripts });
+      }
+    }
+
     const stylesheet = await firstStylesheetPath(server.url);
     const endpoints = [
       { key: "health", label: "`/api/health`", path: "/api/health" },
@@ -155,7 +196,7 @@ async function measureSite(name, start, { signIn = false } = {}) {
         rounds: signInRounds,
       });
     }
-    return { lighthouse, weight, server: server_, signIn: signInCost };
+    return { lighthouse, weight, signedIn, server: server_, signIn: signInCost };
   } finally {
     await server.stop();
   }

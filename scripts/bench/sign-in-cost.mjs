@@ -35,15 +35,7 @@ export async function measureSignInCost({ origin, persistTo, signingKey, email, 
 
   // One more round than measured: the first compiles the routes' code and is left out.
   for (let round = 0; round <= rounds; round += 1) {
-    const asked = await timed(() => formPost(site, "/auth", { intent: "request-code", email }, cookie));
-    expectStatus(asked.response, [200], "code request");
-    const code = await latestSignInCode(persistTo, email, signingKey);
-    // The check comes from the browser that asked: it carries the code's cookie (docs/security.md#emailed-codes).
-    const browser = codeBrowserCookie(asked.response);
-    const checked = await timed(() =>
-      formPost(site, "/auth", { intent: "check-code", email, code, redirectTo: "/members" }, `${cookie}; ${browser}`),
-    );
-    expectStatus(checked.response, [302, 303], "code check");
+    const { asked, checked } = await signInWithCode({ origin, persistTo, signingKey, email, cookie });
     session = sessionCookie(checked.response) ?? session;
     if (round > 0) {
       times.codeRequest.push(asked.ms);
@@ -78,6 +70,46 @@ export async function measureSignInCost({ origin, persistTo, signingKey, email, 
     codeCheck: summarize(times.codeCheck),
     passkeyCheck: summarize(times.passkeyCheck),
   };
+}
+
+/**
+ * One sign-in with an emailed code, as a browser without JavaScript makes it: 'Email Me a Code',
+ * the code read from the sealed email in the outbox, 'Sign In'. Each of the two requests is timed.
+ * @param {{ origin: URL; persistTo: string; signingKey: string; email: string; cookie: string }} options
+ */
+async function signInWithCode({ origin, persistTo, signingKey, email, cookie }) {
+  const site = origin.origin;
+  const asked = await timed(() => formPost(site, "/auth", { intent: "request-code", email }, cookie));
+  expectStatus(asked.response, [200], "code request");
+  const code = await latestSignInCode(persistTo, email, signingKey);
+  // The check comes from the browser that asked: it carries the code's cookie (docs/security.md#emailed-codes).
+  const browser = codeBrowserCookie(asked.response);
+  const checked = await timed(() =>
+    formPost(site, "/auth", { intent: "check-code", email, code, redirectTo: "/members" }, `${cookie}; ${browser}`),
+  );
+  expectStatus(checked.response, [302, 303], "code check");
+  return { asked, checked };
+}
+
+/**
+ * The cookies of a signed-in browser (`cookie` and the new session) for the bench's signed-in
+ * pages; with `acceptRules`, the member also accepts the club rules their rules step shows (the
+ * version in its form), as a member does before any member page shows (docs/product-rules.md#member-area).
+ * @param {{ origin: URL; persistTo: string; signingKey: string; email: string; cookie: string; acceptRules?: boolean }} options
+ */
+export async function signedInCookie({ acceptRules = false, ...options }) {
+  const { checked } = await signInWithCode(options);
+  const session = sessionCookie(checked.response);
+  if (!session) throw new Error(`the code check started no session for ${options.email}`);
+  const cookie = `${options.cookie}; ${session}`;
+  if (acceptRules) {
+    const rulesStep = await (await fetch(new URL("/members", options.origin), { headers: { Cookie: cookie } })).text();
+    const rulesVersion = rulesStep.match(/name="rulesVersion" value="([^"]+)"/)?.[1];
+    if (!rulesVersion) throw new Error("/members showed no club rules step");
+    const accepted = await formPost(options.origin.origin, "/members/accept-rules", { rulesVersion, redirectTo: "/members" }, cookie);
+    expectStatus(accepted, [303], "accepting the club rules");
+  }
+  return cookie;
 }
 
 /**
