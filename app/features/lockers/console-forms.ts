@@ -1,7 +1,7 @@
 import { z } from "#app/lib/zod.ts";
 
 /**
- * The forms of /concierge/lockers (docs/product-rules.md#staff): one schema per form, shared by
+ * The forms of /concierge/lockers (docs/product-rules.md#lockers, Staff): one schema per form, shared by
  * the page, its action and the tests. Neither names the concierge: the action takes them from
  * `memberContext`.
  */

@@ -18,7 +18,7 @@ import { signedInAs } from "#tests/integration/support/member-fixtures.ts";
 import { actionArgs, actionExecutionContext, answerOf, routerContext } from "#tests/integration/fuzz/fuzz-bodies.ts";
 
 /**
- * /concierge/lockers (docs/product-rules.md#staff) against the real D1 and its inventory
+ * /concierge/lockers (docs/product-rules.md#lockers, Staff) against the real D1 and its inventory
  * (migrations/0009): occupancy, waitlists and requests, 'Assign locker' and 'Mark done', as React
  * Router calls the action once the console layout's requireConcierge has run, and the page through
  * the real Worker for who may see it.

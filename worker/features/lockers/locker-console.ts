@@ -11,7 +11,7 @@ import { deliverEmail } from "#worker/shared/send-email.ts";
 import { memberAssignments, memberMayHoldLocker, nextInLineStatements, type LockerServices } from "./locker-offers.ts";
 
 /**
- * The staff side of lockers, /concierge/lockers (docs/product-rules.md#staff): occupancy by lounge
+ * The staff side of lockers, /concierge/lockers (docs/product-rules.md#lockers, Staff): occupancy by lounge
  * and class, the waitlists, the members' open requests, and a locker assigned or moved by hand.
  * Every change is audited.
  */
@@ -228,7 +228,7 @@ export type AssignOutcome =
   | { ok: false; reason: "taken"; number: string };
 
 /**
- * 'Assign locker' (docs/product-rules.md#staff): the member holds `lockerId` from now on, in one
+ * 'Assign locker' (docs/product-rules.md#lockers, Staff): the member holds `lockerId` from now on, in one
  * D1 batch:
  * 1. the locker they hold and their open offer end ('moved');
  * 2. the locker becomes theirs ('active', started now, assigned by the concierge);

@@ -35,7 +35,7 @@ const lockerName = (locker: { lounge: LoungeSlug; lockerClass: LockerClass; numb
   `${lockerClasses[locker.lockerClass].name} ${locker.number}, ${loungeBySlug(locker.lounge).name}`;
 
 /**
- * /concierge/lockers (docs/product-rules.md#staff): occupancy by lounge and class, the waitlist of
+ * /concierge/lockers (docs/product-rules.md#lockers, Staff): occupancy by lounge and class, the waitlist of
  * each class, the members' open requests, and a member found by name or email given a free locker
  * by hand. The console layout admits concierges only and is never cached.
  */
