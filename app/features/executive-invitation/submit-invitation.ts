@@ -65,6 +65,8 @@ export async function submitInvitation(siteKey: string, values: InvitationReques
       ...values,
       recaptchaScore: verification.score ?? 0.5,
       captchaPass: verification.captchaPass,
+      // A guest's invitation to apply links the request to their host (docs/security.md#guest-invitation-links).
+      guestReference: new URLSearchParams(window.location.search).get("guest") ?? undefined,
     });
     if (response.status === 400) {
       const body = (await response.json().catch(() => ({}))) as { fieldErrors?: Partial<Record<InvitationField, string>> };

@@ -59,7 +59,7 @@ async function acceptedMember(overrides: Parameters<typeof createMember>[0] = {}
 
 describe("the club rules step", () => {
   it("shows instead of every member page, whose loaders return no member data, until the rules are accepted", async () => {
-    const member = await createMember({ points: 5000, lockerNumber: "B-12" });
+    const member = await createMember({ points: 5000, locker: "business-P-12" });
     expect(memberAreaLoader(await memberAreaRequest(member, "/rewards"))).toEqual({ rulesAccepted: false, rulesVersion: RULES_VERSION });
     expect(await membersLoader(await memberAreaRequest(member, "/members"))).toBeNull();
     expect(await rewardsLoader(await memberAreaRequest(member, "/rewards"))).toBeNull();
@@ -99,47 +99,22 @@ describe("the club rules step", () => {
 });
 
 describe("the /members page", () => {
-  it("loads the tier name, the locker with its quarter, today's waiver and the upcoming events", async () => {
-    const member = await acceptedMember({ tier: "platinum", lockerNumber: "P-7", lockerQuarter: "2026-Q4" });
+  it("loads the tier name, the locker with its term, the guest allowance and the upcoming events", async () => {
+    const member = await acceptedMember({ tier: "platinum", locker: "platinum-C-07", paidThrough: "2026-12-31T20:00:00.000Z" });
     const page = await membersLoader(await memberAreaRequest(member, "/members"));
     expect(page).toMatchObject({
       name: member.name,
       tierName: "Platinum",
-      locker: { number: "P-7", quarter: "Q4 2026" },
-      guestWaiver: { guestName: null, monthlyLimit: null },
+      locker: { title: "Locker C-07", detail: "Cedar-lined locker, Platinum Lounge. Held through December 31, 2026." },
+      guests: { allowance: "A guest every day, and two extra guests on event nights.", next: null },
     });
     expect(page!.events.every((event) => event.startsAt > new Date().toISOString() && event.startsAtLabel.length > 0)).toBe(true);
   });
 
-  it("has no locker for a member without one", async () => {
+  it("has no locker for a member without one, and says they are not on the waitlist", async () => {
     const member = await acceptedMember();
-    expect(await membersLoader(await memberAreaRequest(member, "/members"))).toMatchObject({ locker: null });
-  });
-
-  it("refuses a guest name that fails validation with 400 and the field's message, storing nothing", async () => {
-    const member = await acceptedMember();
-    const result = await answer(async () =>
-      membersAction(await memberAreaRequest(member, "/members", { form: { intent: "use-guest-waiver", guestName: "<script>" } })),
-    );
-    expect(result).toMatchObject({
-      status: 400,
-      outcome: { form: "guest-waiver", ok: false, fieldErrors: { guestName: "Please use letters, spaces, hyphens and apostrophes only." } },
-    });
-    expect(await countRows("guest_waivers", member.id)).toBe(0);
-  });
-
-  it("uses today's waiver for the signed-in member, whatever member id the form names, and refuses a second with 409", async () => {
-    const [member, other] = await Promise.all([acceptedMember(), acceptedMember()]);
-    const form = { intent: "use-guest-waiver", guestName: "Siobhán O'Neill", memberId: other.id };
-    const first = await answer(async () => membersAction(await memberAreaRequest(member, "/members", { form })));
-    expect(first).toMatchObject({ status: 200, outcome: { form: "guest-waiver", ok: true, toast: { title: "Guest waiver used" } } });
-    expect(await countRows("guest_waivers", member.id)).toBe(1);
-    expect(await countRows("guest_waivers", other.id)).toBe(0);
-
-    const second = await answer(async () => membersAction(await memberAreaRequest(member, "/members", { form })));
-    expect(second).toMatchObject({
-      status: 409,
-      outcome: { ok: false, error: "You have already used today's guest waiver. Your next waived guest can come tomorrow." },
+    expect(await membersLoader(await memberAreaRequest(member, "/members"))).toMatchObject({
+      locker: { title: "No locker yet", detail: "You are not on the waitlist for a private locker." },
     });
   });
 

@@ -42,6 +42,8 @@ export async function storeInvitationRequest(
   request: InvitationRequest,
   recaptchaScore: number,
   now: number = Date.now(),
+  /** The member whose guest the applicant was (a signed guest reference: worker/features/guests/guest-reference.ts). */
+  introducedBy: { id: string; name: string } | null = null,
 ): Promise<StoredInvitationRequest> {
   const database = getDatabase(db);
   const id = crypto.randomUUID();
@@ -95,6 +97,7 @@ export async function storeInvitationRequest(
       emailKey,
       recaptchaScore,
       createdAt: nowIso,
+      sponsorMemberId: introducedBy?.id ?? null,
       // The builder has no INSERT … VALUES with a conditional value: the subquery decides both columns.
       status: sql`CASE WHEN (${firstRequest}) IS NULL THEN 'new' ELSE 'joined' END`,
       joinedTo: sql`(${firstRequest})`,
@@ -104,7 +107,13 @@ export async function storeInvitationRequest(
     acknowledgementInsert("joined"),
     applicationEventInsertWhere(
       database,
-      { requestId: id, kind: "submitted", actorId: null, detail: null, createdAt: nowIso },
+      {
+        requestId: id,
+        kind: "submitted",
+        actorId: introducedBy?.id ?? null,
+        detail: introducedBy ? `Introduced by ${introducedBy.name}, whose guest they were` : null,
+        createdAt: nowIso,
+      },
       stored("new"),
     ),
     database

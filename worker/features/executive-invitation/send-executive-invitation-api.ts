@@ -12,6 +12,7 @@ import type { AppBindings } from "#worker/http/app-bindings.ts";
 import { redeemCaptchaPass } from "./captcha/captcha-pass.ts";
 import { emailSender } from "#worker/shared/send-email.ts";
 import { storeInvitationRequest } from "./invitation-requests.ts";
+import { guestHost } from "#worker/features/guests/guest-visits.ts";
 import { deliverOutboxMessage } from "#worker/shared/outbox.ts";
 import { checkFormRateLimit, networkLimits } from "#worker/shared/rate-limit.ts";
 import { limitBody, readJsonBody, requireJson, tooManySubmissions } from "#worker/http/guards.ts";
@@ -29,6 +30,8 @@ const envelope = z.object({
   recaptchaScore: z.number().optional(),
   /** Honeypot: a field people never see; bots fill it. */
   website: z.string().max(200).optional(),
+  /** The signed guest reference of a guest's invitation to apply (docs/security.md#guest-invitation-links). */
+  guestReference: z.string().max(200).optional(),
 });
 
 sendExecutiveInvitationApi.post("/", limitBody(16 * 1024), requireJson(), async (c) => {
@@ -72,6 +75,8 @@ sendExecutiveInvitationApi.post("/", limitBody(16 * 1024), requireJson(), async 
     return c.json({ data: { id: crypto.randomUUID() } });
   }
 
+  // A reference that does not verify (forged, altered, or its visit cancelled) links nothing.
+  const introducedBy = outer.data.guestReference ? await guestHost(c.env.DB, signingKey, outer.data.guestReference) : null;
   let stored: Awaited<ReturnType<typeof storeInvitationRequest>>;
   try {
     stored = await storeInvitationRequest(
@@ -79,6 +84,8 @@ sendExecutiveInvitationApi.post("/", limitBody(16 * 1024), requireJson(), async 
       { conciergeEmail: config.CONCIERGE_EMAIL, siteUrl: config.SITE_URL, signingKey },
       fields.data,
       pass.score,
+      undefined,
+      introducedBy,
     );
   } catch (error) {
     log({ eventType: "invitation_request_error", severity: "high", description: "invitation request could not be stored" });

@@ -8,7 +8,7 @@ import { entitlementsOf, type LoungeSlug, type TierSlug } from "#app/features/si
 import { loungeBySlug } from "#app/features/site/site-config.ts";
 import { normalizeEmail } from "#worker/features/members/members.ts";
 import { guestWelcomeEmail } from "./guest-emails.ts";
-import { guestInvitationUrl } from "./guest-reference.ts";
+import { guestInvitationUrl, readGuestReference } from "./guest-reference.ts";
 
 /**
  * Guest visits (docs/product-rules.md#guests): a member registers a guest for a Portland day at one
@@ -319,19 +319,26 @@ export async function guestLog(db: D1Database, { query, page, pageSize }: { quer
     .from(guestVisits)
     .leftJoin(members, eq(members.id, guestVisits.hostMemberId))
     .where(query ? containsText(guestVisits.guestName, query) : undefined)
-    .orderBy(desc(guestVisits.createdAt), desc(guestVisits.id))
+    // Registered in the same millisecond: the later insert (rowid) first.
+    .orderBy(desc(guestVisits.createdAt), desc(sql`${guestVisits}.rowid`))
     .limit(pageSize + 1)
     .offset((page - 1) * pageSize)
     .all();
   return { rows: rows.slice(0, pageSize), hasMore: rows.length > pageSize };
 }
 
-/** The visit a guest's invitation reference names, with its host while they are an active member. */
-export async function visitHost(db: D1Database, visitId: string): Promise<{ hostId: string; hostName: string } | undefined> {
-  return getDatabase(db)
-    .select({ hostId: members.id, hostName: members.name })
+/**
+ * The host a signed guest reference names (guest-reference.ts), while its visit stands (not
+ * cancelled) and the host is an active member; null for anything else, a forged reference included.
+ */
+export async function guestHost(db: D1Database, signingKey: string, reference: string): Promise<{ id: string; name: string } | null> {
+  const visitId = await readGuestReference(signingKey, reference);
+  if (!visitId) return null;
+  const host = await getDatabase(db)
+    .select({ id: members.id, name: members.name })
     .from(guestVisits)
     .innerJoin(members, eq(members.id, guestVisits.hostMemberId))
     .where(and(eq(guestVisits.id, visitId), expected, eq(members.status, "active")))
     .get();
+  return host ?? null;
 }

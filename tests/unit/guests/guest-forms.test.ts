@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { guestAllowanceText } from "#app/features/guests/guest-allowance.ts";
+import { guestLogQuery, memberGuestsForm } from "#app/features/guests/guest-forms.ts";
+import { fieldErrors, formFields } from "#app/lib/form-result.ts";
+
+function form(fields: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  return data;
+}
+
+const valid = { intent: "register", day: "2031-01-05", lounge: "kickback", guestName: "Ada Lovelace", adult: "yes" };
+
+describe("the /members/guests forms", () => {
+  it("accepts a guest's name with accents, apostrophes and hyphens, trimmed, and an email or none", () => {
+    expect(
+      memberGuestsForm.parse(formFields(form({ ...valid, guestName: "  Siobhán O'Neill-Park Jr. ", guestEmail: " ada@example.com " }))),
+    ).toEqual({
+      ...valid,
+      guestName: "Siobhán O'Neill-Park Jr.",
+      guestEmail: "ada@example.com",
+    });
+    expect(memberGuestsForm.parse({ ...valid, guestEmail: "" })).toMatchObject({ guestEmail: null });
+    expect(memberGuestsForm.parse(valid)).toMatchObject({ guestEmail: null });
+  });
+
+  it.each([
+    ["", "Please enter your guest's full name."],
+    ["A", "Please enter your guest's full name."],
+    ["<b>Ada</b>", "Please use letters, spaces, hyphens and apostrophes only."],
+    ["Ada\nLovelace", "Please use letters, spaces, hyphens and apostrophes only."],
+    ["Ada\u202ELovelace", "Please use letters, spaces, hyphens and apostrophes only."],
+    ["\u0301\u0301\u0301", "Please use letters, spaces, hyphens and apostrophes only."],
+    ["\u0301Ada", "Please use letters, spaces, hyphens and apostrophes only."],
+    ["x".repeat(101), "Name too long"],
+  ])("refuses the guest name %j with a message for the field", (guestName, message) => {
+    const result = memberGuestsForm.safeParse({ ...valid, guestName });
+    expect(result.success).toBe(false);
+    expect(fieldErrors(result.error!)).toEqual({ guestName: message });
+  });
+
+  it("requires the 21-or-older box to be ticked", () => {
+    expect(fieldErrors(memberGuestsForm.safeParse({ ...valid, adult: undefined }).error!)).toEqual({
+      adult: "Please confirm your guest is 21 or older.",
+    });
+  });
+
+  it("reads the log's query, ignoring what is not a page number", () => {
+    expect(guestLogQuery.parse({ q: " ada ", page: "3" })).toEqual({ q: "ada", page: 3 });
+    expect(guestLogQuery.parse({ q: "", page: "-1" })).toEqual({ q: null, page: 1 });
+    expect(guestLogQuery.parse({})).toEqual({ q: null, page: 1 });
+  });
+});
+
+describe("the guest allowance in words", () => {
+  it("counts a Kickback member's guest days left, and says every day for the daily tiers", () => {
+    expect(guestAllowanceText("kickback", 2)).toBe("2 of 4 guest days left this month.");
+    expect(guestAllowanceText("kickback", 5)).toBe("0 of 4 guest days left this month.");
+    expect(guestAllowanceText("business", 9)).toBe("A guest every day.");
+    expect(guestAllowanceText("platinum", 0)).toBe("A guest every day, and two extra guests on event nights.");
+  });
+});
