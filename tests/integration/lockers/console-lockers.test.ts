@@ -1,6 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDatabase } from "#db/client.ts";
 import { lockerAssignments, lockerRequests, lockerWaitlist, members, outbox, securityEvents } from "#db/schema.ts";
@@ -269,6 +270,20 @@ describe("'Assign locker'", () => {
         details: { memberId: mover.id, lockerId: "platinum-C-05", movedFromLockerId: "business-P-01", offerEndedLockerId: "platinum-C-01" },
       }),
     ]);
+  });
+
+  it("keeps the member's cedar nameplate when they move to another cedar locker", async () => {
+    const staff = await concierge();
+    const avery = await member({ tier: "platinum" });
+    await assignment(avery.id, "platinum-C-01", "active", { nameplate: "A. Hale & Sons" });
+    expect((await submit(staff, { intent: "assign", memberId: avery.id, lockerId: "platinum-C-02" })).status).toBe(200);
+    expect(
+      await database
+        .select({ lockerId: lockerAssignments.lockerId, nameplate: lockerAssignments.nameplate })
+        .from(lockerAssignments)
+        .where(eq(lockerAssignments.status, "active"))
+        .all(),
+    ).toEqual([{ lockerId: "platinum-C-02", nameplate: "A. Hale & Sons" }]);
   });
 
   it("of two concierges giving the same locker at once, one wins; the other is told and nothing of theirs changes", async () => {
