@@ -5,7 +5,7 @@ import { signInAsNewMember } from "../support/members-fixtures.ts";
 /**
  * The members-only pages, end to end against the local D1: the club rules step, then
  * /members, /rewards, /media and /luxury-vendors with their data and forms. Every test signs in a
- * fresh member, so tests never share a balance, a waiver or an RSVP.
+ * fresh member, so tests never share a balance, a guest or an RSVP.
  */
 const memberPages = [
   { path: "/members", heading: /^Welcome back, / },
@@ -73,34 +73,6 @@ test.describe("/members", () => {
     const membership = region(page, "Tier and locker");
     await expect(membership).toContainText("Kickback");
     await expect(membership).toContainText("No locker assigned yet.");
-  });
-
-  test("uses today's guest waiver once; a second attempt from another tab gets a clear message", async ({ page, context }) => {
-    await signInAsNewMember(page, { tier: "business", rulesAccepted: true });
-    const staleTab = await context.newPage();
-    await staleTab.goto("/members");
-    await gotoHydrated(page, "/members");
-    const guests = region(page, "Today's plus-one");
-
-    await guests.getByLabel("Guest's full name").fill("<b>Ada</b>");
-    await guests.getByRole("button", { name: "Use today's waiver" }).click();
-    await expect(guests.getByLabel("Guest's full name")).toHaveAttribute("aria-invalid", "true");
-    await expect(guests).toContainText("Please use letters, spaces, hyphens and apostrophes only.");
-    await expect(guests.getByLabel("Guest's full name")).toBeFocused();
-
-    await guests.getByLabel("Guest's full name").fill("Ada Lovelace");
-    await guests.getByRole("button", { name: "Use today's waiver" }).click();
-    await expectToast(page, "Guest waiver used", "Ada Lovelace's stick fee is waived today.");
-    await expect(guests).toContainText("Today's waiver is used for Ada Lovelace.");
-    await expect(guests.getByRole("button", { name: "Use today's waiver" })).toHaveCount(0);
-
-    const staleGuests = region(staleTab, "Today's plus-one");
-    await staleGuests.getByLabel("Guest's full name").fill("Grace Hopper");
-    await staleGuests.getByRole("button", { name: "Use today's waiver" }).click();
-    await expect(staleGuests.getByRole("alert")).toHaveText(
-      "You have already used today's guest waiver. Your next waived guest can come tomorrow.",
-    );
-    await expect(staleGuests).toContainText("Today's waiver is used for Ada Lovelace.");
   });
 
   test("RSVPs to the next event with a plus-one, taking two places, then cancels", async ({ page }) => {

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { data, Form, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/member-guests";
 import { PageHero } from "#app/ui/page-hero.tsx";
@@ -151,8 +152,13 @@ type LoaderData = NonNullable<Route.ComponentProps["loaderData"]>;
 function RegisterGuest({ page, outcome }: { page: LoaderData; outcome: ActionResult | undefined }) {
   const { pending } = usePendingSubmission({ sentWith: { field: "intent", value: "register" } });
   const errors = outcome && !outcome.ok ? outcome.fieldErrors : undefined;
+  const form = useRef<HTMLFormElement>(null);
+  // A field error takes focus to the first field it names.
+  useEffect(() => {
+    if (errors) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
   return (
-    <Form method="post" className="grid gap-4 rounded-sm border border-cedar bg-night p-6">
+    <Form ref={form} method="post" className="grid gap-4 rounded-sm border border-cedar bg-night p-6">
       <Field id="guest-day" label="Day" error={errors?.day}>
         {(control) => (
           <input
