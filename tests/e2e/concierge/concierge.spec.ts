@@ -20,6 +20,7 @@ const consolePages = [
   "/concierge",
   "/concierge/sit-downs",
   "/concierge/waitlists",
+  "/concierge/lockers",
   "/concierge/sms-opt-ins",
   "/concierge/outbox",
   "/concierge/security-events",
