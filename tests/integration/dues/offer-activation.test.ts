@@ -210,7 +210,9 @@ describe("activatePaidOffer for a payment taken at the lounge", () => {
     expect(results.filter((result) => !result.ok)).toEqual(Array(9).fill({ ok: false, reason: "not-offered" }));
     expect(await membersOfRequest(offer.id)).toHaveLength(1);
     expect(await ledgerOfRequest(offer.id)).toHaveLength(1);
-    expect(await countRows("outbox", `recipient = '${offer.email}'`)).toBe(1);
+    // One welcome email, and one email of the new member's locker (docs/product-rules.md#lockers).
+    expect(await countRows("outbox", `recipient = '${offer.email}' and subject not like '%locker%'`)).toBe(1);
+    expect(await countRows("outbox", `recipient = '${offer.email}' and subject like '%locker%'`)).toBe(1);
   });
 
   it.each(["new", "declined", "waitlisted", "expired"] as const)("refuses a request that is %s", async (status) => {

@@ -1,10 +1,17 @@
 import { env } from "cloudflare:workers";
+import { RouterContextProvider, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
+import { memberContext, requestContext } from "#app/context.ts";
+import type { ActionResult } from "#app/lib/form-result.ts";
+import { RULES_VERSION } from "#app/features/site/club-rules.ts";
+import { checkClubRulesAcceptance } from "#app/features/member-area/member-area.server.ts";
+import { createRequestContext } from "#worker/http/request-context.ts";
+import { acceptRules } from "#worker/features/member-area/rules-acceptance.ts";
 import { and, asc, eq, ne } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
 import { lockerAssignments, lockerRequests, lockers, lockerWaitlist, members, outbox } from "#db/schema.ts";
-import type { LockerClass } from "#app/features/site/tier-entitlements.ts";
+import { tiersWithLockerClass, type LockerClass } from "#app/features/site/tier-entitlements.ts";
 import { workerConfig } from "#worker/config.ts";
-import type { MemberRow } from "#worker/features/members/members.ts";
+import { toSignedInMember, type MemberRow } from "#worker/features/members/members.ts";
 import { testSigningKey } from "#tests/integration/support/concierge-fixtures.ts";
 
 /** Lockers and their members for the locker tests, written straight to D1; every member is new. */
@@ -43,7 +50,7 @@ export async function fillLockers(lockerClass: LockerClass, free: number): Promi
     .orderBy(asc(lockers.lounge), asc(lockers.number))
     .all();
   const taken = all.slice(0, Math.max(0, all.length - free));
-  const tier = lockerClass === "shelf" ? "kickback" : lockerClass === "private" ? "business" : "platinum";
+  const [tier] = tiersWithLockerClass(lockerClass);
   for (const locker of taken) {
     const holder = await createLockerMember({ tier });
     await database()
@@ -94,4 +101,39 @@ export async function requestsOf(memberId: string) {
 
 export async function emailsTo(recipient: string) {
   return database().select().from(outbox).where(eq(outbox.recipient, recipient)).orderBy(outbox.id).all();
+}
+
+type RouteArgs = { request: Request; url: URL; pattern: string; params: Record<string, string>; context: RouterContextProvider };
+
+/** The args React Router gives /members/locker's loader and action, for a member who accepted the rules. */
+export async function lockerPageRequest(member: MemberRow, form?: Record<string, string>): Promise<RouteArgs> {
+  await acceptRules(env.DB, member.id, RULES_VERSION);
+  const request = new Request("http://localhost/members/locker", form ? { method: "POST", body: new URLSearchParams(form) } : {});
+  const context = new RouterContextProvider();
+  context.set(requestContext, createRequestContext(env, { waitUntil: () => {}, passThroughOnException: () => {} }, request));
+  context.set(memberContext, toSignedInMember(member));
+  const url = new URL(request.url);
+  const args = { request, url, pattern: url.pathname, params: {}, context };
+  await checkClubRulesAcceptance(args, async () => new Response());
+  return args;
+}
+
+/** What an action answered: its data and status. */
+export async function answer(run: () => Promise<unknown>): Promise<{ status: number; outcome?: ActionResult }> {
+  const result = (await run()) as DataWithResponseInit<ActionResult>;
+  return { status: result.init?.status ?? 200, outcome: result.data };
+}
+
+/**
+ * The tests of a file share one D1: each starts with every locker free, nobody in line, and the
+ * members of earlier tests suspended (so the cron's offers to members without a locker see only
+ * this test's members).
+ */
+export async function clearLockers() {
+  await database().batch([
+    database().delete(lockerRequests),
+    database().delete(lockerWaitlist),
+    database().delete(lockerAssignments),
+    database().update(members).set({ status: "suspended" }),
+  ]);
 }

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { getDatabase } from "#db/client.ts";
-import { memberEvents, members } from "#db/schema.ts";
+import { lockerAssignments, memberEvents, members } from "#db/schema.ts";
 import type { SignedInMember } from "#worker/features/members/members.ts";
 
 /**
@@ -8,7 +8,13 @@ import type { SignedInMember } from "#worker/features/members/members.ts";
  * so tests never share state, whatever order they run in.
  */
 export async function createMember(
-  overrides: { tier?: SignedInMember["tier"]; points?: number; lockerNumber?: string | null; lockerQuarter?: string | null } = {},
+  overrides: {
+    tier?: SignedInMember["tier"];
+    points?: number;
+    /** A locker of the inventory (db/schema/lockers.ts), e.g. "platinum-C-07": the member holds it. */
+    locker?: string;
+    paidThrough?: string;
+  } = {},
 ): Promise<SignedInMember> {
   const id = crypto.randomUUID();
   const member: SignedInMember = {
@@ -27,9 +33,12 @@ export async function createMember(
       tier: member.tier,
       status: "active",
       pointsBalance: overrides.points ?? 0,
-      lockerNumber: overrides.lockerNumber ?? null,
-      lockerQuarter: overrides.lockerQuarter ?? null,
+      paidThrough: overrides.paidThrough ?? null,
     });
+  if (overrides.locker)
+    await getDatabase(env.DB)
+      .insert(lockerAssignments)
+      .values({ id: crypto.randomUUID(), lockerId: overrides.locker, memberId: id, status: "active", startedAt: new Date().toISOString() });
   return member;
 }
 
@@ -53,10 +62,7 @@ export async function pointsOf(memberId: string): Promise<number> {
   return row!.points_balance;
 }
 
-export async function countRows(
-  table: "rules_acceptances" | "guest_waivers" | "event_rsvps" | "reward_redemptions",
-  memberId: string,
-): Promise<number> {
+export async function countRows(table: "rules_acceptances" | "event_rsvps" | "reward_redemptions", memberId: string): Promise<number> {
   const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE member_id = ?`).bind(memberId).first<{ n: number }>();
   return row!.n;
 }

@@ -24,8 +24,9 @@ import { memberMayHoldLocker, nextInLineStatements, offerFreedLocker, runLockerO
  * - a member whose dues lapsed (or who is suspended) keeps their locker for 7 days of grace, then
  *   its contents are held 60 days, then it is released to the next in line; dues paid again during
  *   either brings it back as it was;
- * - a member of the club with no locker of their tier's class, no offer and no place in line (a
- *   downgrade that took effect, a member made by an operator command) is offered one;
+ * - a member of the club who never had a locker of their tier's class nor an offer of it, and has
+ *   no place in line (a downgrade that took effect, a member made by an operator command), is
+ *   offered one;
  * - a free locker that someone in its line may take (they paid their dues again) is offered.
  * Each member's step is one batch: the UPDATE, guarded by the state it leaves, with its email
  * (queued only when that UPDATE changed the row) and, when a locker frees, its offer to the next
@@ -208,9 +209,10 @@ export async function runLockerCron(services: LockerServices, now: number): Prom
         eq(members.role, "member"),
         ne(members.duesStatus, "lapsed"),
         isNull(lockerWaitlist.memberId),
+        // Never had one of the class, nor an offer: a member whose offer ended (declined, or let
+        // run out) or whose locker was released joins the line again from /members/locker.
         sql`not exists (select 1 from locker_assignments mine join lockers mine_locker on mine_locker.id = mine.locker_id
-          where mine.member_id = ${members.id}
-            and (mine.status = 'offered' or (mine.status in ('active', 'grace', 'holding') and mine_locker.locker_class = ${tierClass})))`,
+          where mine.member_id = ${members.id} and (mine.status = 'offered' or mine_locker.locker_class = ${tierClass}))`,
       ),
     )
     .orderBy(asc(members.createdAt))
