@@ -11,7 +11,8 @@ export const demoAccounts = {
     tier: "business",
     role: "member",
     pointsBalance: 4200,
-    lockerNumber: "B-214",
+    /** Private locker P-14 of the Business Lounge (db/schema/lockers.ts). */
+    locker: "business-P-14",
   },
   concierge: {
     email: "concierge@demo.emberandoak.club",

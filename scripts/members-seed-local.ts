@@ -38,7 +38,7 @@ await runOperatorScript(async () => {
     const { member, concierge } = await seedDemoMembers(db);
     console.log(`
 Local demo accounts (LOCAL DEVELOPMENT ONLY; they exist only in ${persistTo}):
-  Member     ${member.email}   (Morgan Vale, Business, locker B-214)
+  Member     ${member.email}   (Morgan Vale, Business, locker P-14)
   Concierge  ${concierge.email}   (Elena Marsh, Platinum; console at /concierge)
 Sign in at /auth with the email: no password. Locally the emailed code goes nowhere but this
 terminal: wrangler prints "send_email binding called" with the path of an .html file holding it.

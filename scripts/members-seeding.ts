@@ -1,6 +1,7 @@
-import { CLUB_TIME_ZONE } from "#app/features/member-area/member-dates.ts";
+import { sql } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
-import { members } from "#db/schema.ts";
+import { insertSelectRow } from "#db/insert-select.ts";
+import { lockerAssignments, members } from "#db/schema.ts";
 import type { MemberRow, NewMemberFields } from "#worker/features/members/members.ts";
 import { demoAccounts } from "./members-demo-accounts.ts";
 
@@ -9,45 +10,53 @@ import { demoAccounts } from "./members-demo-accounts.ts";
  * with the Worker's own schema. No password: they sign in with emailed codes like every member.
  */
 
-/** A seeded account (active). */
-export type SeededMember = NewMemberFields & Partial<Pick<MemberRow, "pointsBalance" | "lockerNumber" | "lockerQuarter">>;
+/** A seeded account (active); `locker`: a locker of the inventory it holds, e.g. "business-P-14". */
+export type SeededMember = NewMemberFields & Partial<Pick<MemberRow, "pointsBalance">> & { locker?: string | null };
 
 /**
- * Creates or resets active members by email, in one batch: on a second run the name, tier, role
- * and locker are set again; the points balance is left as it is, so local redemptions survive a
- * restart, and so are the sessions and passkeys the accounts have.
+ * Creates or resets active members by email, in one batch: on a second run the name, tier and role
+ * are set again; the points balance is left as it is, so local redemptions survive a restart, and
+ * so are the sessions and passkeys the accounts have. A member with a `locker` holds it (an active
+ * assignment, docs/product-rules.md#lockers) unless they hold one already or it is someone else's.
  */
 export async function upsertActiveMembers(d1: D1Database, seeded: SeededMember[]): Promise<void> {
   const database = getDatabase(d1);
-  const [first, ...rest] = seeded.map((member) =>
+  const [first, ...rest] = seeded.flatMap(({ locker, ...member }) => [
     database
       .insert(members)
       .values({ ...member, id: crypto.randomUUID(), status: "active" })
       .onConflictDoUpdate({
         target: members.email,
-        set: {
-          name: member.name,
-          tier: member.tier,
-          role: member.role,
-          status: "active",
-          lockerNumber: member.lockerNumber ?? null,
-          lockerQuarter: member.lockerQuarter ?? null,
-        },
+        set: { name: member.name, tier: member.tier, role: member.role, status: "active" },
       }),
-  );
+    ...(locker
+      ? [
+          database.insert(lockerAssignments).select(
+            database
+              .select(
+                insertSelectRow(lockerAssignments, {
+                  id: crypto.randomUUID(),
+                  lockerId: locker,
+                  memberId: sql`${members.id}`,
+                  status: "active",
+                  startedAt: new Date().toISOString(),
+                }),
+              )
+              .from(members)
+              .where(
+                sql`${members.email} = ${member.email}
+                  and not exists (select 1 from locker_assignments live where live.status <> 'ended'
+                    and (live.member_id = ${members.id} or live.locker_id = ${locker}))`,
+              ),
+          ),
+        ]
+      : []),
+  ]);
   if (first) await database.batch([first, ...rest]);
 }
 
-/** "2026-Q4": the quarter a locker is held for, in the club's time zone (read back by formatLockerQuarter). */
-export function currentLockerQuarter(now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone: CLUB_TIME_ZONE, year: "numeric", month: "numeric" }).formatToParts(now);
-  const year = parts.find((part) => part.type === "year")?.value;
-  const month = Number(parts.find((part) => part.type === "month")?.value);
-  return `${year}-Q${Math.ceil(month / 3)}`;
-}
-
-/** Creates (or resets) both local demo accounts; the member's locker is held for the current quarter. */
-export async function seedDemoMembers(d1: D1Database, now: Date = new Date()): Promise<typeof demoAccounts> {
-  await upsertActiveMembers(d1, [{ ...demoAccounts.member, lockerQuarter: currentLockerQuarter(now) }, demoAccounts.concierge]);
+/** Creates (or resets) both local demo accounts; the member holds a private locker at the Business Lounge. */
+export async function seedDemoMembers(d1: D1Database): Promise<typeof demoAccounts> {
+  await upsertActiveMembers(d1, [demoAccounts.member, demoAccounts.concierge]);
   return demoAccounts;
 }

@@ -13,12 +13,6 @@ export function portlandDay(now: Date): string {
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
-/** A locker's quarter as stored ("2026-Q4") in the words members read ("Q4 2026"); null if malformed. */
-export function formatLockerQuarter(quarter: string | null): string | null {
-  const match = quarter ? /^(\d{4})-Q([1-4])$/.exec(quarter) : null;
-  return match ? `Q${match[2]} ${match[1]}` : null;
-}
-
 const dateTime = new Intl.DateTimeFormat("en-US", {
   timeZone: CLUB_TIME_ZONE,
   weekday: "long",

@@ -59,8 +59,6 @@ interface MemberRecord {
   status: string;
   email_confirmed_at: string | null;
   points_balance: number;
-  locker_number: string | null;
-  locker_quarter: string | null;
 }
 
 function member(email: string): MemberRecord | undefined {
@@ -274,7 +272,7 @@ describe("npm run seed:local", () => {
     async () => {
       const seeded = await npmRun("seed:local", "--persist-to", persistTo);
       expect(seeded.code, seeded.stderr).toBe(0);
-      expect(seeded.stdout).toContain("Member     member@demo.emberandoak.club   (Morgan Vale, Business, locker B-214)");
+      expect(seeded.stdout).toContain("Member     member@demo.emberandoak.club   (Morgan Vale, Business, locker P-14)");
       expect(seeded.stdout).toContain("Sign in at /auth with the email: no password.");
       expect(seeded.stdout).not.toMatch(/password:/i);
       const demoMember = member(demoAccounts.member.email);
@@ -283,9 +281,15 @@ describe("npm run seed:local", () => {
         tier: "business",
         status: "active",
         points_balance: 4200,
-        locker_number: "B-214",
       });
-      expect(demoMember?.locker_quarter).toMatch(/^\d{4}-Q[1-4]$/);
+      // The demo member holds a real locker of the inventory (docs/product-rules.md#lockers), once however often the seed runs.
+      expect(await npmRun("seed:local", "--persist-to", persistTo)).toMatchObject({ code: 0 });
+      expect(
+        query<{ locker_id: string; status: string }>(
+          "SELECT locker_id, status FROM locker_assignments WHERE member_id = ? AND status <> 'ended'",
+          demoMember!.id,
+        ),
+      ).toEqual([{ locker_id: "business-P-14", status: "active" }]);
       expect(demoMember).not.toHaveProperty("password_hash");
       const concierge = member(demoAccounts.concierge.email);
       expect(concierge).toMatchObject({ role: "concierge", tier: "platinum", status: "active" });

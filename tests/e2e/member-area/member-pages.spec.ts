@@ -12,6 +12,7 @@ const memberPages = [
   { path: "/rewards", heading: "Loyalty, kept in good leather." },
   { path: "/media", heading: "The name, worn well." },
   { path: "/luxury-vendors", heading: "The people we send our members to." },
+  { path: "/members/locker", heading: "Your Locker" },
 ] as const;
 
 const region = (page: Page, name: string) => page.getByRole("region", { name });
@@ -59,12 +60,15 @@ test.describe("the club rules step", () => {
 
 test.describe("/members", () => {
   test("shows the member's tier and locker", async ({ page }) => {
-    const member = await signInAsNewMember(page, { tier: "platinum", lockerNumber: "P-7", rulesAccepted: true });
+    const member = await signInAsNewMember(page, { tier: "platinum", locker: true, rulesAccepted: true });
     await page.goto("/members");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome back, ${member.name}.`);
     const membership = region(page, "Tier and locker");
     await expect(membership).toContainText("Platinum");
-    await expect(membership).toContainText("Locker P-7");
+    await expect(membership).toContainText(/Locker C-0\d/);
+    await expect(membership).toContainText("Cedar-lined locker, Platinum Lounge.");
+    await membership.getByRole("link", { name: "Your locker page" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your Locker");
   });
 
   test("says so when the member has no locker", async ({ page }) => {
@@ -72,7 +76,8 @@ test.describe("/members", () => {
     await page.goto("/members");
     const membership = region(page, "Tier and locker");
     await expect(membership).toContainText("Kickback");
-    await expect(membership).toContainText("No locker assigned yet.");
+    await expect(membership).toContainText("No locker yet");
+    await expect(membership).toContainText("You are not on the waitlist for a shared shelf.");
   });
 
   test("RSVPs to the next event with a plus-one, taking two places, then cancels", async ({ page }) => {
@@ -157,9 +162,9 @@ test.describe("/luxury-vendors", () => {
 });
 
 test("every member page passes axe", async ({ page }) => {
-  // A sign-in and four full axe scans.
+  // A sign-in and five full axe scans.
   test.setTimeout(90_000);
-  await signInAsNewMember(page, { points: 2000, lockerNumber: "B-12", rulesAccepted: true });
+  await signInAsNewMember(page, { points: 2000, locker: true, rulesAccepted: true });
   for (const { path, heading } of memberPages) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
@@ -181,5 +186,21 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("article", { name: "Double-guillotine cutter" }).getByRole("alert")).toHaveText(
       "You do not have enough points for this reward.",
     );
+  });
+
+  test("the locker's nameplate and a request work as plain form posts, and a bad nameplate is refused", async ({ page }) => {
+    await signInAsNewMember(page, { tier: "platinum", locker: true, rulesAccepted: true });
+    await page.goto("/members/locker");
+    await expect(region(page, "Nameplate")).toContainText("Your locker's nameplate is blank.");
+    await page.getByLabel("Nameplate text").fill("<Quill>");
+    await page.getByRole("button", { name: "Save Nameplate" }).click();
+    await expect(region(page, "Nameplate")).toContainText("Use letters, digits, spaces and & . ' - only.");
+    await page.getByLabel("Nameplate text").fill("A. Quill & Co.");
+    await page.getByRole("button", { name: "Save Nameplate" }).click();
+    await expect(region(page, "Nameplate")).toContainText("Your nameplate reads “A. Quill & Co.”.");
+    await page.getByLabel("What you need").selectOption("humidity");
+    await page.getByLabel("Note (optional)").fill("Reads 58%.");
+    await page.getByRole("button", { name: "Send Request" }).click();
+    await expect(region(page, "Requests").getByRole("listitem")).toContainText(["Humidity concern"]);
   });
 });

@@ -13,7 +13,8 @@ export interface MemberProfile {
   tier?: "kickback" | "business" | "platinum";
   role?: "member" | "concierge";
   points?: number;
-  lockerNumber?: string | null;
+  /** The member holds a locker of their tier's class (a real assignment of the inventory). */
+  locker?: boolean;
   /** A suspended member (seeded active, then suspended): for the paused-membership answer. */
   suspended?: boolean;
 }
@@ -24,7 +25,8 @@ export interface PoolMember {
   tier: "kickback" | "business" | "platinum";
   role: "member" | "concierge";
   points: number;
-  lockerNumber: string | null;
+  /** The inventory locker they hold (db/schema/lockers.ts), or null. */
+  locker: string | null;
   suspended: boolean;
 }
 
@@ -35,17 +37,17 @@ const CLAIMS_DIR = join(E2E_PERSIST_DIR, "member-claims");
 const profiles: (MemberProfile & { count: number })[] = [
   { count: 30 },
   { points: 5000, count: 6 },
-  { points: 2000, lockerNumber: "B-12", count: 3 },
+  { points: 2000, locker: true, count: 3 },
   { points: 1500, count: 3 },
   { points: 1200, count: 3 },
   { points: 1000, count: 3 },
-  { tier: "platinum", lockerNumber: "P-7", count: 3 },
+  { tier: "platinum", locker: true, count: 6 },
   { tier: "kickback", count: 6 },
   { suspended: true, count: 3 },
 ];
 
-function profileKey({ tier = "business", role = "member", points = 0, lockerNumber = null, suspended = false }: MemberProfile): string {
-  return `${suspended ? "suspended-" : ""}${role}-${tier}-${points}-${lockerNumber ?? "no-locker"}`
+function profileKey({ tier = "business", role = "member", points = 0, locker = false, suspended = false }: MemberProfile): string {
+  return `${suspended ? "suspended-" : ""}${role}-${tier}-${points}-${locker ? "locker" : "no-locker"}`
     .toLowerCase()
     .replace(/[^a-z0-9-]+/g, "-");
 }
@@ -58,18 +60,32 @@ function poolName(profileIndex: number, index: number): string {
   return `Avery Quill ${profileIndex + 1}-${index}`;
 }
 
+/**
+ * The pool's lockers, each tier's from its first locker on (the demo member holds business-P-14):
+ * "kickback-S-001", "business-P-01", "platinum-C-01"… (migrations/0009's inventory).
+ */
+const lockerIds = {
+  kickback: (index: number) => `kickback-S-${String(index).padStart(3, "0")}`,
+  business: (index: number) => `business-P-${String(index).padStart(2, "0")}`,
+  platinum: (index: number) => `platinum-C-${String(index).padStart(2, "0")}`,
+};
+
 /** Every member of the pool (all active, none with a password: they sign in with emailed codes), for the seed. */
 export function poolMembers(): PoolMember[] {
+  const lockersGiven = { kickback: 0, business: 0, platinum: 0 };
   return profiles.flatMap((profile, profileIndex) =>
-    Array.from({ length: profile.count }, (_, offset) => ({
-      email: poolEmail(profileKey(profile), offset + 1),
-      name: poolName(profileIndex, offset + 1),
-      tier: profile.tier ?? "business",
-      role: profile.role ?? "member",
-      points: profile.points ?? 0,
-      lockerNumber: profile.lockerNumber ?? null,
-      suspended: profile.suspended ?? false,
-    })),
+    Array.from({ length: profile.count }, (_, offset) => {
+      const tier = profile.tier ?? "business";
+      return {
+        email: poolEmail(profileKey(profile), offset + 1),
+        name: poolName(profileIndex, offset + 1),
+        tier,
+        role: profile.role ?? "member",
+        points: profile.points ?? 0,
+        locker: profile.locker ? lockerIds[tier](++lockersGiven[tier]) : null,
+        suspended: profile.suspended ?? false,
+      };
+    }),
   );
 }
 

@@ -18,13 +18,14 @@ export interface NewMemberOptions {
   tier?: "kickback" | "business" | "platinum";
   role?: "member" | "concierge";
   points?: number;
-  lockerNumber?: string;
+  /** The member holds a locker of their tier's class. */
+  locker?: boolean;
   /** True: the member accepts the club rules right after signing in (default: the step still shows). */
   rulesAccepted?: boolean;
 }
 
 export function createMember(options: NewMemberOptions = {}): { email: string; name: string } {
-  return claimPoolMember({ tier: options.tier, role: options.role, points: options.points, lockerNumber: options.lockerNumber });
+  return claimPoolMember({ tier: options.tier, role: options.role, points: options.points, locker: options.locker });
 }
 
 /** The id of the newest outbox row to `email` (0 when none): a later code email is the one just asked for. */

@@ -1,6 +1,6 @@
 import { findMemberByEmail, setMemberStatus } from "#worker/features/members/members.ts";
 import { openMemberDatabase } from "#scripts/members-d1.ts";
-import { currentLockerQuarter, seedDemoMembers, upsertActiveMembers } from "#scripts/members-seeding.ts";
+import { seedDemoMembers, upsertActiveMembers } from "#scripts/members-seeding.ts";
 import { E2E_PERSIST_DIR, poolMembers } from "./member-pool.ts";
 
 // `npm run serve:e2e`: the local demo accounts (as `npm start` seeds them) and the suite's member
@@ -9,12 +9,7 @@ import { E2E_PERSIST_DIR, poolMembers } from "./member-pool.ts";
 const { db, dispose } = await openMemberDatabase({ remote: false, persistTo: E2E_PERSIST_DIR });
 try {
   await seedDemoMembers(db);
-  const lockerQuarter = currentLockerQuarter();
-  const pool = poolMembers().map(({ points, suspended: _suspended, ...member }) => ({
-    ...member,
-    pointsBalance: points,
-    lockerQuarter: member.lockerNumber ? lockerQuarter : null,
-  }));
+  const pool = poolMembers().map(({ points, suspended: _suspended, ...member }) => ({ ...member, pointsBalance: points }));
   await upsertActiveMembers(db, pool);
   // The paused-membership answer needs suspended members; they are seeded active like the rest first.
   for (const member of poolMembers().filter((candidate) => candidate.suspended)) {

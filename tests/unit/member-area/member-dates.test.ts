@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  formatLockerQuarter,
-  formatPortlandDate,
-  formatPortlandDateTime,
-  formatPortlandDay,
-  portlandDay,
-} from "#app/features/member-area/member-dates.ts";
+import { formatPortlandDate, formatPortlandDateTime, formatPortlandDay, portlandDay } from "#app/features/member-area/member-dates.ts";
 
 describe("portlandDay", () => {
   it("is the calendar day in Portland, not in UTC", () => {
@@ -20,20 +14,6 @@ describe("portlandDay", () => {
 
   it("crosses years at Portland's midnight", () => {
     expect(portlandDay(new Date("2027-01-01T05:00:00Z"))).toBe("2026-12-31");
-  });
-});
-
-describe("formatLockerQuarter", () => {
-  it("reads a stored quarter the way members say it", () => {
-    expect(formatLockerQuarter("2026-Q4")).toBe("Q4 2026");
-    expect(formatLockerQuarter("2027-Q1")).toBe("Q1 2027");
-  });
-
-  it("is null for no quarter or a malformed one", () => {
-    expect(formatLockerQuarter(null)).toBeNull();
-    expect(formatLockerQuarter("")).toBeNull();
-    expect(formatLockerQuarter("2026-Q5")).toBeNull();
-    expect(formatLockerQuarter("Q4 2026")).toBeNull();
   });
 });
 
