@@ -19,7 +19,8 @@ export const lighthouseBudgets = {
 };
 
 /**
- * Lighthouse Performance on the signed-in pages (the other Lighthouse budgets as above): the member
+ * Lighthouse Performance on the signed-in pages (the other Lighthouse budgets as above, except SEO:
+ * private pages ask not to be indexed): the member
  * pages keep the 100 they scored when first measured; the concierge console, a staff tool of long
  * tables, at least 95. Their first load's JavaScript has the budget of `/` (weightBudgets.jsGzip).
  */
