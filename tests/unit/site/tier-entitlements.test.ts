@@ -96,6 +96,13 @@ describe("pages derived from the tier entitlements", () => {
     for (const tier of tierSlugs) expect(tierEntitlements[tier].lounges[0]).toBe(tier);
   });
 
+  it("keeps the lounge pages' words on who holds a key: the Kickback open to every tier, the Platinum to Platinum only", () => {
+    // lounge-pages.tsx: "open to every membership tier", "Open to every tier"; "for Platinum members only"; reserved seats there.
+    expect(tiersOpeningLounge("kickback")).toEqual(tierSlugs);
+    expect(tiersOpeningLounge("platinum")).toEqual(["platinum"]);
+    expect(tierSlugs.filter((tier) => tierEntitlements[tier].reservedSeating)).toEqual(["platinum"]);
+  });
+
   it("keeps the Business Lounge's promise: every tier with its key has a plus-one every day, the stick fee waived", () => {
     // lounge-pages.tsx says so of the tiers that hold a key to the Business Lounge.
     for (const tier of tiersOpeningLounge("business")) {
