@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { getDatabase, type Database } from "#db/client.ts";
 import { insertSelectRow } from "#db/insert-select.ts";
 import { lockerAssignments, lockers, lockerWaitlist, members, outbox } from "#db/schema.ts";
@@ -435,6 +435,3 @@ export async function declineLockerOffer(services: LockerServices, memberId: str
   if (queued[0]) await deliverEmail(services, queued[0].id, now);
   return { ok: true, lockerId: offer.locker.id };
 }
-
-/** Whether an offer is still open at `nowIso`. */
-export const offerOpen = (nowIso: string) => and(eq(lockerAssignments.status, "offered"), gt(lockerAssignments.offerExpiresAt, nowIso));

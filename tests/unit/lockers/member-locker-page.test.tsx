@@ -1,0 +1,83 @@
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import MemberLocker from "#app/features/lockers/routes/member-locker.tsx";
+
+/** /members/locker as the server renders it (docs/product-rules.md#lockers), for each state of a member's locker. */
+type PageData = Parameters<typeof MemberLocker>[0]["loaderData"];
+
+const held = {
+  number: "C-03",
+  loungeName: "Platinum Lounge",
+  className: "Cedar-lined locker",
+  capacity: "Holds 200 cigars",
+  hasNameplate: true,
+  status: "active" as const,
+  statusText: "Active",
+  term: "Held through June 1, 2027",
+  nameplate: null,
+};
+
+function render(data: PageData): string {
+  const Stub = createRoutesStub([
+    // The page gets the loader's data as React Router gives it (a stub's loader does not run in renderToString).
+    { path: "/", Component: () => createElement(MemberLocker as never, { loaderData: data, actionData: undefined }) },
+  ]);
+  // Without React's markers between adjacent pieces of text, to read sentences whole.
+  return renderToString(createElement(Stub, { initialEntries: ["/"] })).replaceAll("<!-- -->", "");
+}
+
+describe("the member's locker page", () => {
+  it("shows the locker held, its term, the nameplate form and the request form with labelled fields", () => {
+    const html = render({ held, offer: null, waiting: null, mayJoin: null, requests: [] });
+    expect(html).toContain("Locker C-03");
+    expect(html).toContain("Held through June 1, 2027");
+    expect(html).toContain("Holds 200 cigars");
+    expect(html).toMatch(/<label for="nameplate-text"[^>]*>Nameplate text<\/label>/);
+    expect(html).toMatch(/<label for="request-kind"[^>]*>What you need<\/label>/);
+    expect(html).toMatch(/<label for="request-note"[^>]*>Note \(optional\)<\/label>/);
+    expect(html).toContain("No requests yet.");
+    expect(html).not.toContain("Join the Waitlist");
+  });
+
+  it("shows an offer with Accept and Decline, and no nameplate or request form without a locker", () => {
+    const offer = {
+      ...held,
+      number: "P-01",
+      className: "Private locker",
+      loungeName: "Business Lounge",
+      capacity: "Holds 75 cigars",
+      hasNameplate: false,
+      endsLabel: "March 8, 2027",
+      replaces: null,
+    };
+    const html = render({ held: null, offer, waiting: null, mayJoin: null, requests: [] });
+    expect(html).toContain("Private locker P-01 at the Business Lounge (holds 75 cigars). The offer holds until March 8, 2027.");
+    expect(html).toContain('value="accept"');
+    expect(html).toContain('value="decline"');
+    expect(html).not.toContain("nameplate-text");
+    expect(html).not.toContain("request-kind");
+  });
+
+  it("shows the place in line, or the way to join it", () => {
+    expect(
+      render({
+        held: null,
+        offer: null,
+        waiting: { text: "You are 3rd in line for a private locker." },
+        mayJoin: null,
+        requests: [],
+      }),
+    ).toContain("You are 3rd in line for a private locker.");
+    const outside = render({
+      held: null,
+      offer: null,
+      waiting: null,
+      mayJoin: { text: "You are not on the waitlist for a private locker." },
+      requests: [],
+    });
+    expect(outside).toContain("You are not on the waitlist for a private locker.");
+    expect(outside).toContain("Join the Waitlist");
+  });
+});
