@@ -104,7 +104,11 @@ describe("other pages that repeat a tier's promise", () => {
     );
     // The home page writes its plus-one out (its first load carries no words code): it must say what the table says.
     expect(render(home)).toContain(`${plusOneInWords()} Introductions are how this society has always grown.`);
-    expect(render(Terms)).toContain(`The same guest may visit at most ${guestVisitsPerQuarter} times a quarter, whoever hosts them.`);
+    const terms = render(Terms);
+    expect(terms).toContain(`The same guest may visit at most ${guestVisitsPerQuarter} times a quarter, whoever hosts them.`);
+    // The locker lapse workflow (docs/product-rules.md#lockers: 7 days' grace, contents held 60 days, then released).
+    expect(terms).toContain("the locker stays yours for seven days");
+    expect(terms).toContain("the concierge holds its contents for sixty days for you to collect");
   });
 
   it("words the lounges' guest notes and the Platinum Lounge's lockers from the table", () => {

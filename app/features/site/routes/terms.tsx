@@ -130,8 +130,9 @@ export default function Terms() {
               based on the most recent quarterly log.
             </li>
             <li>
-              When a membership ends, the locker must be emptied within thirty days. Contents left after that are held for a further thirty
-              days and then disposed of.
+              If your dues lapse, or your membership is suspended or ends, the locker stays yours for seven days. After that it is closed
+              and the concierge holds its contents for sixty days for you to collect; then the locker goes to the next member waiting, and
+              contents still uncollected are disposed of. Dues paid before the sixty days end give you the locker back as it was.
             </li>
           </ul>
 
