@@ -4,6 +4,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { lockerAssignments, members } from "#db/schema.ts";
 import { acceptLockerOffer, declineLockerOffer, offerFreedLocker, offerLocker } from "#worker/features/lockers/locker-offers.ts";
 import { changeMembershipTier } from "#worker/features/dues/tier-changes.ts";
+import { activatePaidOffer } from "#worker/features/dues/offer-activation.ts";
+import { testSigningKey } from "#tests/integration/support/concierge-fixtures.ts";
+import { insertOffer, membersOfRequest } from "#tests/integration/dues/offer-fixtures.ts";
 import {
   assignmentsOf,
   clearLockers,
@@ -34,6 +37,25 @@ describe("offering a locker", () => {
     expect(email!.body).toContain("Private locker P-01 at the Business Lounge (it holds 75 cigars)");
     expect(email!.body).toContain("by March 8, 2027");
     expect(email!.body).toContain("https://emberandoak.test/members/locker");
+  });
+
+  it("offers the new member a locker in the batch that makes them, when their paid offer activates", async () => {
+    const offer = await insertOffer({ tier: "platinum" });
+    const paid = await activatePaidOffer(env.DB, {
+      requestId: offer.id,
+      method: "cash",
+      externalId: crypto.randomUUID(),
+      amountCents: 120_000,
+      occurredAt: new Date().toISOString(),
+      paidThrough: new Date(Date.now() + 91 * DAY_MS).toISOString(),
+      recordedBy: offer.conciergeId,
+      siteUrl: "https://emberandoak.test",
+      signingKey: testSigningKey(),
+    });
+    expect(paid).toMatchObject({ ok: true });
+    const [member] = await membersOfRequest(offer.id);
+    expect(await liveAssignmentOf(member!.id)).toMatchObject([{ status: "offered", lockerId: "platinum-C-01" }]);
+    expect((await emailsTo(member!.email)).map((email) => email.subject)).toContain("A locker is waiting for you at Ember & Oak Society");
   });
 
   it("offers a locker of another lounge the tier opens once the home lounge's are taken", async () => {
