@@ -117,7 +117,9 @@ describe("processing each event once", () => {
     expect(await second.json()).toEqual({ received: true, outcome: "duplicate" });
     expect(await membersOfRequest(offer.id)).toHaveLength(1);
     expect(await ledgerOfRequest(offer.id)).toHaveLength(1);
-    expect(await countRows("outbox", `recipient = '${offer.email}'`)).toBe(1);
+    // One welcome email, and one email of the new member's locker (docs/product-rules.md#lockers).
+    expect(await countRows("outbox", `recipient = '${offer.email}' and subject not like '%locker%'`)).toBe(1);
+    expect(await countRows("outbox", `recipient = '${offer.email}' and subject like '%locker%'`)).toBe(1);
     expect(await countRows("payment_events", `event_id = '${completed.id}'`)).toBe(1);
   });
 
@@ -130,7 +132,9 @@ describe("processing each event once", () => {
     expect(outcomes.filter((outcome) => outcome === "duplicate")).toHaveLength(9);
     expect(await membersOfRequest(offer.id)).toHaveLength(1);
     expect(await ledgerOfRequest(offer.id)).toHaveLength(1);
-    expect(await countRows("outbox", `recipient = '${offer.email}'`)).toBe(1);
+    // One welcome email, and one email of the new member's locker (docs/product-rules.md#lockers).
+    expect(await countRows("outbox", `recipient = '${offer.email}' and subject not like '%locker%'`)).toBe(1);
+    expect(await countRows("outbox", `recipient = '${offer.email}' and subject like '%locker%'`)).toBe(1);
     expect(await countRows("application_events", `request_id = '${offer.id}' AND kind = 'paid'`)).toBe(1);
   });
 

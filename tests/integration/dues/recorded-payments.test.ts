@@ -168,7 +168,11 @@ describe("an applicant's offer paid at the lounge", () => {
     expect(await ledgerOf(member.id)).toMatchObject([
       { kind: "payment", amountCents: due, method: "card_terminal", recordedBy: conciergeId },
     ]);
-    expect(await emailsTo(member.email)).toHaveLength(1);
+    // The welcome email, and the email of the new member's locker (docs/product-rules.md#lockers).
+    expect((await emailsTo(member.email)).map((email) => email.subject)).toEqual([
+      "Welcome to Ember & Oak Society",
+      "A locker is waiting for you at Ember & Oak Society",
+    ]);
     expect(
       await recordLoungePayment(
         context(),
