@@ -8,6 +8,7 @@ import { FormAlert, SubmitButton, useOutcomeToast } from "#app/ui/form/form-outc
 import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
 import type { ActionResult } from "#app/lib/form-result.ts";
 import { readSubmission } from "#app/lib/forms.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
 import { club, loungeBySlug } from "#app/features/site/site-config.ts";
 import { entitlementsOf } from "#app/features/site/tier-entitlements.ts";
 import { formatPortlandDay, portlandDay } from "#app/features/member-area/member-dates.ts";
@@ -22,7 +23,13 @@ import { cancelGuestVisit, deliverEmail, hostGuestStatus, registerGuest, type Re
  * registers a guest for a day, and their upcoming guests with cancel. Plain forms: everything works
  * without JavaScript.
  */
-export const meta: Route.MetaFunction = () => [{ title: `Guests | ${club.name}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, {
+    title: "Guests",
+    description: `Register a guest at the lounges of ${club.name}, see your guest allowance and cancel a guest.`,
+  }),
+  { name: "robots", content: "noindex" },
+];
 
 /** How far ahead a guest may be registered, in days after today. */
 const DAYS_AHEAD = 60;
