@@ -1,7 +1,8 @@
 import { club } from "./site-config.ts";
+import { guestVisitsPerQuarter } from "./tier-entitlements.ts";
 
 /** When the current version of the rules (RULES_VERSION in club-rules.ts) took effect. */
-export const rulesEffectiveDate = "November 1, 2026";
+export const rulesEffectiveDate = "November 24, 2026";
 
 interface Article {
   title: string;
@@ -26,7 +27,7 @@ const articles: Article[] = [
       "Guests normally pay a stick fee for each cigar smoked in the lounge. For one guest a day, your plus-one, the stick fee is waived, within the limits of your membership tier.",
       "A host stays with their guests for the whole visit and leaves with them. Guests may not stay on after their host has gone.",
       "The host answers for their guests: their conduct under these rules, their bar tab and any damage they cause.",
-      "The same person may visit as a guest up to six times in any twelve months. After that, the concierge will gladly arrange a sit-down.",
+      `The same person may visit as a guest up to ${guestVisitsPerQuarter} times in a calendar quarter, whoever hosts them. After that, the concierge will gladly arrange a sit-down.`,
       "Guests may use only the lounges and rooms that their host's membership opens.",
     ],
   },
@@ -66,7 +67,7 @@ const articles: Article[] = [
       "Lockers are for cigars and cigar accessories only. Nothing flammable, perishable, illegal or of significant value besides cigars.",
       "Locker contents are handled only by their member and the concierge. Staff open a locker with you, or for the quarterly rotation and humidity log.",
       "A locker is personal and cannot be shared, lent or sub-let. Selling cigars from a locker, or to another member, is not allowed.",
-      "When a membership ends, the locker is emptied within thirty days. Anything left after that is held for a further thirty days and then disposed of.",
+      "When dues lapse, the locker stays yours for seven days. After that its contents are held for sixty days, for you to collect or for the locker to be yours again once dues are paid; then the locker passes to the next member waiting and anything left is disposed of.",
     ],
   },
   {

@@ -19,8 +19,8 @@ export const clubRulesSummary = [
 ] as const;
 
 /**
- * The version of the full code of conduct on /rules (effective November 1, 2026) that members
+ * The version of the full code of conduct on /rules (effective November 24, 2026: the guest and locker clauses now match what the software enforces) that members
  * accept before entering member areas. Change it whenever the rules change: every member
  * then accepts the new version on their next visit.
  */
-export const RULES_VERSION = "2026-11";
+export const RULES_VERSION = "2026-11-24";

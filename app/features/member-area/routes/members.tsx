@@ -18,6 +18,7 @@ import { memberWithAcceptedRules, requireMemberWithAcceptedRules } from "../memb
 import { formatPortlandDateTime, formatPortlandDay, portlandDay } from "../member-dates.ts";
 import { membersPageForm } from "../member-forms.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { rulesEffectiveDate } from "#app/features/site/club-code-of-conduct.tsx";
 import { club, lounges, membershipTiers } from "#app/features/site/site-config.ts";
 import { type RsvpResult, cancelRsvp, listUpcomingEvents, rsvpToEvent } from "#app/features/member-area/member-area.server.ts";
 import { readSubmission } from "#app/lib/forms.server.ts";
@@ -150,7 +151,7 @@ const memberPages = [
   {
     to: "/rules",
     title: "Club Rules",
-    body: "The full code of conduct you accepted before entering, effective November 1, 2026.",
+    body: `The full code of conduct you accepted before entering, effective ${rulesEffectiveDate}.`,
   },
 ];
 

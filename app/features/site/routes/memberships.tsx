@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = (args) =>
 const membershipSteps = [
   { title: "1. An introduction", body: "A current member vouches for you, or you ask for an executive invitation." },
   { title: "2. A sit-down", body: "Forty-five minutes with the concierge in the lounge of your choice." },
-  { title: "3. Your key", body: "Choose a tier, receive your member login, and we engrave your locker." },
+  { title: "3. Your key", body: "Choose a tier, receive your member login, and we offer you a locker of your tier's class." },
 ];
 
 export default function Memberships() {

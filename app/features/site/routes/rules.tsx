@@ -10,7 +10,7 @@ import { club } from "../site-config.ts";
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Club Rules",
-    description: `The ${club.name} code of conduct: admission and ID, guests, dress, etiquette, lockers, phones, alcohol and zero tolerance. Effective November 1, 2026.`,
+    description: `The ${club.name} code of conduct: admission and ID, guests, dress, etiquette, lockers, phones, alcohol and zero tolerance. Effective ${rulesEffectiveDate}.`,
   });
 
 export default function Rules() {
