@@ -10,6 +10,7 @@ import { action as guestsAction, loader as guestsLoader } from "#app/features/gu
 import { loader as consoleLoader } from "#app/features/guests/routes/console-guests.tsx";
 import { loader as membersLoader } from "#app/features/member-area/routes/members.tsx";
 import { guestReference } from "#worker/features/guests/guest-reference.ts";
+import { listSponsorshipRequests } from "#worker/features/admissions/sponsors.ts";
 import { createRequestContext } from "#worker/http/request-context.ts";
 import { acceptRules } from "#worker/features/member-area/rules-acceptance.ts";
 import type { SignedInMember } from "#worker/features/members/members.ts";
@@ -236,6 +237,26 @@ describe("the invitation to apply", () => {
       actor: host.id,
       detail: `Introduced by ${host.name}, whose guest they were`,
     });
+  });
+
+  it("shows the request in the host's vouch requests; a repeat from the same email joins the first without a sponsor of its own", async () => {
+    const host = await createMember();
+    const visit = await register(host, { day: "2031-01-27", guestName: uniqueGuest() });
+    if (!visit.ok) throw new Error("refused");
+    const reference = await guestReference(TEST_SIGNING_KEY, visit.visit.id);
+    const email = `${crypto.randomUUID()}@example.com`;
+    const first = ((await (await send(reference, email)).json()) as { data: { id: string } }).data.id;
+    const repeat = ((await (await send(reference, email)).json()) as { data: { id: string } }).data.id;
+    const sponsors = await env.DB.prepare(
+      "SELECT id, status, sponsor_member_id AS sponsor FROM invitation_requests WHERE id IN (?, ?) ORDER BY created_at, rowid",
+    )
+      .bind(first, repeat)
+      .all();
+    expect(sponsors.results).toEqual([
+      { id: first, status: "new", sponsor: host.id },
+      { id: repeat, status: "joined", sponsor: null },
+    ]);
+    expect((await listSponsorshipRequests(env.DB, host.id)).map((request) => [request.requestId, request.open])).toEqual([[first, true]]);
   });
 
   it("links nothing for a forged or altered reference; the request itself is stored", async () => {

@@ -97,7 +97,8 @@ export async function storeInvitationRequest(
       emailKey,
       recaptchaScore,
       createdAt: nowIso,
-      sponsorMemberId: introducedBy?.id ?? null,
+      // A guest's host sponsors a new application only; a repeat joins the first as it stands.
+      sponsorMemberId: introducedBy ? sql`CASE WHEN (${firstRequest}) IS NULL THEN ${introducedBy.id} ELSE NULL END` : null,
       // The builder has no INSERT … VALUES with a conditional value: the subquery decides both columns.
       status: sql`CASE WHEN (${firstRequest}) IS NULL THEN 'new' ELSE 'joined' END`,
       joinedTo: sql`(${firstRequest})`,
