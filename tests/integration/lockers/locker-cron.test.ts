@@ -117,6 +117,14 @@ describe("offers in the cron", () => {
     expect(await emailsTo(without.email)).toHaveLength(1);
   });
 
+  it("leaves alone a member whom staff gave a locker of another class by hand", async () => {
+    const member = await createLockerMember({ tier: "business" });
+    await giveLocker(member.id, "kickback-S-004", "active", { assignedBy: "concierge-1" });
+    const result = await runLockerCron(services(), now);
+    expect(result.offered).not.toContain(member.id);
+    expect(await liveAssignmentOf(member.id)).toMatchObject([{ status: "active", lockerId: "kickback-S-004" }]);
+  });
+
   it("after a downgrade took effect, offers the smaller class while the member keeps the bigger locker", async () => {
     const member = await createLockerMember({ tier: "business" });
     await giveLocker(member.id, "business-P-05");

@@ -210,9 +210,11 @@ export async function runLockerCron(services: LockerServices, now: number): Prom
         ne(members.duesStatus, "lapsed"),
         isNull(lockerWaitlist.memberId),
         // Never had one of the class, nor an offer: a member whose offer ended (declined, or let
-        // run out) or whose locker was released joins the line again from /members/locker.
+        // run out) or whose locker was released joins the line again from /members/locker. A
+        // locker staff assigned by hand, of whatever class, is the staff's decision: it stands.
         sql`not exists (select 1 from locker_assignments mine join lockers mine_locker on mine_locker.id = mine.locker_id
-          where mine.member_id = ${members.id} and (mine.status = 'offered' or mine_locker.locker_class = ${tierClass}))`,
+          where mine.member_id = ${members.id} and (mine.status = 'offered' or mine_locker.locker_class = ${tierClass}
+            or (mine.assigned_by is not null and mine.status <> 'ended')))`,
       ),
     )
     .orderBy(asc(members.createdAt))
