@@ -86,6 +86,21 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(summary).toEqual([]);
 }
 
+/**
+ * axe at a phone's width (390 px) and a desktop's (1440 px), then the viewport the test had. Each
+ * scan starts at the top of the page: scrolled, the sticky header lies over whatever passes under
+ * it, which axe's target-size rule counts against those links.
+ */
+export async function expectNoAxeViolationsAtWidths(page: Page): Promise<void> {
+  const original = page.viewportSize();
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expectNoAxeViolations(page);
+  }
+  if (original) await page.setViewportSize(original);
+}
+
 /** A toast (the site's one toast system) with this title and description is showing. */
 export async function expectToast(page: Page, title: string, description: string): Promise<void> {
   const toast = page.getByRole("region", { name: "Notifications" }).getByRole("status").filter({ hasText: title });

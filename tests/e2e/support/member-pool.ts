@@ -43,6 +43,7 @@ const profiles: (MemberProfile & { count: number })[] = [
   { points: 1000, count: 3 },
   { tier: "platinum", locker: true, count: 6 },
   { tier: "kickback", count: 6 },
+  { tier: "platinum", count: 3 },
   { suspended: true, count: 3 },
 ];
 

@@ -2,6 +2,7 @@ import { findMemberByEmail, setMemberStatus } from "#worker/features/members/mem
 import { openMemberDatabase } from "#scripts/members-d1.ts";
 import { seedDemoMembers, upsertActiveMembers } from "#scripts/members-seeding.ts";
 import { E2E_PERSIST_DIR, poolMembers } from "./member-pool.ts";
+import { seedEventNight } from "./event-night.ts";
 
 // `npm run serve:e2e`: the local demo accounts (as `npm start` seeds them) and the suite's member
 // pool go into the fresh local D1 before the server starts, through the same functions as the
@@ -16,6 +17,7 @@ try {
     const row = await findMemberByEmail(db, member.email);
     if (row) await setMemberStatus(db, row.id, "suspended");
   }
+  await seedEventNight(db);
   console.log(`e2e members: the two demo accounts and a pool of ${pool.length}`);
 } finally {
   await dispose();
