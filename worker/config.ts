@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { membershipTierSlugs } from "#db/schema/members.ts";
-import { guestVisitsPerQuarter } from "#app/features/site/tier-entitlements.ts";
 
 /**
  * The Worker's configuration, validated once per isolate (Epic Stack: environment validated at
@@ -89,8 +88,6 @@ const configSchema = z
         }
         return caps;
       }),
-    /** How many times one guest may visit a quarter, across every host (docs/operators.md#settings, docs/product-rules.md#guests). */
-    GUEST_VISITS_PER_QUARTER: z.coerce.number().int().min(1).max(20).default(guestVisitsPerQuarter),
     /** GET /api/health answers 503 when a message has waited longer than this (docs/operators.md#deliveries-that-need-attention). */
     DELIVERY_ALERT_MINUTES: z.coerce.number().int().min(1).default(15),
   })

@@ -80,7 +80,7 @@ export interface GuestRegistration {
   lounge: LoungeSlug;
   guestName: string;
   guestEmail: string | null;
-  /** GUEST_VISITS_PER_QUARTER (worker/config.ts). */
+  /** guestVisitsPerQuarter of app/features/site/tier-entitlements.ts, the number /memberships prints. */
   visitsPerQuarter: number;
   siteUrl: string;
   signingKey: string;

@@ -10,7 +10,7 @@ import type { ActionResult } from "#app/lib/form-result.ts";
 import { readSubmission } from "#app/lib/forms.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { club, loungeBySlug } from "#app/features/site/site-config.ts";
-import { entitlementsOf } from "#app/features/site/tier-entitlements.ts";
+import { entitlementsOf, guestVisitsPerQuarter } from "#app/features/site/tier-entitlements.ts";
 import { formatPortlandDay, portlandDay } from "#app/features/member-area/member-dates.ts";
 import { memberWithAcceptedRules, requireMemberWithAcceptedRules } from "#app/features/member-area/member-area.server.ts";
 import { requestContext } from "#app/context.ts";
@@ -118,13 +118,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     lounge,
     guestName,
     guestEmail,
-    visitsPerQuarter: config.GUEST_VISITS_PER_QUARTER,
+    visitsPerQuarter: guestVisitsPerQuarter,
     siteUrl: config.SITE_URL,
     signingKey,
   });
   if (!result.ok) {
     return data<ActionResult>(
-      { form: "register", ok: false, error: refusal(result.reason, guestName, dayLabel, config.GUEST_VISITS_PER_QUARTER) },
+      { form: "register", ok: false, error: refusal(result.reason, guestName, dayLabel, guestVisitsPerQuarter) },
       { status: result.reason === "not-allowed" ? 403 : 409 },
     );
   }
@@ -137,7 +137,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const fee = result.visit.stickFeeWaived ? "Their stick fee is waived." : "They pay the stick fee.";
   const last = result.lastVisitThisQuarter
-    ? ` This is ${guestName}'s last guest visit this quarter: a guest may visit ${config.GUEST_VISITS_PER_QUARTER} times a quarter.${guestEmail ? " Their welcome email invites them to apply for membership, with you as their connection." : ""}`
+    ? ` This is ${guestName}'s last guest visit this quarter: a guest may visit ${guestVisitsPerQuarter} times a quarter.${guestEmail ? " Their welcome email invites them to apply for membership, with you as their connection." : ""}`
     : "";
   return data<ActionResult>({
     form: "register",
