@@ -1,6 +1,6 @@
 import { formatPortlandDay } from "#app/features/member-area/member-dates.ts";
 import { club, healthWarning, loungeBySlug } from "#app/features/site/site-config.ts";
-import type { LoungeSlug } from "#app/features/site/tier-entitlements.ts";
+import { guestVisitsPerQuarter, type LoungeSlug } from "#app/features/site/tier-entitlements.ts";
 import { escapeMarkup } from "#app/lib/escape-markup.ts";
 
 /**
@@ -19,7 +19,7 @@ export function guestWelcomeEmail(welcome: {
   const lounge = loungeBySlug(welcome.lounge);
   const invitation = welcome.invitationUrl
     ? [
-        `<p>This is your third visit this quarter as a guest, the most the club allows, so the next step is yours: we would be glad to have you as a member. ${escapeMarkup(welcome.hostName)} would be named as your connection, and the concierge will be in touch about a sit-down.</p>`,
+        `<p>This is your last visit as a guest this quarter (a guest may visit ${guestVisitsPerQuarter} times a quarter), so the next step is yours: we would be glad to have you as a member. ${escapeMarkup(welcome.hostName)} would be named as your connection, and the concierge will be in touch about a sit-down.</p>`,
         `<p><a href="${escapeMarkup(welcome.invitationUrl)}">Ask for an invitation</a></p>`,
       ]
     : [];

@@ -1,6 +1,7 @@
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/schedule-sit-down";
 import { ButtonLink, buttonClasses } from "#app/ui/button-link.tsx";
+import { ExecutiveAccessButton } from "#app/features/executive-invitation/invitation-dialog.tsx";
 import { CardGrid } from "#app/ui/card-grid.tsx";
 import { DiamondList } from "#app/ui/diamond-list.tsx";
 import { PageHero } from "#app/ui/page-hero.tsx";
@@ -52,6 +53,10 @@ const agenda = [
 ];
 
 export default function ScheduleSitDown() {
+  // A guest's invitation to apply links here with ?guest=… (docs/product-rules.md#guests): the
+  // request they send from this page names their host as their connection once the server has
+  // checked the reference.
+  const invitedGuest = useSearchParams()[0].has("guest");
   return (
     <>
       <PageHero eyebrow="Request Sit Down" title="Forty-five minutes, one good conversation, no obligation.">
@@ -90,6 +95,14 @@ export default function ScheduleSitDown() {
       </Section>
 
       <Section id="how-to-ask" title="How to ask for one" tone="humidor">
+        {invitedGuest ? (
+          <div className="mb-10 max-w-3xl rounded-sm border border-brass p-6">
+            <p className="text-lg text-cream">
+              You have been our guest. Ask for your invitation here and the member who hosted you is named as your connection.
+            </p>
+            <ExecutiveAccessButton className={`${buttonClasses("primary")} mt-6`}>Ask for an invitation</ExecutiveAccessButton>
+          </div>
+        ) : null}
         <div className="max-w-3xl space-y-4 text-lg text-smoke">
           <p>
             Call the office on {club.officePhone.display}, Monday to Saturday between 10 am and 6 pm, and ask for a sit-down. The concierge
