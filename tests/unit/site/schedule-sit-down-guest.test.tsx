@@ -9,7 +9,11 @@ import ScheduleSitDown from "#app/features/site/routes/schedule-sit-down.tsx";
 describe("/schedule-sit-down for an invited guest", () => {
   const render = (entry: string) => {
     // The page sits in the root layout, inside the invitation dialog's provider.
-    const Page = () => createElement(InvitationDialogProvider, { siteKey: "" }, createElement(ScheduleSitDown));
+    const Page = () => (
+      <InvitationDialogProvider siteKey="">
+        <ScheduleSitDown />
+      </InvitationDialogProvider>
+    );
     const Stub = createRoutesStub([{ path: "/schedule-sit-down", Component: Page }]);
     return renderToString(createElement(Stub, { initialEntries: [entry] })).replaceAll("<!-- -->", "");
   };
