@@ -1,5 +1,12 @@
 import "./node-version.mjs";
 import { fileURLToPath } from "node:url";
+import { setFlagsFromString } from "node:v8";
+
+// Without V8's Maglev compiler. A command exits a second after it starts, often while Maglev is
+// still compiling on a background thread; when that compile waits for a garbage collection, Node's
+// exit waits for the compile thread and the process hangs for good (nodejs/node#54918, caught here
+// with gdb on a `--help` that never returned). The commands are short and gain nothing from it.
+setFlagsFromString("--no-maglev");
 
 /**
  * `node scripts/command.mjs <file> [options]` starts one of the TypeScript commands below (run by
