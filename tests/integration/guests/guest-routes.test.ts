@@ -79,6 +79,21 @@ describe("/members/guests", () => {
     });
   });
 
+  it("counts a later month's guest days against that month, in words, beside this month's", async () => {
+    const kickback = await acceptedMember("kickback");
+    // The first of next month, within the 60 days a guest may be registered ahead.
+    const [year = 0, month = 0] = today().split("-").map(Number);
+    const next = new Date(Date.UTC(year, month, 1));
+    const firstOfNext = next.toISOString().slice(0, 10);
+    const monthName = next.toLocaleString("en-US", { month: "long", timeZone: "UTC" });
+    expect(
+      await post(kickback, { intent: "register", day: firstOfNext, lounge: "kickback", guestName: "Ada Lovelace", adult: "yes" }),
+    ).toMatchObject({ status: 200, outcome: { ok: true } });
+    expect(await guestsLoader(await routeArgs(kickback, "/members/guests"))).toMatchObject({
+      allowance: `4 of 4 guest days left this month; 3 of 4 in ${monthName}.`,
+    });
+  });
+
   it("registers for the signed-in member only, whatever member id the form names, and refuses the day's second guest with 409", async () => {
     const [member, other] = await Promise.all([acceptedMember(), acceptedMember()]);
     const form = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { guestAllowanceText } from "#app/features/guests/guest-allowance.ts";
+import { guestAllowanceText, stickFeeText } from "#app/features/guests/guest-allowance.ts";
 import { guestLogQuery, memberGuestsForm } from "#app/features/guests/guest-forms.ts";
 import { fieldErrors, formFields } from "#app/lib/form-result.ts";
 
@@ -58,5 +58,17 @@ describe("the guest allowance in words", () => {
     expect(guestAllowanceText("kickback", 5)).toBe("0 of 4 guest days left this month.");
     expect(guestAllowanceText("business", 9)).toBe("A guest every day.");
     expect(guestAllowanceText("platinum", 0)).toBe("A guest every day, and two extra guests on event nights.");
+  });
+
+  it("counts each later month the member registered guests in against its own allowance", () => {
+    expect(guestAllowanceText("kickback", 1, [{ month: "December", used: 3 }])).toBe(
+      "3 of 4 guest days left this month; 1 of 4 in December.",
+    );
+    expect(guestAllowanceText("business", 0, [{ month: "December", used: 3 }])).toBe("A guest every day.");
+  });
+
+  it("says the extras pay the stick fee only for a tier that has extras", () => {
+    expect(stickFeeText("kickback")).toBe("The stick fee of your first guest each day is waived.");
+    expect(stickFeeText("platinum")).toBe("The stick fee of your first guest each day is waived; extra guests on event nights pay it.");
   });
 });

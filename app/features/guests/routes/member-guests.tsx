@@ -14,7 +14,7 @@ import { entitlementsOf, guestVisitsPerQuarter } from "#app/features/site/tier-e
 import { formatPortlandDay, portlandDay } from "#app/features/member-area/member-dates.ts";
 import { memberWithAcceptedRules, requireMemberWithAcceptedRules } from "#app/features/member-area/member-area.server.ts";
 import { requestContext } from "#app/context.ts";
-import { guestAllowanceText, stickFeeText } from "../guest-allowance.ts";
+import { guestAllowanceText, stickFeeText, type LaterMonthGuestDays } from "../guest-allowance.ts";
 import { memberGuestsForm } from "../guest-forms.ts";
 import { cancelGuestVisit, deliverEmail, hostGuestStatus, registerGuest, type RegisterGuestResult } from "../guests.server.ts";
 
@@ -40,6 +40,19 @@ function addDays(day: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** The guest days of each month after `today`'s among the upcoming guests, in order. */
+function laterMonthGuestDays(today: string, upcoming: { day: string }[]): LaterMonthGuestDays[] {
+  const days = new Map<string, Set<string>>();
+  for (const { day } of upcoming) {
+    const month = day.slice(0, 7);
+    if (month > today.slice(0, 7)) days.set(month, (days.get(month) ?? new Set()).add(day));
+  }
+  return [...days].map(([month, used]) => ({
+    month: new Date(`${month}-15T12:00:00Z`).toLocaleString("en-US", { month: "long", timeZone: "UTC" }),
+    used: used.size,
+  }));
+}
+
 /** The member's allowance and upcoming guests; null while the rules step shows. */
 export async function loader({ context }: Route.LoaderArgs) {
   const member = memberWithAcceptedRules(context);
@@ -47,7 +60,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const today = portlandDay(new Date());
   const status = await hostGuestStatus(context.get(requestContext).env.DB, member.id, today);
   return {
-    allowance: guestAllowanceText(member.tier, status.guestDaysThisMonth),
+    allowance: guestAllowanceText(member.tier, status.guestDaysThisMonth, laterMonthGuestDays(today, status.upcoming)),
     stickFee: stickFeeText(member.tier),
     today,
     lastDay: addDays(today, DAYS_AHEAD),
