@@ -1,5 +1,6 @@
 import { isMultiLineText, isName } from "#app/lib/plain-text.ts";
 import { z } from "#app/lib/zod.ts";
+import { lockerRequestKinds } from "./locker-request-kinds.ts";
 
 /**
  * The forms of /members/locker (docs/product-rules.md#lockers): one schema, told apart by the
@@ -8,11 +9,6 @@ import { z } from "#app/lib/zod.ts";
  */
 
 /** The kinds of request a member sends staff about their locker, with their labels. */
-export const lockerRequestKinds = {
-  pull: "Pull cigars for my visit",
-  restock: "Restock my locker",
-  humidity: "Humidity concern",
-} as const;
 
 /** A nameplate: letters, digits, spaces and & . ' - (at most 40), with a letter or digit. */
 export const nameplateText = z

@@ -12,6 +12,7 @@ import type { ActionResult } from "#app/lib/form-result.ts";
 import { Section } from "#app/ui/section.tsx";
 import { memberContext, requestContext } from "#app/context.ts";
 import { readSubmission } from "#app/lib/forms.server.ts";
+import { lockerRequestKinds } from "../locker-request-kinds.ts";
 import { lockerConsoleForm, lockerMemberQuery } from "../console-forms.ts";
 import {
   assignLockerByHand,
@@ -29,7 +30,6 @@ const REQUEST_LIMIT = 50;
 
 export const meta: Route.MetaFunction = () => conciergeMeta("Lockers");
 
-const requestKinds = { pull: "Pull cigars", restock: "Restock", humidity: "Humidity concern" } as const;
 const heldStatusNames = { offered: "offered", active: "held", grace: "in grace", holding: "contents held" } as const;
 const lockerName = (locker: { lounge: LoungeSlug; lockerClass: LockerClass; number: string }) =>
   `${lockerClasses[locker.lockerClass].name} ${locker.number}, ${loungeBySlug(locker.lounge).name}`;
@@ -84,7 +84,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       sinceLabel: formatConsoleTime(lockerRequest.createdAt) ?? lockerRequest.createdAt,
       memberName: lockerRequest.memberName,
       locker: `${lockerRequest.lockerNumber}, ${loungeBySlug(lockerRequest.lounge).name}`,
-      kind: requestKinds[lockerRequest.kind],
+      kind: lockerRequestKinds[lockerRequest.kind],
       note: lockerRequest.note ?? "",
     })),
     candidates: candidates.map((candidate) => ({

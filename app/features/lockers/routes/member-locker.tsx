@@ -1,6 +1,7 @@
 import { data, Form } from "react-router";
 import type { Route } from "./+types/member-locker";
-import { lockerRequestKinds, memberLockerForm } from "../locker-forms.ts";
+import { memberLockerForm } from "../locker-forms.ts";
+import { lockerRequestKinds } from "../locker-request-kinds.ts";
 import { memberLockerView } from "../locker-view.ts";
 import {
   acceptLockerOffer,
