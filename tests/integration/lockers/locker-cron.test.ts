@@ -15,6 +15,7 @@ import {
   iso,
   liveAssignmentOf,
   now,
+  offerEnd,
   services,
   waitlistRow,
 } from "./locker-fixtures.ts";
@@ -77,17 +78,17 @@ describe("the lapse workflow", () => {
 });
 
 describe("offers in the cron", () => {
-  it("ends an offer past its 7 days, offers the locker to the next in line, and takes the member out of the line", async () => {
+  it("ends an offer after the last millisecond of the Portland day it prints, offers the locker to the next in line, and takes the member out of the line", async () => {
     const [last] = await fillLockers("private", 1);
     const offered = await createLockerMember({ tier: "business" });
     const next = await createLockerMember({ tier: "business" });
     await offerLocker(services(), offered.id, now);
     await offerLocker(services(), next.id, now);
 
-    await runLockerCron(services(), now + 7 * DAY_MS - 1000);
+    await runLockerCron(services(), offerEnd);
     expect(await liveAssignmentOf(offered.id)).toMatchObject([{ status: "offered" }]);
 
-    const result = await runLockerCron(services(), now + 7 * DAY_MS);
+    const result = await runLockerCron(services(), offerEnd + 1);
     expect(await assignmentsOf(offered.id)).toMatchObject([{ status: "ended", endedReason: "offer-expired" }]);
     expect(await waitlistRow(offered.id)).toBeUndefined();
     expect(await liveAssignmentOf(next.id)).toMatchObject([{ status: "offered", lockerId: last }]);

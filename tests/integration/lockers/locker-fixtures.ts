@@ -19,6 +19,8 @@ export const siteUrl = "https://emberandoak.test";
 export const DAY_MS = 24 * 60 * 60 * 1000;
 export const now = Date.parse("2027-03-01T18:00:00.000Z");
 export const iso = (ms: number) => new Date(ms).toISOString();
+/** The last millisecond of an offer made at `now`: March 8, 2027, 23:59:59.999 in Portland (PST). */
+export const offerEnd = Date.parse("2027-03-09T07:59:59.999Z");
 
 export const services = () => ({ env, config: { ...workerConfig(env), SITE_URL: siteUrl }, signingKey: testSigningKey() });
 

@@ -1,8 +1,14 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { lockerAssignments, members } from "#db/schema.ts";
-import { acceptLockerOffer, declineLockerOffer, offerFreedLocker, offerLocker } from "#worker/features/lockers/locker-offers.ts";
+import { lockerAssignments, lockerWaitlist, members } from "#db/schema.ts";
+import {
+  acceptLockerOffer,
+  declineLockerOffer,
+  offerFreedLocker,
+  offerLocker,
+  waitlistPositionSql,
+} from "#worker/features/lockers/locker-offers.ts";
 import { changeMembershipTier } from "#worker/features/dues/tier-changes.ts";
 import { activatePaidOffer } from "#worker/features/dues/offer-activation.ts";
 import { testSigningKey } from "#tests/integration/support/concierge-fixtures.ts";
@@ -16,8 +22,10 @@ import {
   emailsTo,
   fillLockers,
   giveLocker,
+  iso,
   liveAssignmentOf,
   now,
+  offerEnd,
   services,
   waitlistRow,
 } from "./locker-fixtures.ts";
@@ -31,7 +39,7 @@ describe("offering a locker", () => {
     const result = await offerLocker(services(), member.id, now);
     expect(result).toMatchObject({ outcome: "offered", lockerId: "business-P-01" });
     const [offer] = await liveAssignmentOf(member.id);
-    expect(offer).toMatchObject({ status: "offered", lockerId: "business-P-01", offerExpiresAt: "2027-03-08T18:00:00.000Z" });
+    expect(offer).toMatchObject({ status: "offered", lockerId: "business-P-01", offerExpiresAt: "2027-03-09T07:59:59.999Z" });
     const [email] = await emailsTo(member.email);
     expect(email!.subject).toBe("A locker is waiting for you at Ember & Oak Society");
     expect(email!.body).toContain("Private locker P-01 at the Business Lounge (it holds 75 cigars)");
@@ -150,10 +158,10 @@ describe("answering an offer", () => {
     expect(await liveAssignmentOf(member.id)).toMatchObject([{ status: "active", startedAt: new Date(now + DAY_MS).toISOString() }]);
   });
 
-  it("refuses to accept an offer past its 7 days, and one that does not exist", async () => {
+  it("refuses to accept an offer past the end of the day it prints, and one that does not exist", async () => {
     const member = await createLockerMember({ tier: "kickback" });
     await offerLocker(services(), member.id, now);
-    expect(await acceptLockerOffer(services(), member.id, now + 7 * DAY_MS)).toEqual({ ok: false, reason: "expired" });
+    expect(await acceptLockerOffer(services(), member.id, offerEnd + 1)).toEqual({ ok: false, reason: "expired" });
     expect(await liveAssignmentOf(member.id)).toMatchObject([{ status: "offered" }]);
     const nobody = await createLockerMember({ tier: "kickback" });
     expect(await acceptLockerOffer(services(), nobody.id, now)).toEqual({ ok: false, reason: "no-offer" });
@@ -165,7 +173,7 @@ describe("answering an offer", () => {
     const next = await createLockerMember({ tier: "platinum" });
     await offerLocker(services(), first.id, now);
     await offerLocker(services(), next.id, now);
-    expect(await declineLockerOffer(services(), first.id, now + DAY_MS)).toEqual({ ok: true, lockerId: last });
+    expect(await declineLockerOffer(services(), first.id, now + DAY_MS)).toEqual({ ok: true, lockerId: last, passedOn: true });
     expect(await assignmentsOf(first.id)).toMatchObject([{ status: "ended", endedReason: "declined" }]);
     expect(await waitlistRow(first.id)).toBeUndefined();
     expect(await liveAssignmentOf(next.id)).toMatchObject([{ status: "offered", lockerId: last }]);
@@ -198,5 +206,82 @@ describe("answering an offer", () => {
       ]),
     );
     expect(await liveAssignmentOf(waiting.id)).toMatchObject([{ status: "offered", lockerId: "kickback-S-048" }]);
+  });
+});
+
+describe("the offer's end, the tier and races", () => {
+  it("runs to the last millisecond of the Portland day the email prints", async () => {
+    const member = await createLockerMember({ tier: "kickback" });
+    await offerLocker(services(), member.id, now);
+    expect((await emailsTo(member.email)).at(-1)!.body).toContain("by March 8, 2027");
+    expect(await acceptLockerOffer(services(), member.id, offerEnd)).toEqual({ ok: true, lockerId: "kickback-S-001" });
+  });
+
+  it("refuses an offer of a class the member's tier no longer has", async () => {
+    const member = await createLockerMember({ tier: "business" });
+    await offerLocker(services(), member.id, now);
+    // A downgrade took effect at the renewal.
+    await database().update(members).set({ tier: "kickback" }).where(eq(members.id, member.id));
+    expect(await acceptLockerOffer(services(), member.id, now + DAY_MS)).toMatchObject({ ok: false });
+    expect(await liveAssignmentOf(member.id)).toMatchObject([{ status: "offered", lockerId: "business-P-01" }]);
+  });
+
+  it("on an upgrade while an offer of the old class is open, ends it and offers the new class at once", async () => {
+    const member = await createLockerMember({ tier: "kickback" });
+    await offerLocker(services(), member.id, now);
+    const context = { env, config: services().config, logSecurityEvent: () => {} };
+    expect(await changeMembershipTier(context, null, member.id, "business")).toMatchObject({ ok: true, change: "upgraded" });
+    expect(await assignmentsOf(member.id)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ lockerId: "kickback-S-001", status: "ended", endedReason: "replaced" }),
+        expect.objectContaining({ lockerId: "business-P-01", status: "offered" }),
+      ]),
+    );
+  });
+
+  it("does not count in line, nor wait behind, someone whose tier does not have the class", async () => {
+    const stale = await createLockerMember({ tier: "kickback" });
+    await database()
+      .insert(lockerWaitlist)
+      .values({ memberId: stale.id, lockerClass: "private", joinedAt: iso(now - DAY_MS) });
+    const member = await createLockerMember({ tier: "business" });
+    expect(await offerLocker(services(), member.id, now)).toMatchObject({ outcome: "offered", lockerId: "business-P-01" });
+    await fillLockers("cedar", 0);
+    const lapsed = await createLockerMember({ tier: "platinum" });
+    expect(await offerLocker(services(), lapsed.id, now)).toMatchObject({ outcome: "waitlisted" });
+    await database().update(members).set({ duesStatus: "lapsed" }).where(eq(members.id, lapsed.id));
+    const waiting = await createLockerMember({ tier: "platinum" });
+    expect(await offerLocker(services(), waiting.id, now)).toMatchObject({ outcome: "waitlisted" });
+    const [position] = await database()
+      .select({ position: waitlistPositionSql(waiting.id) })
+      .from(members)
+      .where(eq(members.id, waiting.id));
+    expect(position!.position).toBe(1);
+  });
+
+  it("of an accept racing a staff assignment, refuses the accept instead of failing", async () => {
+    const member = await createLockerMember({ tier: "kickback" });
+    await offerLocker(services(), member.id, now);
+    const [answer] = await Promise.all([
+      acceptLockerOffer(services(), member.id, now + DAY_MS),
+      giveLocker(member.id, "kickback-S-010", "active", { assignedBy: "concierge-1" }),
+    ]);
+    expect(answer).toMatchObject({ ok: false });
+    expect(await liveAssignmentOf(member.id)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ status: "active", lockerId: "kickback-S-010" })]),
+    );
+  });
+
+  it("of an accept racing a decline, does one of them", async () => {
+    const member = await createLockerMember({ tier: "kickback" });
+    await offerLocker(services(), member.id, now);
+    const [accepted, declined] = await Promise.all([
+      acceptLockerOffer(services(), member.id, now + DAY_MS),
+      declineLockerOffer(services(), member.id, now + DAY_MS),
+    ]);
+    expect([accepted.ok, declined.ok].filter(Boolean)).toHaveLength(1);
+    const rows = await assignmentsOf(member.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.status).toBe(accepted.ok ? "active" : "ended");
   });
 });

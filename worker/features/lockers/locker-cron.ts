@@ -1,7 +1,6 @@
-import { and, asc, eq, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { getDatabase, type Database } from "#db/client.ts";
 import { lockerAssignments, lockers, lockerWaitlist, members } from "#db/schema.ts";
-import { tierEntitlements } from "#app/features/site/tier-entitlements.ts";
 import { escapeMarkup } from "#app/lib/escape-markup.ts";
 import { emailIfMemberChanged } from "#worker/features/dues/dues-emails.ts";
 import { deliverEmail } from "#worker/shared/send-email.ts";
@@ -14,20 +13,32 @@ import {
   loungeName,
   type LockerFacts,
 } from "./locker-emails.ts";
-import { memberMayHoldLocker, nextInLineStatements, offerFreedLocker, runLockerOffer, type LockerServices } from "./locker-offers.ts";
+import {
+  lockerClassRankSql,
+  memberMayHoldLocker,
+  nextInLineStatements,
+  offerFreedLocker,
+  runLockerOffer,
+  someoneMayTakeLocker,
+  tierLockerClassSql,
+  tierOpensLoungeSql,
+  type LockerServices,
+} from "./locker-offers.ts";
 
 /**
  * The lockers' steps of the cron (docs/product-rules.md#lockers), run every minute by
  * worker/features/operations/scheduled.ts with the trigger's time:
- * - offers past their 7 days, or to a member who may no longer hold a locker, end, and the locker
- *   goes to the next in line;
+ * - offers past their end, to a member who may no longer hold a locker, or of a locker their tier
+ *   no longer has (the tier changed), end, and the locker goes to the next in line; a place in
+ *   the line of a class their tier no longer has ends;
  * - a member whose dues lapsed (or who is suspended) keeps their locker for 7 days of grace, then
  *   its contents are held 60 days, then it is released to the next in line; dues paid again during
  *   either brings it back as it was;
- * - a member of the club who never had a locker of their tier's class nor an offer of it, and has
- *   no place in line (a downgrade that took effect, a member made by an operator command), is
- *   offered one;
- * - a free locker that someone in its line may take (they paid their dues again) is offered.
+ * - a member of the club with no offer of their tier's class and no place in line is offered one
+ *   if they never had a locker of that class (a member made by an operator command), or if they
+ *   hold, not by a staff assignment, a locker of a bigger class (a downgrade took effect), even
+ *   after declining or letting an earlier offer run out;
+ * - a free locker that someone in its line may take now (they paid their dues again) is offered.
  * Each member's step is one batch: the UPDATE, guarded by the state it leaves, with its email
  * (queued only when that UPDATE changed the row) and, when a locker frees, its offer to the next
  * in line; so two runs at once do each step once. Each run does at most BATCH_LIMIT of each step.
@@ -74,15 +85,24 @@ export async function runLockerCron(services: LockerServices, now: number): Prom
     sql`exists (select 1 from members m where m.id = ${memberId} and (m.status = 'suspended' or m.dues_status = 'lapsed'))`;
   const may = (memberId: SQL | string) => sql`not ${mayNot(memberId)}`;
 
-  // Offers that ended: past their 7 days, or to a member who may not hold a locker now.
-  const offerEnds = or(lte(lockerAssignments.offerExpiresAt, nowIso), mayNot(sql`${lockerAssignments.memberId}`));
+  // Offers that ended: past their last millisecond, to a member who may not hold a locker now, or
+  // of a locker whose class or lounge the member's tier no longer has.
+  const tierLacks = sql`not exists (select 1 from members m join lockers l on l.id = ${lockerAssignments.lockerId}
+    where m.id = ${lockerAssignments.memberId} and ${tierLockerClassSql(sql`m.tier`)} = l.locker_class and ${tierOpensLoungeSql(sql`m.tier`, sql`l.lounge`)})`;
+  const offerEnds = or(lt(lockerAssignments.offerExpiresAt, nowIso), mayNot(sql`${lockerAssignments.memberId}`), tierLacks);
   for (const { assignment, locker } of await candidates(database, and(eq(lockerAssignments.status, "offered"), offerEnds))) {
     const next = nextInLineStatements(database, locker, siteUrl, now);
-    const expired = assignment.offerExpiresAt !== null && assignment.offerExpiresAt <= nowIso;
+    const expired = assignment.offerExpiresAt !== null && assignment.offerExpiresAt < nowIso;
     const [ended, , email] = await database.batch([
       database
         .update(lockerAssignments)
-        .set({ status: "ended", endedReason: expired ? "offer-expired" : "membership-ended", endedAt: nowIso })
+        .set({
+          status: "ended",
+          endedReason: expired
+            ? "offer-expired"
+            : sql`case when ${mayNot(sql`${lockerAssignments.memberId}`)} then 'membership-ended' else 'replaced' end`,
+          endedAt: nowIso,
+        })
         .where(and(eq(lockerAssignments.id, assignment.id), eq(lockerAssignments.status, "offered"), offerEnds))
         .returning({ id: lockerAssignments.id }),
       next.offer,
@@ -92,6 +112,13 @@ export async function runLockerCron(services: LockerServices, now: number): Prom
     if (ended[0]) result.offersEnded.push(assignment.id);
     if (email[0]) queued.push(email[0].id);
   }
+
+  // A place in the line of a class the member's tier no longer has (the tier changed).
+  await database
+    .delete(lockerWaitlist)
+    .where(
+      sql`not exists (select 1 from members m where m.id = ${lockerWaitlist.memberId} and ${tierLockerClassSql(sql`m.tier`)} = ${lockerWaitlist.lockerClass})`,
+    );
 
   // The dues lapsed: the grace period.
   const graceEndsAt = new Date(now + GRACE_DAYS * DAY_MS).toISOString();
@@ -195,10 +222,7 @@ export async function runLockerCron(services: LockerServices, now: number): Prom
   }
 
   // Members of the club with nothing of their class: no locker of it, no offer, no place in line.
-  const tierClass = sql`case ${members.tier} ${sql.join(
-    Object.entries(tierEntitlements).map(([tier, entitlements]) => sql`when ${tier} then ${entitlements.lockerClass}`),
-    sql` `,
-  )} end`;
+  const tierClass = tierLockerClassSql(sql`${members.tier}`);
   const unserved = await database
     .select({ id: members.id, name: members.name, email: members.email, tier: members.tier })
     .from(members)
@@ -209,12 +233,22 @@ export async function runLockerCron(services: LockerServices, now: number): Prom
         eq(members.role, "member"),
         ne(members.duesStatus, "lapsed"),
         isNull(lockerWaitlist.memberId),
-        // Never had one of the class, nor an offer: a member whose offer ended (declined, or let
-        // run out) or whose locker was released joins the line again from /members/locker. A
-        // locker staff assigned by hand, of whatever class, is the staff's decision: it stands.
+        // No offer or locker of the class now, and no locker staff assigned by hand (of whatever
+        // class: the staff's decision stands).
         sql`not exists (select 1 from locker_assignments mine join lockers mine_locker on mine_locker.id = mine.locker_id
-          where mine.member_id = ${members.id} and (mine.status = 'offered' or mine_locker.locker_class = ${tierClass}
-            or (mine.assigned_by is not null and mine.status <> 'ended')))`,
+          where mine.member_id = ${members.id} and mine.status <> 'ended'
+            and (mine_locker.locker_class = ${tierClass} or mine.assigned_by is not null))`,
+        or(
+          // Never had one of the class: a member whose offer of it ended (declined, or let run
+          // out) or whose locker of it was released joins the line again from /members/locker.
+          sql`not exists (select 1 from locker_assignments mine join lockers mine_locker on mine_locker.id = mine.locker_id
+            where mine.member_id = ${members.id} and mine_locker.locker_class = ${tierClass})`,
+          // Holds a bigger class than their tier's (a downgrade took effect): offered their class
+          // again until they accept it. A smaller one (they declined an upgrade's offer) stays.
+          sql`exists (select 1 from locker_assignments mine join lockers mine_locker on mine_locker.id = mine.locker_id
+            where mine.member_id = ${members.id} and mine.status in ('active', 'grace', 'holding')
+              and ${lockerClassRankSql(sql`mine_locker.locker_class`)} > ${lockerClassRankSql(tierClass)})`,
+        ),
       ),
     )
     .orderBy(asc(members.createdAt))
@@ -230,15 +264,16 @@ export async function runLockerCron(services: LockerServices, now: number): Prom
 
   for (const id of queued) await deliverEmail(services, id, now);
 
-  // Free lockers of a class someone in line may take now (they paid their dues again, say).
+  // Free lockers someone in line may take now (they paid their dues again, an offer ended by a
+  // tier change freed it): only those, so lockers nobody can take are not retried every run
+  // ahead of the others.
   const waited = await database
     .select({ id: lockers.id })
     .from(lockers)
     .where(
       and(
         sql`not exists (select 1 from locker_assignments live where live.locker_id = ${lockers.id} and live.status <> 'ended')`,
-        sql`exists (select 1 from locker_waitlist w join members waiter on waiter.id = w.member_id
-          where w.locker_class = ${lockers.lockerClass} and waiter.status <> 'suspended' and waiter.dues_status <> 'lapsed')`,
+        someoneMayTakeLocker,
       ),
     )
     .orderBy(asc(lockers.id))

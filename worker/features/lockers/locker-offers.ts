@@ -2,11 +2,19 @@ import { and, asc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { getDatabase, type Database } from "#db/client.ts";
 import { insertSelectRow } from "#db/insert-select.ts";
 import { lockerAssignments, lockers, lockerWaitlist, members, outbox } from "#db/schema.ts";
-import { tierEntitlements, tiersWithLockerClass, type LockerClass, type TierSlug } from "#app/features/site/tier-entitlements.ts";
+import {
+  lockerClasses,
+  tierEntitlements,
+  tiersWithLockerClass,
+  type LockerClass,
+  type TierSlug,
+} from "#app/features/site/tier-entitlements.ts";
 import { escapeMarkup } from "#app/lib/escape-markup.ts";
 import type { RequestContext } from "#worker/http/request-context.ts";
 import { isUniqueViolation } from "#worker/features/admissions/invitation-links.ts";
 import { deliverEmail } from "#worker/shared/send-email.ts";
+import { portlandDay } from "#app/features/member-area/member-dates.ts";
+import { portlandTimeToUtc } from "#app/features/admissions/sit-down-times.ts";
 import { fillSlots, lockerOfferEmail, lockerWaitlistedEmail, loungeName, slot, sqlEscapeMarkup } from "./locker-emails.ts";
 
 /**
@@ -23,6 +31,47 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** An offer holds for 7 days. */
 export const LOCKER_OFFER_DAYS = 7;
 
+/**
+ * When an offer made at `now` ends: the last millisecond of the Portland day 7 days on, the day the
+ * email and /members/locker print ("accept it by March 8"); it is open while now <= this.
+ */
+export function lockerOfferExpiresAt(now: number): string {
+  const day = portlandDay(new Date(now + LOCKER_OFFER_DAYS * DAY_MS));
+  const nextDay = new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+  // Midnight exists every day in Portland (the clocks change at 2 am).
+  return new Date(Date.parse(portlandTimeToUtc(nextDay, "00:00")!) - 1).toISOString();
+}
+
+/** SQL: the locker class of a tier column (tier-entitlements.ts). */
+export function tierLockerClassSql(tier: SQL): SQL {
+  return sql`(case ${tier} ${sql.join(
+    Object.entries(tierEntitlements).map(([slug, entitlements]) => sql`when ${slug} then ${entitlements.lockerClass}`),
+    sql` `,
+  )} end)`;
+}
+
+/** SQL: the rank of a locker class column, smallest first (shelf < private < cedar). */
+export function lockerClassRankSql(lockerClass: SQL): SQL {
+  return sql`(case ${lockerClass} ${sql.join(
+    (Object.keys(lockerClasses) as LockerClass[]).map((name, rank) => sql`when ${name} then ${rank}`),
+    sql` `,
+  )} end)`;
+}
+
+/** SQL: the tier column `tier` opens the lounge column `lounge`. */
+export function tierOpensLoungeSql(tier: SQL, lounge: SQL): SQL {
+  return sql`(${sql.join(
+    Object.entries(tierEntitlements).map(
+      ([slug, entitlements]) =>
+        sql`(${tier} = ${slug} and ${lounge} in (${sql.join(
+          entitlements.lounges.map((name) => sql`${name}`),
+          sql`, `,
+        )}))`,
+    ),
+    sql` or `,
+  )})`;
+}
+
 export const heldStatuses = ["active", "grace", "holding"] as const;
 
 /** SQL over `members`: the member may hold or be offered a locker (not suspended, dues not lapsed). */
@@ -34,32 +83,52 @@ function lockerIsFree(lockerId: SQL | string): SQL {
 }
 
 /**
- * SQL: the member (an expression or a value) has an open offer, or holds a locker of `lockerClass`:
- * either way they are not offered one of that class nor put in its line.
+ * SQL: the member (an expression or a value) has an open offer of `lockerClass`, or holds a locker
+ * of it: either way they are not offered one of that class nor put in its line. (An open offer of
+ * another class is one their tier no longer has: lockerOfferStatements ends it.)
  */
-function hasOfferOrLockerOfClass(memberId: SQL | string, lockerClass: LockerClass): SQL {
+function hasOfferOrLockerOfClass(memberId: SQL | string, lockerClass: LockerClass | SQL): SQL {
   return sql`exists (select 1 from locker_assignments mine join lockers mine_locker on mine_locker.id = mine.locker_id
-    where mine.member_id = ${memberId}
-      and (mine.status = 'offered' or (mine.status in ('active', 'grace', 'holding') and mine_locker.locker_class = ${lockerClass})))`;
+    where mine.member_id = ${memberId} and mine.status <> 'ended' and mine_locker.locker_class = ${lockerClass})`;
 }
 
-/** SQL: someone who may hold a locker waits for one of `lockerClass`, other than `memberId`. */
-function someoneWaitsFor(lockerClass: LockerClass, memberId: string): SQL {
-  return sql`exists (select 1 from locker_waitlist ahead join members waiter on waiter.id = ahead.member_id
-    where ahead.locker_class = ${lockerClass} and ahead.member_id <> ${memberId}
-      and waiter.status <> 'suspended' and waiter.dues_status <> 'lapsed')`;
+/** SQL: the member has an open offer, of any class (the unique index allows one). */
+function hasOpenOffer(memberId: SQL | string): SQL {
+  return sql`exists (select 1 from locker_assignments offered where offered.member_id = ${memberId} and offered.status = 'offered')`;
 }
 
 /**
- * SQL: the member's place in their class's line, 1 for the first; those ahead who may not hold a
- * locker now (lapsed, suspended) are passed over by every offer, so they are not counted.
+ * SQL over a waitlist row `ahead` joined to its member `waiter`: the waiter is one an offer of the
+ * row's class may go to (they may hold a locker and their tier has that class); the others are
+ * passed over by every offer, so they count for no place in line.
  */
+const waiterCounts = sql`(waiter.status <> 'suspended' and waiter.dues_status <> 'lapsed'
+  and ${tierLockerClassSql(sql`waiter.tier`)} = ahead.locker_class)`;
+
+/** SQL: someone an offer may go to waits for one of `lockerClass`, other than `memberId`. */
+function someoneWaitsFor(lockerClass: LockerClass, memberId: string): SQL {
+  return sql`exists (select 1 from locker_waitlist ahead join members waiter on waiter.id = ahead.member_id
+    where ahead.locker_class = ${lockerClass} and ahead.member_id <> ${memberId} and ${waiterCounts})`;
+}
+
+/** SQL: the member's place in their class's line, 1 for the first, counting only the waiters who count (waiterCounts). */
 export function waitlistPositionSql(memberId: string): SQL<number> {
   return sql<number>`(select count(*) from locker_waitlist ahead join members waiter on waiter.id = ahead.member_id
     join locker_waitlist me on me.member_id = ${memberId}
-    where ahead.locker_class = me.locker_class and waiter.status <> 'suspended' and waiter.dues_status <> 'lapsed'
+    where ahead.locker_class = me.locker_class and (${waiterCounts} or ahead.member_id = me.member_id)
       and (ahead.joined_at < me.joined_at or (ahead.joined_at = me.joined_at and ahead.rowid <= me.rowid)))`;
 }
+
+/**
+ * SQL over `lockers`: someone in the locker's line may be offered it now (they may hold a locker,
+ * their tier has its class and opens its lounge, they have no open offer and no locker of the
+ * class): the cron offers free lockers only then.
+ */
+export const someoneMayTakeLocker: SQL = sql`exists (select 1 from locker_waitlist ahead join members waiter on waiter.id = ahead.member_id
+  where ahead.locker_class = ${lockers.lockerClass} and ${waiterCounts}
+    and ${tierOpensLoungeSql(sql`waiter.tier`, sql`${lockers.lounge}`)}
+    and not ${hasOpenOffer(sql`ahead.member_id`)}
+    and not ${hasOfferOrLockerOfClass(sql`ahead.member_id`, sql`${lockers.lockerClass}`)})`;
 
 /** SQL: the lounge's name for a lounge column. */
 function loungeNameSql(lounge: SQL): SQL {
@@ -79,6 +148,8 @@ export interface LockerMember {
  * class's line, to run in one batch (alone, or after the statement that made the member or
  * changed their tier: they read the member's row as the batch left it, and do nothing unless the
  * member has `member.tier` and may hold a locker):
+ * 0. `endOtherOffer`: their open offer of a locker their tier no longer has (another class, or a
+ *    lounge the tier does not open), after a tier change; the cron offers that locker to its line;
  * 1. `offer`: the first free locker of the class in the tier's lounges (home lounge first, then
  *    by number), unless the member has an open offer or holds a locker of the class, or someone
  *    else who may hold a locker waits for the class;
@@ -93,7 +164,7 @@ export function lockerOfferStatements(database: Database, member: LockerMember, 
   const lockerClass = entitlements.lockerClass;
   const assignmentId = crypto.randomUUID();
   const nowIso = new Date(now).toISOString();
-  const expiresAt = new Date(now + LOCKER_OFFER_DAYS * DAY_MS).toISOString();
+  const expiresAt = lockerOfferExpiresAt(now);
   const memberHere = and(eq(members.id, member.id), eq(members.tier, member.tier), memberMayHoldLocker);
   const memberMay = sql`exists (select 1 from ${members} where ${memberHere})`;
   const homeFirst = sql`case ${lockers.lounge} ${sql.join(
@@ -111,6 +182,21 @@ export function lockerOfferStatements(database: Database, member: LockerMember, 
   const offered = sql`exists (select 1 from locker_assignments where id = ${assignmentId})`;
 
   return {
+    endOtherOffer: database
+      .update(lockerAssignments)
+      .set({ status: "ended", endedReason: "replaced", endedAt: nowIso })
+      .where(
+        and(
+          eq(lockerAssignments.memberId, member.id),
+          eq(lockerAssignments.status, "offered"),
+          memberMay,
+          sql`not exists (select 1 from lockers fits where fits.id = ${lockerAssignments.lockerId}
+            and fits.locker_class = ${lockerClass} and fits.lounge in (${sql.join(
+              entitlements.lounges.map((lounge) => sql`${lounge}`),
+              sql`, `,
+            )}))`,
+        ),
+      ),
     offer: database
       .insert(lockerAssignments)
       .select(
@@ -209,7 +295,8 @@ export async function runLockerOffer(database: Database, member: LockerMember, s
   for (let attempt = 0; ; attempt++) {
     const statements = lockerOfferStatements(database, member, siteUrl, now);
     try {
-      const [offered, offerEmail, , waitlisted, waitlistEmail] = await database.batch([
+      const [, offered, offerEmail, , waitlisted, waitlistEmail] = await database.batch([
+        statements.endOtherOffer,
         statements.offer,
         statements.offerEmail,
         statements.leaveWaitlist,
@@ -269,7 +356,7 @@ export type LockerRow = typeof lockers.$inferSelect;
 export function nextInLineStatements(database: Database, locker: LockerRow, siteUrl: string, now: number) {
   const assignmentId = crypto.randomUUID();
   const nowIso = new Date(now).toISOString();
-  const expiresAt = new Date(now + LOCKER_OFFER_DAYS * DAY_MS).toISOString();
+  const expiresAt = lockerOfferExpiresAt(now);
   const tiers = tiersWithLockerClass(locker.lockerClass).filter((tier) => tierEntitlements[tier].lounges.includes(locker.lounge));
   const message = lockerOfferEmail({
     name: slot("name"),
@@ -301,6 +388,7 @@ export function nextInLineStatements(database: Database, locker: LockerRow, site
               tiers.length > 0 ? inArray(members.tier, tiers) : sql`0`,
               memberMayHoldLocker,
               lockerIsFree(locker.id),
+              sql`not ${hasOpenOffer(sql`${lockerWaitlist.memberId}`)}`,
               sql`not ${hasOfferOrLockerOfClass(sql`${lockerWaitlist.memberId}`, locker.lockerClass)}`,
             ),
           )
@@ -361,7 +449,9 @@ export async function memberAssignments(database: Database, memberId: string) {
   };
 }
 
-export type OfferAnswer = { ok: true; lockerId: string } | { ok: false; reason: "no-offer" | "expired" | "not-eligible" };
+export type OfferAnswer =
+  /** passedOn: the declined locker was offered to the next in line. */
+  { ok: true; lockerId: string; passedOn?: boolean } | { ok: false; reason: "no-offer" | "expired" | "not-eligible" };
 
 /**
  * The member accepts their offer (before it ends): it becomes the locker they hold, and the
@@ -373,34 +463,45 @@ export async function acceptLockerOffer(services: LockerServices, memberId: stri
   const { offer, held } = await memberAssignments(database, memberId);
   if (!offer) return { ok: false, reason: "no-offer" };
   const nowIso = new Date(now).toISOString();
-  if (!offer.assignment.offerExpiresAt || offer.assignment.offerExpiresAt <= nowIso) return { ok: false, reason: "expired" };
+  if (!offer.assignment.offerExpiresAt || offer.assignment.offerExpiresAt < nowIso) return { ok: false, reason: "expired" };
+  // Open through its last millisecond (lockerOfferExpiresAt), of a class and lounge the member's
+  // tier has now (their tier may have changed since the offer).
   const stillOffered = sql`exists (select 1 from locker_assignments o join members m on m.id = o.member_id
-    where o.id = ${offer.assignment.id} and o.status = 'offered' and o.offer_expires_at > ${nowIso}
-      and m.status <> 'suspended' and m.dues_status <> 'lapsed')`;
+      join lockers offered_locker on offered_locker.id = o.locker_id
+    where o.id = ${offer.assignment.id} and o.status = 'offered' and o.offer_expires_at >= ${nowIso}
+      and m.status <> 'suspended' and m.dues_status <> 'lapsed'
+      and ${tierLockerClassSql(sql`m.tier`)} = offered_locker.locker_class
+      and ${tierOpensLoungeSql(sql`m.tier`, sql`offered_locker.lounge`)})`;
   const accept = database
     .update(lockerAssignments)
     .set({ status: "active", startedAt: nowIso })
     .where(and(eq(lockerAssignments.id, offer.assignment.id), stillOffered))
     .returning({ id: lockerAssignments.id });
 
-  if (!held) {
-    const [accepted] = await database.batch([accept]);
-    return accepted[0] ? { ok: true, lockerId: offer.locker.id } : refusal(database, memberId);
+  try {
+    if (!held) {
+      const [accepted] = await database.batch([accept]);
+      return accepted[0] ? { ok: true, lockerId: offer.locker.id } : refusal(database, memberId);
+    }
+    const next = nextInLineStatements(database, held.locker, services.config.SITE_URL, now);
+    const [, accepted, , queued] = await database.batch([
+      database
+        .update(lockerAssignments)
+        .set({ status: "ended", endedReason: "replaced", endedAt: nowIso })
+        .where(and(eq(lockerAssignments.id, held.assignment.id), inArray(lockerAssignments.status, heldStatuses), stillOffered)),
+      accept,
+      next.offer,
+      next.offerEmail,
+      next.leaveWaitlist,
+    ]);
+    if (!accepted[0]) return refusal(database, memberId);
+    if (queued[0]) await deliverEmail(services, queued[0].id, now);
+    return { ok: true, lockerId: offer.locker.id };
+  } catch (error) {
+    // Staff gave the member a locker in between (the index allows one held locker): the offer stands refused.
+    if (isUniqueViolation(error, "locker_assignments.member_id")) return refusal(database, memberId);
+    throw error;
   }
-  const next = nextInLineStatements(database, held.locker, services.config.SITE_URL, now);
-  const [, accepted, , queued] = await database.batch([
-    database
-      .update(lockerAssignments)
-      .set({ status: "ended", endedReason: "replaced", endedAt: nowIso })
-      .where(and(eq(lockerAssignments.id, held.assignment.id), inArray(lockerAssignments.status, heldStatuses), stillOffered)),
-    accept,
-    next.offer,
-    next.offerEmail,
-    next.leaveWaitlist,
-  ]);
-  if (!accepted[0]) return refusal(database, memberId);
-  if (queued[0]) await deliverEmail(services, queued[0].id, now);
-  return { ok: true, lockerId: offer.locker.id };
 }
 
 async function refusal(database: Database, memberId: string): Promise<OfferAnswer> {
@@ -421,7 +522,7 @@ export async function declineLockerOffer(services: LockerServices, memberId: str
   const { offer } = await memberAssignments(database, memberId);
   if (!offer) return { ok: false, reason: "no-offer" };
   const next = nextInLineStatements(database, offer.locker, services.config.SITE_URL, now);
-  const [declined, , queued] = await database.batch([
+  const [declined, passedOn, queued] = await database.batch([
     database
       .update(lockerAssignments)
       .set({ status: "ended", endedReason: "declined", endedAt: new Date(now).toISOString() })
@@ -433,5 +534,5 @@ export async function declineLockerOffer(services: LockerServices, memberId: str
   ]);
   if (!declined[0]) return { ok: false, reason: "no-offer" };
   if (queued[0]) await deliverEmail(services, queued[0].id, now);
-  return { ok: true, lockerId: offer.locker.id };
+  return { ok: true, lockerId: offer.locker.id, passedOn: passedOn.length > 0 };
 }
