@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { members } from "#db/schema.ts";
+import { lockerAssignments, lockerWaitlist, members } from "#db/schema.ts";
 import { runLockerCron } from "#worker/features/lockers/locker-cron.ts";
-import { offerLocker } from "#worker/features/lockers/locker-offers.ts";
+import { acceptLockerOffer, declineLockerOffer, offerLocker } from "#worker/features/lockers/locker-offers.ts";
 import {
   assignmentsOf,
   clearLockers,
@@ -137,5 +137,113 @@ describe("offers in the cron", () => {
         expect.objectContaining({ status: "offered", lockerId: "kickback-S-001" }),
       ]),
     );
+  });
+});
+
+describe("downgrades and tier changes in the cron", () => {
+  it("offers a downgraded member their class again after they decline or let it run out, until they accept; accepting frees the bigger locker to its line", async () => {
+    const member = await createLockerMember({ tier: "business" });
+    await giveLocker(member.id, "business-P-05");
+    await database().update(members).set({ tier: "kickback" }).where(eq(members.id, member.id));
+    await runLockerCron(services(), now);
+    expect(await declineLockerOffer(services(), member.id, now + 1000)).toMatchObject({ ok: true });
+
+    const again = await runLockerCron(services(), now + 2000);
+    expect(again.offered).toContain(member.id);
+    expect(await liveAssignmentOf(member.id)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ status: "offered", lockerId: "kickback-S-001" })]),
+    );
+
+    // Let run out: offered again on the run that ends it.
+    await runLockerCron(services(), offerEnd + 1);
+    const later = now + 8 * DAY_MS;
+    const [offer] = (await liveAssignmentOf(member.id)).filter((row) => row.status === "offered");
+    expect(offer).toBeDefined();
+
+    const waiting = await createLockerMember({ tier: "business" });
+    await database()
+      .insert(lockerWaitlist)
+      .values({ memberId: waiting.id, lockerClass: "private", joinedAt: iso(now) });
+    expect(await acceptLockerOffer(services(), member.id, later)).toMatchObject({ ok: true });
+    expect(await liveAssignmentOf(waiting.id)).toMatchObject([{ status: "offered", lockerId: "business-P-05" }]);
+    expect((await runLockerCron(services(), later + 1000)).offered).not.toContain(member.id);
+  });
+
+  it("leaves alone a member who holds a smaller class than their tier's (they declined an upgrade's offer)", async () => {
+    const member = await createLockerMember({ tier: "kickback" });
+    await giveLocker(member.id, "kickback-S-002");
+    await database().update(members).set({ tier: "business" }).where(eq(members.id, member.id));
+    await runLockerCron(services(), now);
+    expect(await declineLockerOffer(services(), member.id, now + 1000)).toMatchObject({ ok: true });
+    expect((await runLockerCron(services(), now + 2000)).offered).not.toContain(member.id);
+    expect(await liveAssignmentOf(member.id)).toMatchObject([{ status: "active", lockerId: "kickback-S-002" }]);
+  });
+
+  it("after a tier change, ends the offer and the place in line of the old class and offers the locker to the next in line", async () => {
+    const [last] = await fillLockers("private", 1);
+    const changing = await createLockerMember({ tier: "business" });
+    const next = await createLockerMember({ tier: "business" });
+    await offerLocker(services(), changing.id, now);
+    await offerLocker(services(), next.id, now);
+    const waiter = await createLockerMember({ tier: "business" });
+    await offerLocker(services(), waiter.id, now);
+    await database().update(members).set({ tier: "kickback" }).where(eq(members.id, changing.id));
+    await database().update(members).set({ tier: "platinum" }).where(eq(members.id, waiter.id));
+    await runLockerCron(services(), now + 1000);
+    expect(await assignmentsOf(changing.id)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ lockerId: last, status: "ended", endedReason: "replaced" })]),
+    );
+    expect(await liveAssignmentOf(next.id)).toMatchObject([{ status: "offered", lockerId: last }]);
+    expect(await liveAssignmentOf(waiter.id)).toMatchObject([{ status: "offered", lockerId: "platinum-C-01" }]);
+    expect(await waitlistRow(waiter.id)).toBeUndefined();
+  });
+
+  it("offers a free locker someone may take even when many free lockers come first that nobody in line may take", async () => {
+    // A private line with only a member who already holds a private locker: nobody may take those.
+    const holder = await createLockerMember({ tier: "business" });
+    await giveLocker(holder.id, "business-P-01");
+    await database()
+      .insert(lockerWaitlist)
+      .values({ memberId: holder.id, lockerClass: "private", joinedAt: iso(now - DAY_MS) });
+    await fillLockers("cedar", 0);
+    const waiting = await createLockerMember({ tier: "platinum" });
+    expect(await offerLocker(services(), waiting.id, now)).toMatchObject({ outcome: "waitlisted" });
+    await database()
+      .update(lockerAssignments)
+      .set({ status: "ended", endedReason: "released" })
+      .where(eq(lockerAssignments.lockerId, "platinum-C-12"));
+    const result = await runLockerCron(services(), now + 1000);
+    expect(result.offered).toContain(waiting.id);
+    expect(await liveAssignmentOf(waiting.id)).toMatchObject([{ status: "offered", lockerId: "platinum-C-12" }]);
+  });
+});
+
+describe("overlapping runs", () => {
+  it("hold the contents, release the locker and end an offer once each, with one email each", async () => {
+    const holding = await createLockerMember({ tier: "kickback" });
+    await giveLocker(holding.id, "kickback-S-020", "grace", { graceEndsAt: iso(now - 1000) });
+    const released = await createLockerMember({ tier: "kickback" });
+    await giveLocker(released.id, "kickback-S-021", "holding", { holdUntil: iso(now - 1000) });
+    await database()
+      .update(members)
+      .set({ duesStatus: "lapsed" })
+      .where(inArray(members.id, [holding.id, released.id]));
+    const offered = await createLockerMember({ tier: "platinum" });
+    await offerLocker(services(), offered.id, now - 9 * DAY_MS);
+    const next = await createLockerMember({ tier: "platinum" });
+    await database()
+      .insert(lockerWaitlist)
+      .values({ memberId: next.id, lockerClass: "cedar", joinedAt: iso(now - DAY_MS) });
+    const before = (await emailsTo(offered.email)).length;
+
+    const runs = await Promise.all([runLockerCron(services(), now), runLockerCron(services(), now)]);
+    expect(runs.flatMap((run) => run.holding)).toHaveLength(1);
+    expect(runs.flatMap((run) => run.released)).toHaveLength(1);
+    expect(runs.flatMap((run) => run.offersEnded)).toHaveLength(1);
+    expect(await emailsTo(holding.email)).toHaveLength(1);
+    expect(await emailsTo(released.email)).toHaveLength(1);
+    expect(await emailsTo(offered.email)).toHaveLength(before);
+    expect(await emailsTo(next.email)).toHaveLength(1);
+    expect(await liveAssignmentOf(next.id)).toMatchObject([{ status: "offered", lockerId: "platinum-C-01" }]);
   });
 });
