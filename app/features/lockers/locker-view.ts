@@ -56,8 +56,16 @@ export function memberLockerView(record: MemberLockerRecord) {
         replaces: held ? `${held.locker.number} at the ${loungeBySlug(held.locker.lounge).name}` : null,
       }
     : null;
+  // Offers pass over a waiter who may not hold a locker now, so they are told their place is paused.
   const waitingView = waiting
-    ? { text: `You are ${ordinal(Math.max(1, waiting.position))} in line for a ${lockerClasses[waiting.lockerClass].name.toLowerCase()}.` }
+    ? {
+        text:
+          member.status === "suspended"
+            ? "Your place in line is paused while your membership is suspended."
+            : member.duesStatus === "lapsed"
+              ? "Your place in line is paused until your dues are paid."
+              : `You are ${ordinal(Math.max(1, waiting.position))} in line for a ${lockerClasses[waiting.lockerClass].name.toLowerCase()}.`,
+      }
     : null;
   const holdsTierClass = held?.locker.lockerClass === tierClass;
   return {

@@ -1,14 +1,20 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { action, loader } from "#app/features/lockers/routes/member-locker.tsx";
-import { sendLockerRequest } from "#worker/features/lockers/member-locker.ts";
+import { eq } from "drizzle-orm";
+import { members } from "#db/schema.ts";
+import { memberLockerView } from "#app/features/lockers/locker-view.ts";
+import { loadMemberLocker, sendLockerRequest } from "#worker/features/lockers/member-locker.ts";
 import { offerLocker } from "#worker/features/lockers/locker-offers.ts";
 import {
   answer,
   assignmentsOf,
   clearLockers,
   createLockerMember,
+  database,
+  DAY_MS,
   fillLockers,
   giveLocker,
+  iso,
   liveAssignmentOf,
   lockerPageRequest,
   now,
@@ -165,6 +171,37 @@ describe("the member's locker page", () => {
       status: 409,
       outcome: { ok: false, error: expect.stringContaining("You have 5 open requests") },
     });
+  });
+
+  it("tells a lapsed or suspended waiter their place in line is paused, not their position", async () => {
+    await fillLockers("cedar", 0);
+    const lapsed = await createLockerMember({ tier: "platinum" });
+    await offerLocker(services(), lapsed.id, now);
+    const suspended = await createLockerMember({ tier: "platinum" });
+    await offerLocker(services(), suspended.id, now);
+    await database().update(members).set({ duesStatus: "lapsed" }).where(eq(members.id, lapsed.id));
+    expect(await loader(await lockerPageRequest({ ...lapsed, duesStatus: "lapsed" }))).toMatchObject({
+      waiting: { text: "Your place in line is paused until your dues are paid." },
+    });
+    await database().update(members).set({ status: "suspended" }).where(eq(members.id, suspended.id));
+    const record = await loadMemberLocker(services().env.DB, suspended.id);
+    expect(memberLockerView(record!).waiting).toEqual({ text: "Your place in line is paused while your membership is suspended." });
+  });
+
+  it("says who the declined locker goes to only when someone in line was offered it", async () => {
+    const member = await createLockerMember({ tier: "business" });
+    await offerLocker(services(), member.id, now);
+    expect(await answer(async () => action(await lockerPageRequest(member, { intent: "decline" })))).toMatchObject({
+      status: 200,
+      outcome: { form: "offer", ok: true, toast: { description: "You may join the waitlist again whenever you wish." } },
+    });
+  });
+
+  it("refuses a request about a locker whose contents are held", async () => {
+    const member = await createLockerMember({ tier: "kickback" });
+    await giveLocker(member.id, "kickback-S-007", "holding", { holdUntil: iso(now + 60 * DAY_MS) });
+    expect(await sendLockerRequest(services().env.DB, member.id, { kind: "pull", note: null })).toEqual({ ok: false, reason: "no-locker" });
+    expect(await requestsOf(member.id)).toEqual([]);
   });
 
   it("refuses a request from a member without a locker", async () => {

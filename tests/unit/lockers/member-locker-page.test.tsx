@@ -19,13 +19,13 @@ const held = {
   nameplate: null,
 };
 
-function render(data: PageData): string {
+function render(data: PageData, path = "/"): string {
   const Stub = createRoutesStub([
     // The page gets the loader's data as React Router gives it (a stub's loader does not run in renderToString).
     { path: "/", Component: () => createElement(MemberLocker as never, { loaderData: data, actionData: undefined }) },
   ]);
   // Without React's markers between adjacent pieces of text, to read sentences whole.
-  return renderToString(createElement(Stub, { initialEntries: ["/"] })).replaceAll("<!-- -->", "");
+  return renderToString(createElement(Stub, { initialEntries: [path] })).replaceAll("<!-- -->", "");
 }
 
 describe("the member's locker page", () => {
@@ -55,9 +55,36 @@ describe("the member's locker page", () => {
     const html = render({ held: null, offer, waiting: null, mayJoin: null, requests: [] });
     expect(html).toContain("Private locker P-01 at the Business Lounge (holds 75 cigars). The offer holds until March 8, 2027.");
     expect(html).toContain('value="accept"');
-    expect(html).toContain('value="decline"');
+    expect(html).toContain('href="/members/locker?decline"');
     expect(html).not.toContain("nameplate-text");
     expect(html).not.toContain("request-kind");
+  });
+
+  it("asks the member to confirm a decline in a second step, without JavaScript", () => {
+    const offer = {
+      ...held,
+      number: "P-03",
+      className: "Private locker",
+      loungeName: "Business Lounge",
+      capacity: "Holds 75 cigars",
+      hasNameplate: false,
+      endsLabel: "March 8, 2027",
+      replaces: null,
+    };
+    const first = render({ held: null, offer, waiting: null, mayJoin: null, requests: [] });
+    expect(first).toContain('href="/members/locker?decline"');
+    expect(first).not.toContain('value="decline"');
+    const confirm = render({ held: null, offer, waiting: null, mayJoin: null, requests: [] }, "/?decline");
+    expect(confirm).toContain("Decline locker P-03? You leave the line for this class; you can rejoin later.");
+    expect(confirm).toContain('value="decline"');
+    expect(confirm).not.toContain('value="accept"');
+  });
+
+  it("shows no request form for a locker whose contents are held", () => {
+    const holding = { ...held, status: "holding" as const, statusText: "Closed while your dues are unpaid." };
+    const html = render({ held: holding, offer: null, waiting: null, mayJoin: null, requests: [] });
+    expect(html).not.toContain("request-kind");
+    expect(html).toContain("requests resume once they are paid");
   });
 
   it("shows the place in line, or the way to join it", () => {

@@ -3,7 +3,7 @@ import { getDatabase } from "#db/client.ts";
 import { insertSelectRow } from "#db/insert-select.ts";
 import { lockerAssignments, lockerRequests, lockers, lockerWaitlist, members } from "#db/schema.ts";
 import { lockerClasses, type LockerClass } from "#app/features/site/tier-entitlements.ts";
-import { heldStatuses, memberAssignments, waitlistPositionSql } from "./locker-offers.ts";
+import { memberAssignments, waitlistPositionSql } from "./locker-offers.ts";
 
 /**
  * What a member sees and does on /members/locker (docs/product-rules.md#lockers): their locker or
@@ -17,7 +17,7 @@ const RECENT_REQUESTS = 10;
 export async function loadMemberLocker(db: D1Database, memberId: string) {
   const database = getDatabase(db);
   const member = await database
-    .select({ tier: members.tier, paidThrough: members.paidThrough, duesStatus: members.duesStatus })
+    .select({ tier: members.tier, status: members.status, paidThrough: members.paidThrough, duesStatus: members.duesStatus })
     .from(members)
     .where(eq(members.id, memberId))
     .get();
@@ -67,10 +67,14 @@ export async function setNameplate(db: D1Database, memberId: string, text: strin
 
 export type LockerRequestOutcome = { ok: true; id: string } | { ok: false; reason: "no-locker" | "too-many" };
 
+/** The statuses of a locker the member may send requests about: not one closed while its contents are held. */
+export const requestStatuses = ["active", "grace"] as const;
+
 /**
  * A request to staff about the member's locker (pull, restock, humidity), at most
- * OPEN_REQUESTS_LIMIT open at once: ONE INSERT … SELECT from the locker they hold, counting their
- * open requests in the same statement, so requests sent at once never pass the limit.
+ * OPEN_REQUESTS_LIMIT open at once: ONE INSERT … SELECT from the locker they hold (active or in
+ * grace), counting their open requests in the same statement, so requests sent at once never pass
+ * the limit.
  */
 export async function sendLockerRequest(
   db: D1Database,
@@ -96,7 +100,7 @@ export async function sendLockerRequest(
         .where(
           and(
             eq(lockerAssignments.memberId, memberId),
-            inArray(lockerAssignments.status, heldStatuses),
+            inArray(lockerAssignments.status, requestStatuses),
             sql`(select count(*) from locker_requests open where open.member_id = ${memberId} and open.status = 'open') < ${OPEN_REQUESTS_LIMIT}`,
           ),
         ),
@@ -104,5 +108,5 @@ export async function sendLockerRequest(
     .returning({ id: lockerRequests.id });
   if (sent) return { ok: true, id: sent.id };
   const { held } = await memberAssignments(database, memberId);
-  return { ok: false, reason: held ? "too-many" : "no-locker" };
+  return { ok: false, reason: held && (requestStatuses as readonly string[]).includes(held.assignment.status) ? "too-many" : "no-locker" };
 }

@@ -1,4 +1,4 @@
-import { data, Form } from "react-router";
+import { data, Form, useSearchParams } from "react-router";
 import type { Route } from "./+types/member-locker";
 import { memberLockerForm } from "../locker-forms.ts";
 import { lockerRequestKinds } from "../locker-request-kinds.ts";
@@ -20,6 +20,7 @@ import { FormAlert, SubmitButton, useOutcomeToast } from "#app/ui/form/form-outc
 import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
 import type { ActionResult } from "#app/lib/form-result.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { ButtonLink } from "#app/ui/button-link.tsx";
 import { PageHero } from "#app/ui/page-hero.tsx";
 import { Section } from "#app/ui/section.tsx";
 import { requestContext } from "#app/context.ts";
@@ -83,7 +84,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         toast:
           form.data.intent === "accept"
             ? { title: "Locker Accepted", description: "The locker is yours. The concierge will have it ready for your next visit." }
-            : { title: "Offer Declined", description: "The locker goes to the next member in line." },
+            : {
+                title: "Offer Declined",
+                description: answer.passedOn
+                  ? "The locker goes to the next member in line."
+                  : "You may join the waitlist again whenever you wish.",
+              },
       });
     }
     case "join-waitlist": {
@@ -147,7 +153,10 @@ export default function MemberLocker({ loaderData, actionData }: Route.Component
   const join = usePendingSubmission({ sentWith: { field: "intent", value: "join-waitlist" } });
   const nameplate = usePendingSubmission({ sentWith: { field: "intent", value: "nameplate" } });
   const sendRequest = usePendingSubmission({ sentWith: { field: "intent", value: "request" } });
+  // "?decline": the step that asks the member to confirm a decline (a link, so it needs no JavaScript).
+  const [searchParams] = useSearchParams();
   if (!loaderData) return null;
+  const confirmingDecline = searchParams.has("decline");
   const { held, offer, waiting, mayJoin, requests } = loaderData;
   const outcomeFor = (form: string) => (actionData?.form === form ? actionData : undefined);
   const fieldError = (form: string, field: string) => {
@@ -185,14 +194,28 @@ export default function MemberLocker({ loaderData, actionData }: Route.Component
               {offer.endsLabel ? ` The offer holds until ${offer.endsLabel}.` : ""}
             </p>
             {offer.replaces ? <p className="mt-2 text-smoke">Accepting it releases locker {offer.replaces}.</p> : null}
-            <Form method="post" className="mt-4 flex flex-wrap gap-3">
-              <SubmitButton name="intent" value="accept" pending={accept.pending}>
-                Accept Locker
-              </SubmitButton>
-              <SubmitButton name="intent" value="decline" variant="secondary" pending={decline.pending}>
-                Decline
-              </SubmitButton>
-            </Form>
+            {confirmingDecline ? (
+              <>
+                <p className="mt-4 text-cream">Decline locker {offer.number}? You leave the line for this class; you can rejoin later.</p>
+                <Form method="post" className="mt-4 flex flex-wrap gap-3">
+                  <SubmitButton name="intent" value="decline" pending={decline.pending}>
+                    Decline Locker
+                  </SubmitButton>
+                  <ButtonLink to="/members/locker" variant="secondary">
+                    Keep the Offer
+                  </ButtonLink>
+                </Form>
+              </>
+            ) : (
+              <Form method="post" className="mt-4 flex flex-wrap gap-3">
+                <SubmitButton name="intent" value="accept" pending={accept.pending}>
+                  Accept Locker
+                </SubmitButton>
+                <ButtonLink to="/members/locker?decline" variant="secondary">
+                  Decline
+                </ButtonLink>
+              </Form>
+            )}
             <FormAlert outcome={outcomeFor("offer")} />
           </div>
         ) : null}
@@ -241,30 +264,34 @@ export default function MemberLocker({ loaderData, actionData }: Route.Component
       ) : null}
       {held ? (
         <Section id="requests" eyebrow="The concierge" title="Requests">
-          <Form method="post" className="grid max-w-xl gap-4">
-            <Field id="request-kind" label="What you need" error={fieldError("request", "kind")}>
-              {(control) => (
-                <select {...control} name="kind" defaultValue="" className={inputClasses}>
-                  <option value="" disabled>
-                    Choose…
-                  </option>
-                  {Object.entries(lockerRequestKinds).map(([kind, label]) => (
-                    <option key={kind} value={kind}>
-                      {label}
+          {held.status === "holding" ? (
+            <p className="text-smoke">Your locker is closed while your dues are unpaid: requests resume once they are paid.</p>
+          ) : (
+            <Form method="post" className="grid max-w-xl gap-4">
+              <Field id="request-kind" label="What you need" error={fieldError("request", "kind")}>
+                {(control) => (
+                  <select {...control} name="kind" defaultValue="" className={inputClasses}>
+                    <option value="" disabled>
+                      Choose…
                     </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field id="request-note" label="Note (optional)" hint="Up to 500 characters." error={fieldError("request", "note")}>
-              {(control) => <textarea {...control} name="note" rows={3} maxLength={500} className={inputClasses} />}
-            </Field>
-            <div>
-              <SubmitButton name="intent" value="request" pending={sendRequest.pending}>
-                Send Request
-              </SubmitButton>
-            </div>
-          </Form>
+                    {Object.entries(lockerRequestKinds).map(([kind, label]) => (
+                      <option key={kind} value={kind}>
+                        {label}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+              <Field id="request-note" label="Note (optional)" hint="Up to 500 characters." error={fieldError("request", "note")}>
+                {(control) => <textarea {...control} name="note" rows={3} maxLength={500} className={inputClasses} />}
+              </Field>
+              <div>
+                <SubmitButton name="intent" value="request" pending={sendRequest.pending}>
+                  Send Request
+                </SubmitButton>
+              </div>
+            </Form>
+          )}
           <FormAlert outcome={outcomeFor("request")} />
           <h3 className="mt-10 text-xl text-cream">Your recent requests</h3>
           {requests.length === 0 ? (
