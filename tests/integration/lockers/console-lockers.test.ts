@@ -193,8 +193,8 @@ describe("the member search", () => {
         email: "avery_hale@example.com",
         tier: "business",
         lockers: expect.arrayContaining([
-          { lounge: "business", lockerClass: "private", number: "P-02", status: "active" },
-          { lounge: "platinum", lockerClass: "cedar", number: "C-03", status: "offered" },
+          { lounge: "business", lockerClass: "private", number: "P-02", status: "active", nameplate: null },
+          { lounge: "platinum", lockerClass: "cedar", number: "C-03", status: "offered", nameplate: null },
         ]),
         waitingFor: "cedar",
       },
@@ -428,5 +428,13 @@ describe("who may see /concierge/lockers", () => {
       expect(post.status).toBe(404);
     }
     expect(await liveLockers()).toEqual({});
+  });
+
+  it("shows the concierge the nameplate a member set, with the member the search finds", async () => {
+    const staffCookie = (await signedInAs(await concierge())).cookie;
+    const engraved = await member({ name: "Nameplate Holder", tier: "platinum" });
+    await assignment(engraved.id, "platinum-C-07", "active", { nameplate: "R. Okafor & Sons" });
+    const found = await send("/concierge/lockers.data?q=Nameplate%20Holder", staffCookie);
+    expect(await found.text()).toContain("nameplate “R. Okafor & Sons”");
   });
 });

@@ -172,8 +172,17 @@ export interface LockerCandidate {
   name: string;
   email: string;
   tier: TierSlug;
-  /** Their live lockers: the one they hold (any status but offered) and an open offer. */
-  lockers: { lounge: LoungeSlug; lockerClass: LockerClass; number: string; status: "offered" | "active" | "grace" | "holding" }[];
+  /**
+   * Their live lockers: the one they hold (any status but offered) and an open offer; with the
+   * nameplate text the member set (a cedar-lined locker's), for the concierge to engrave.
+   */
+  lockers: {
+    lounge: LoungeSlug;
+    lockerClass: LockerClass;
+    number: string;
+    status: "offered" | "active" | "grace" | "holding";
+    nameplate: string | null;
+  }[];
   waitingFor: LockerClass | null;
 }
 
@@ -204,6 +213,7 @@ export async function searchLockerCandidates(db: D1Database, query: string): Pro
         lockerClass: lockers.lockerClass,
         number: lockers.number,
         status: lockerAssignments.status,
+        nameplate: lockerAssignments.nameplate,
       })
       .from(lockerAssignments)
       .innerJoin(lockers, eq(lockers.id, lockerAssignments.lockerId))

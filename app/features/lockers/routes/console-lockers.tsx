@@ -93,7 +93,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       email: candidate.email,
       tierName: tierBySlug(candidate.tier).name,
       holds: candidate.lockers.some((locker) => locker.status !== "offered"),
-      lockers: candidate.lockers.map((locker) => `${lockerName(locker)} (${heldStatusNames[locker.status]})`),
+      lockers: candidate.lockers.map(
+        (locker) =>
+          `${lockerName(locker)} (${heldStatusNames[locker.status]})${locker.nameplate ? `, nameplate “${locker.nameplate}”` : ""}`,
+      ),
       waitingFor: candidate.waitingFor ? lockerClasses[candidate.waitingFor].name : null,
     })),
     freeGroups,
