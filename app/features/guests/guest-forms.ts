@@ -7,7 +7,14 @@ import { club } from "#app/features/site/site-config.ts";
  * form, shared by the pages, their actions and the tests. The host is never named by a form: the
  * action takes the signed-in member.
  */
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Choose a day.");
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Choose a day.")
+  // A day on the calendar: read as a date, it prints back as the same text (no November 31).
+  .refine((text) => {
+    const date = new Date(`${text}T12:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+  }, "Choose a day.");
 
 export const registerGuestForm = z.object({
   intent: z.literal("register"),

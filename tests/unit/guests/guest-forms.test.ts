@@ -39,6 +39,18 @@ describe("the /members/guests forms", () => {
     expect(fieldErrors(result.error!)).toEqual({ guestName: message });
   });
 
+  it.each(["2026-11-31", "2026-09-31", "2026-11-99", "2026-02-29", "2026-13-01", "2026-00-10", "2026-11-00"])(
+    "refuses the made-up day %s with the day's message",
+    (day) => {
+      expect(fieldErrors(memberGuestsForm.safeParse({ ...valid, day }).error!)).toEqual({ day: "Choose a day." });
+    },
+  );
+
+  it("accepts a day on the calendar, February 29 of a leap year included", () => {
+    expect(memberGuestsForm.parse({ ...valid, day: "2028-02-29" })).toMatchObject({ day: "2028-02-29" });
+    expect(memberGuestsForm.parse({ ...valid, day: "2026-12-31" })).toMatchObject({ day: "2026-12-31" });
+  });
+
   it("requires the 21-or-older box to be ticked", () => {
     expect(fieldErrors(memberGuestsForm.safeParse({ ...valid, adult: undefined }).error!)).toEqual({
       adult: "Please confirm your guest is 21 or older.",
