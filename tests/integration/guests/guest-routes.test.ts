@@ -10,6 +10,7 @@ import { action as guestsAction, loader as guestsLoader } from "#app/features/gu
 import { loader as consoleLoader } from "#app/features/guests/routes/console-guests.tsx";
 import { loader as membersLoader } from "#app/features/member-area/routes/members.tsx";
 import { guestReference } from "#worker/features/guests/guest-reference.ts";
+import { nextDay } from "#worker/features/guests/guest-visits.ts";
 import { listSponsorshipRequests } from "#worker/features/admissions/sponsors.ts";
 import { createRequestContext } from "#worker/http/request-context.ts";
 import { acceptRules } from "#worker/features/member-area/rules-acceptance.ts";
@@ -47,6 +48,7 @@ async function acceptedMember(tier: SignedInMember["tier"] = "business") {
 }
 
 const today = () => portlandDay(new Date());
+const tomorrow = () => nextDay(today());
 
 describe("/members/guests", () => {
   it("shows each tier's allowance in words, and the Kickback member's guest days left", async () => {
@@ -122,6 +124,8 @@ describe("/members/guests", () => {
     [{ guestEmail: "not-an-email" }, { guestEmail: "Please enter a valid email address or leave it empty." }],
     [{ lounge: "the-cellar" }, { lounge: "Choose a lounge." }],
     [{ day: "tomorrow" }, { day: "Choose a day." }],
+    [{ day: `${today().slice(0, 7)}-99` }, { day: "Choose a day." }],
+    [{ day: `${nextDay(today(), 40).slice(0, 7)}-00` }, { day: "Choose a day." }],
     [{ day: "2020-01-01" }, { day: expect.stringMatching(/^Choose a day from today to /) }],
     [{ day: "2099-01-01" }, { day: expect.stringMatching(/^Choose a day from today to /) }],
     [{ lounge: "platinum" }, { lounge: "Choose one of your lounges." }],
@@ -168,8 +172,9 @@ describe("/members/guests", () => {
 
   it("cancels the member's own upcoming guest, freeing the day, and answers 404 for anyone else's", async () => {
     const [member, other] = await Promise.all([acceptedMember("kickback"), acceptedMember("kickback")]);
-    await post(member, { intent: "register", day: today(), lounge: "kickback", guestName: "Ada Lovelace", adult: "yes" });
+    await post(member, { intent: "register", day: tomorrow(), lounge: "kickback", guestName: "Ada Lovelace", adult: "yes" });
     const [visit] = (await guestsLoader(await routeArgs(member, "/members/guests")))!.upcoming;
+    expect(visit).toMatchObject({ cancellable: true });
     expect(await post(other, { intent: "cancel", visitId: visit!.id })).toMatchObject({ status: 404, outcome: { ok: false } });
     expect(await post(member, { intent: "cancel", visitId: visit!.id })).toMatchObject({
       status: 200,
@@ -182,7 +187,60 @@ describe("/members/guests", () => {
   });
 });
 
+describe("/members/guests, the review's findings", () => {
+  it("lists today's guest as expected, without cancel, and refuses to cancel it on the day", async () => {
+    const member = await acceptedMember("kickback");
+    await post(member, { intent: "register", day: today(), lounge: "kickback", guestName: "Ada Lovelace", adult: "yes" });
+    const [visit] = (await guestsLoader(await routeArgs(member, "/members/guests")))!.upcoming;
+    expect(visit).toMatchObject({ guestName: "Ada Lovelace", cancellable: false });
+    expect(await post(member, { intent: "cancel", visitId: visit!.id })).toMatchObject({ status: 404, outcome: { ok: false } });
+    expect(await guestsLoader(await routeArgs(member, "/members/guests"))).toMatchObject({
+      allowance: "3 of 4 guest days left this month.",
+      upcoming: [{ id: visit!.id }],
+    });
+  });
+
+  it("answers a host's eleventh registration in 24 hours with 429 and the concierge's offer", async () => {
+    const member = await acceptedMember("business");
+    for (let days = 1; days <= 10; days++) {
+      expect(
+        await post(member, { intent: "register", day: nextDay(today(), days), lounge: "business", guestName: uniqueGuest(), adult: "yes" }),
+      ).toMatchObject({ status: 200 });
+    }
+    expect(
+      await post(member, { intent: "register", day: nextDay(today(), 11), lounge: "business", guestName: uniqueGuest(), adult: "yes" }),
+    ).toEqual({
+      status: 429,
+      outcome: { form: "register", ok: false, error: "You have registered many guests today; the concierge can help with more." },
+    });
+  });
+});
+
 describe("/concierge/guests", () => {
+  it("shows the guests of a lapsed or suspended host as their host's membership paused, not as expected", async () => {
+    const concierge = await createMember();
+    const [lapsed, suspended] = await Promise.all([acceptedMember("platinum"), acceptedMember("platinum")]);
+    const [lapsedGuest, suspendedGuest] = [uniqueGuest("Opal"), uniqueGuest("Opal")];
+    await register(lapsed, { day: today(), guestName: lapsedGuest, lounge: "platinum" });
+    await register(suspended, { day: today(), guestName: suspendedGuest, lounge: "platinum" });
+    await env.DB.prepare("UPDATE members SET dues_status = 'lapsed' WHERE id = ?").bind(lapsed.id).run();
+    await env.DB.prepare("UPDATE members SET status = 'suspended' WHERE id = ?").bind(suspended.id).run();
+    const page = await consoleLoader(await routeArgs(concierge, `/concierge/guests?q=${lapsedGuest.split(" ")[0]!}`));
+    const platinum = page.lounges.find((lounge) => lounge.slug === "platinum")!;
+    const names = platinum.guests.map((guest) => guest.guestName);
+    expect(names).not.toContain(lapsedGuest);
+    expect(names).not.toContain(suspendedGuest);
+    expect(platinum.paused).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ guestName: lapsedGuest, hostName: lapsed.name }),
+        expect.objectContaining({ guestName: suspendedGuest, hostName: suspended.name }),
+      ]),
+    );
+    const logged = page.log.filter((row) => row.guestName === lapsedGuest || row.guestName === suspendedGuest);
+    expect(logged.map((row) => row.status)).toEqual(["Host's membership paused", "Host's membership paused"]);
+    expect(await countGuestVisits(lapsed.id)).toBe(1);
+  });
+
   it("lists today's expected guests by lounge, with host, fee and event-night extras, and the log newest first with a search", async () => {
     const concierge = await createMember();
     const host = await acceptedMember("platinum");
@@ -241,9 +299,10 @@ describe("the invitation to apply", () => {
 
   it("links the request to the host as sponsor, the first event saying the host introduced them", async () => {
     const host = await createMember();
-    const visit = await register(host, { day: "2031-01-25", guestName: uniqueGuest() });
+    const email = `${crypto.randomUUID()}@example.com`;
+    const visit = await register(host, { day: "2031-01-25", guestName: uniqueGuest(), guestEmail: email });
     if (!visit.ok) throw new Error("refused");
-    const response = await send(await guestReference(TEST_SIGNING_KEY, visit.visit.id), `${crypto.randomUUID()}@example.com`);
+    const response = await send(await guestReference(TEST_SIGNING_KEY, visit.visit.id), email.toUpperCase());
     expect(response.status).toBe(200);
     const { data } = (await response.json()) as { data: { id: string } };
     expect(await stored(data.id)).toEqual({
@@ -256,10 +315,10 @@ describe("the invitation to apply", () => {
 
   it("shows the request in the host's vouch requests; a repeat from the same email joins the first without a sponsor of its own", async () => {
     const host = await createMember();
-    const visit = await register(host, { day: "2031-01-27", guestName: uniqueGuest() });
+    const email = `${crypto.randomUUID()}@example.com`;
+    const visit = await register(host, { day: "2031-01-27", guestName: uniqueGuest(), guestEmail: email });
     if (!visit.ok) throw new Error("refused");
     const reference = await guestReference(TEST_SIGNING_KEY, visit.visit.id);
-    const email = `${crypto.randomUUID()}@example.com`;
     const first = ((await (await send(reference, email)).json()) as { data: { id: string } }).data.id;
     const repeat = ((await (await send(reference, email)).json()) as { data: { id: string } }).data.id;
     const sponsors = await env.DB.prepare(
@@ -272,6 +331,16 @@ describe("the invitation to apply", () => {
       { id: repeat, status: "joined", sponsor: null },
     ]);
     expect((await listSponsorshipRequests(env.DB, host.id)).map((request) => [request.requestId, request.open])).toEqual([[first, true]]);
+  });
+
+  it("links nothing when the reference is sent with another email than the guest's; the request itself is stored", async () => {
+    const host = await createMember();
+    const visit = await register(host, { day: "2031-01-25", guestName: uniqueGuest(), guestEmail: `${crypto.randomUUID()}@example.com` });
+    if (!visit.ok) throw new Error("refused");
+    const response = await send(await guestReference(TEST_SIGNING_KEY, visit.visit.id), `${crypto.randomUUID()}@example.com`);
+    expect(response.status).toBe(200);
+    const { data } = (await response.json()) as { data: { id: string } };
+    expect(await stored(data.id)).toEqual({ sponsor: null, kind: "submitted", actor: null, detail: null });
   });
 
   it("links nothing for a forged or altered reference; the request itself is stored", async () => {

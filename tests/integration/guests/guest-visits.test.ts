@@ -246,16 +246,144 @@ describe("who may register", () => {
 describe("the signed guest reference", () => {
   it("names the visit's host, and nothing for a forged, altered or cancelled one", async () => {
     const host = await createMember();
-    const visit = await register(host, { day: "2031-01-25", guestName: uniqueGuest() });
+    const email = `${crypto.randomUUID()}@example.com`;
+    const applicant = { email, today: "2031-01-01" };
+    const visit = await register(host, { day: "2031-01-25", guestName: uniqueGuest(), guestEmail: email });
     if (!visit.ok) throw new Error("refused");
     const reference = await guestReference(TEST_SIGNING_KEY, visit.visit.id);
-    expect(await guestHost(env.DB, TEST_SIGNING_KEY, reference)).toEqual({ id: host.id, name: host.name });
-    expect(await guestHost(env.DB, TEST_SIGNING_KEY, `${reference.slice(0, -1)}${reference.endsWith("0") ? "1" : "0"}`)).toBeNull();
-    expect(await guestHost(env.DB, "another-signing-key-of-at-least-32-chars", reference)).toBeNull();
-    const other = await register(host, { day: "2031-01-26", guestName: uniqueGuest() });
+    expect(await guestHost(env.DB, TEST_SIGNING_KEY, reference, applicant)).toEqual({ id: host.id, name: host.name });
+    expect(
+      await guestHost(env.DB, TEST_SIGNING_KEY, `${reference.slice(0, -1)}${reference.endsWith("0") ? "1" : "0"}`, applicant),
+    ).toBeNull();
+    expect(await guestHost(env.DB, "another-signing-key-of-at-least-32-chars", reference, applicant)).toBeNull();
+    const other = await register(host, { day: "2031-01-26", guestName: uniqueGuest(), guestEmail: email });
     if (!other.ok) throw new Error("refused");
-    expect(await guestHost(env.DB, TEST_SIGNING_KEY, `${other.visit.id}.${reference.split(".")[1]}`)).toBeNull();
+    expect(await guestHost(env.DB, TEST_SIGNING_KEY, `${other.visit.id}.${reference.split(".")[1]}`, applicant)).toBeNull();
     await cancelGuestVisit(env.DB, { hostId: host.id, visitId: visit.visit.id, today: "2031-01-01" });
-    expect(await guestHost(env.DB, TEST_SIGNING_KEY, reference)).toBeNull();
+    expect(await guestHost(env.DB, TEST_SIGNING_KEY, reference, applicant)).toBeNull();
+  });
+});
+
+describe("the findings of the guests review", () => {
+  it("gives no extras for an event at another lounge", async () => {
+    const host = await createMember({ tier: "platinum" });
+    // 7 pm in Portland on Tuesday, March 11 2031, at the Business Lounge.
+    await insertEvent("Business Lounge", "2031-03-12T02:00:00.000Z");
+    expect(await register(host, { day: "2031-03-11", guestName: uniqueGuest(), lounge: "platinum" })).toMatchObject({ ok: true });
+    expect(await register(host, { day: "2031-03-11", guestName: uniqueGuest(), lounge: "platinum" })).toEqual({
+      ok: false,
+      reason: "day-full",
+    });
+  });
+
+  it("ends the quarter on March 31 and starts the next on April 1 (Portland days)", async () => {
+    const hosts = await Promise.all([createMember(), createMember(), createMember(), createMember()]);
+    const guest = uniqueGuest("Mae");
+    expect(await register(hosts[0]!, { day: "2031-01-01", guestName: guest })).toMatchObject({ ok: true, lastVisitThisQuarter: false });
+    expect(await register(hosts[1]!, { day: "2031-02-15", guestName: guest })).toMatchObject({ ok: true, lastVisitThisQuarter: false });
+    expect(await register(hosts[2]!, { day: "2031-03-31", guestName: guest })).toMatchObject({ ok: true, lastVisitThisQuarter: true });
+    expect(await register(hosts[3]!, { day: "2031-03-30", guestName: guest })).toEqual({ ok: false, reason: "guest-quarter-limit" });
+    expect(await register(hosts[3]!, { day: "2031-04-01", guestName: guest })).toMatchObject({ ok: true, lastVisitThisQuarter: false });
+  });
+
+  it("refuses to cancel a guest on their day (the visit counts), and allows it the day before", async () => {
+    const host = await createMember({ tier: "kickback" });
+    const visit = await register(host, { day: "2031-05-05", guestName: uniqueGuest() });
+    if (!visit.ok) throw new Error("refused");
+    expect(await cancelGuestVisit(env.DB, { hostId: host.id, visitId: visit.visit.id, today: "2031-05-05" })).toBe(false);
+    expect(await hostGuestStatus(env.DB, host.id, "2031-05-05")).toMatchObject({ guestDaysThisMonth: 1 });
+    expect(await cancelGuestVisit(env.DB, { hostId: host.id, visitId: visit.visit.id, today: "2031-05-04" })).toBe(true);
+  });
+
+  it("waives the plus-one again when the waived guest is cancelled, and makes an extra only beyond the day's guests", async () => {
+    const host = await createMember({ tier: "platinum" });
+    await insertEvent("Platinum Lounge", "2031-08-09T02:00:00.000Z");
+    const day = "2031-08-08";
+    const first = await register(host, { day, guestName: uniqueGuest(), lounge: "platinum" });
+    const second = await register(host, { day, guestName: uniqueGuest(), lounge: "platinum" });
+    if (!first.ok || !second.ok) throw new Error("refused");
+    expect(second.visit).toMatchObject({ stickFeeWaived: false, eventNightExtra: true });
+    expect(await cancelGuestVisit(env.DB, { hostId: host.id, visitId: first.visit.id, today: "2031-08-01" })).toBe(true);
+    const third = await register(host, { day, guestName: uniqueGuest(), lounge: "platinum" });
+    expect(third).toMatchObject({ ok: true, visit: { stickFeeWaived: true, eventNightExtra: false } });
+    expect(await cancelGuestVisit(env.DB, { hostId: host.id, visitId: second.visit.id, today: "2031-08-01" })).toBe(true);
+    expect(await register(host, { day, guestName: uniqueGuest(), lounge: "platinum" })).toMatchObject({
+      ok: true,
+      visit: { stickFeeWaived: false, eventNightExtra: true },
+    });
+  });
+
+  it("tells exactly one of two racing hosts that a guest without an email is on their last visit", async () => {
+    for (let round = 0; round < 3; round++) {
+      const hosts = await Promise.all([createMember(), createMember(), createMember()]);
+      const guest = uniqueGuest("Ida");
+      expect(await register(hosts[0]!, { day: "2031-10-02", guestName: guest })).toMatchObject({ ok: true });
+      const results = await Promise.all(hosts.slice(1).map((host) => register(host, { day: "2031-10-03", guestName: guest })));
+      expect(results.map((result) => result.ok)).toEqual([true, true]);
+      expect(results.filter((result) => result.ok && result.lastVisitThisQuarter)).toHaveLength(1);
+    }
+  });
+
+  it("refuses a host's eleventh registration in 24 hours, cancelled ones counted, before telling anything of the guest", async () => {
+    const host = await createMember({ tier: "business" });
+    const email = `${crypto.randomUUID()}@example.com`;
+    for (let date = 1; date <= 10; date++) {
+      const visit = await register(host, { day: `2031-12-${String(date).padStart(2, "0")}`, guestName: uniqueGuest() });
+      if (!visit.ok) throw new Error("refused");
+      expect(await cancelGuestVisit(env.DB, { hostId: host.id, visitId: visit.visit.id, today: "2031-11-30" })).toBe(true);
+    }
+    // A guest who has used the quarter's visits with other hosts: the refusal does not say so.
+    const guest = uniqueGuest("Vera");
+    for (const day of ["2031-10-05", "2031-10-06", "2031-10-07"]) await register(await createMember(), { day, guestName: guest });
+    expect(await register(host, { day: "2031-12-20", guestName: guest, guestEmail: email })).toEqual({
+      ok: false,
+      reason: "too-many-registrations",
+    });
+    expect(await register(host, { day: "2031-12-21", guestName: uniqueGuest(), guestEmail: email })).toEqual({
+      ok: false,
+      reason: "too-many-registrations",
+    });
+    const outbox = await env.DB.prepare("SELECT count(*) AS n FROM outbox WHERE recipient = ?").bind(email).first<{ n: number }>();
+    expect(outbox!.n).toBe(0);
+    expect(await countGuestVisits(host.id, "cancelled")).toBe(10);
+  });
+
+  it("lets exactly ten of fifteen racing registrations of one host through", async () => {
+    const host = await createMember({ tier: "business" });
+    const results = await Promise.all(
+      Array.from({ length: 15 }, (_, index) =>
+        register(host, { day: `2031-12-${String(index + 1).padStart(2, "0")}`, guestName: uniqueGuest() }),
+      ),
+    );
+    expect(results.filter((result) => result.ok)).toHaveLength(10);
+    expect(results.filter((result) => !result.ok && result.reason === "too-many-registrations")).toHaveLength(5);
+  });
+});
+
+describe("the signed guest reference, bound to the guest", () => {
+  const reference = async (visitId: string) => guestReference(TEST_SIGNING_KEY, visitId);
+
+  it("names the host only for the guest's own email, a host in good standing, and a visit of the last 90 days", async () => {
+    const host = await createMember();
+    const email = `${crypto.randomUUID()}@example.com`;
+    const visit = await register(host, { day: "2031-01-25", guestName: uniqueGuest(), guestEmail: email });
+    if (!visit.ok) throw new Error("refused");
+    const signed = await reference(visit.visit.id);
+    const named = { id: host.id, name: host.name };
+    expect(await guestHost(env.DB, TEST_SIGNING_KEY, signed, { email: ` ${email.toUpperCase()} `, today: "2031-01-20" })).toEqual(named);
+    expect(
+      await guestHost(env.DB, TEST_SIGNING_KEY, signed, { email: `${crypto.randomUUID()}@example.com`, today: "2031-01-20" }),
+    ).toBeNull();
+    expect(await guestHost(env.DB, TEST_SIGNING_KEY, signed, { email, today: "2031-04-25" })).toEqual(named);
+    expect(await guestHost(env.DB, TEST_SIGNING_KEY, signed, { email, today: "2031-04-26" })).toBeNull();
+    await env.DB.prepare("UPDATE members SET dues_status = 'lapsed' WHERE id = ?").bind(host.id).run();
+    expect(await guestHost(env.DB, TEST_SIGNING_KEY, signed, { email, today: "2031-01-20" })).toBeNull();
+  });
+
+  it("names nobody for a guest registered without an email", async () => {
+    const host = await createMember();
+    const visit = await register(host, { day: "2031-01-25", guestName: uniqueGuest() });
+    if (!visit.ok) throw new Error("refused");
+    expect(await guestHost(env.DB, TEST_SIGNING_KEY, await reference(visit.visit.id), { email: "", today: "2031-01-20" })).toBeNull();
   });
 });

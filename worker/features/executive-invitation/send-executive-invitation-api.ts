@@ -13,6 +13,7 @@ import { redeemCaptchaPass } from "./captcha/captcha-pass.ts";
 import { emailSender } from "#worker/shared/send-email.ts";
 import { storeInvitationRequest } from "./invitation-requests.ts";
 import { guestHost } from "#worker/features/guests/guest-visits.ts";
+import { portlandDay } from "#app/features/member-area/member-dates.ts";
 import { deliverOutboxMessage } from "#worker/shared/outbox.ts";
 import { checkFormRateLimit, networkLimits } from "#worker/shared/rate-limit.ts";
 import { limitBody, readJsonBody, requireJson, tooManySubmissions } from "#worker/http/guards.ts";
@@ -75,8 +76,11 @@ sendExecutiveInvitationApi.post("/", limitBody(16 * 1024), requireJson(), async 
     return c.json({ data: { id: crypto.randomUUID() } });
   }
 
-  // A reference that does not verify (forged, altered, or its visit cancelled) links nothing.
-  const introducedBy = outer.data.guestReference ? await guestHost(c.env.DB, signingKey, outer.data.guestReference) : null;
+  // A reference that does not verify (forged, altered, its visit cancelled or old, or sent with
+  // another email than the guest's) links nothing.
+  const introducedBy = outer.data.guestReference
+    ? await guestHost(c.env.DB, signingKey, outer.data.guestReference, { email: fields.data.email, today: portlandDay(new Date()) })
+    : null;
   let stored: Awaited<ReturnType<typeof storeInvitationRequest>>;
   try {
     stored = await storeInvitationRequest(

@@ -1,4 +1,4 @@
-import { and, asc, countDistinct, desc, eq, gte, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, countDistinct, desc, eq, gt, gte, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
 import { insertSelectRow } from "#db/insert-select.ts";
 import { containsText } from "#db/text-match.ts";
@@ -58,6 +58,27 @@ function hostGuestsOn(hostId: string, day: string): SQL {
   return sql`(select count(*) from ${guestVisits} where ${guestVisits.hostMemberId} = ${hostId} and ${guestVisits.day} = ${day} and ${guestVisits.status} = 'expected')`;
 }
 
+/** The host's expected guests on `day` within the tier's guests a day (not event-night extras). */
+function hostDayGuestsOn(hostId: string, day: string): SQL {
+  return sql`(select count(*) from ${guestVisits} where ${guestVisits.hostMemberId} = ${hostId} and ${guestVisits.day} = ${day} and ${guestVisits.status} = 'expected' and ${guestVisits.eventNightExtra} = 0)`;
+}
+
+/** Whether the host's plus-one of `day` (the guest whose stick fee is waived) is still expected. */
+function hostWaivedGuestOn(hostId: string, day: string): SQL {
+  return sql`exists (select 1 from ${guestVisits} where ${guestVisits.hostMemberId} = ${hostId} and ${guestVisits.day} = ${day} and ${guestVisits.status} = 'expected' and ${guestVisits.stickFeeWaived} = 1)`;
+}
+
+/**
+ * The registrations a host may make in 24 hours, cancelled ones included (docs/security.md#guest-registrations):
+ * each may send a welcome email to any address, and a refusal tells whether a guest visited with other hosts.
+ */
+export const GUEST_REGISTRATIONS_PER_DAY = 10;
+
+/** The host's registrations of the last 24 hours, whatever became of them. */
+function hostRecentRegistrations(hostId: string): SQL {
+  return sql`(select count(*) from ${guestVisits} where ${guestVisits.hostMemberId} = ${hostId} and ${guestVisits.createdAt} >= strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 day'))`;
+}
+
 /** The distinct days of `day`'s month on which the host has an expected guest. */
 function hostGuestDaysInMonth(hostId: string, day: string): SQL {
   const [first, last] = monthOf(day);
@@ -95,7 +116,10 @@ export type RegisterGuestResult =
       /** The welcome email's outbox row, when the guest gave an email. */
       outboxId: number | null;
     }
-  | { ok: false; reason: "not-allowed" | "already-registered" | "day-full" | "month-full" | "guest-quarter-limit" };
+  | {
+      ok: false;
+      reason: "not-allowed" | "already-registered" | "day-full" | "month-full" | "too-many-registrations" | "guest-quarter-limit";
+    };
 
 /**
  * Registers a guest in one D1 batch: the INSERT … SELECT from the host's member row that decides
@@ -132,9 +156,10 @@ export async function registerGuest(db: D1Database, input: GuestRegistration): P
     guestKey,
     guestEmail,
     adultConfirmed: true,
-    // The day's first guest is the plus-one, waived when the tier waives it; extras never are.
-    stickFeeWaived: allowance.plusOneStickFeeWaived ? sql`${hostToday} = 0` : false,
-    eventNightExtra: sql`${hostToday} >= ${allowance.guestsPerDay}`,
+    // The plus-one is waived when the tier waives it and no other expected guest of the day is
+    // (a cancelled plus-one hands the waiver on); an extra is a guest beyond the guests a day.
+    stickFeeWaived: allowance.plusOneStickFeeWaived ? sql`not ${hostWaivedGuestOn(host.id, day)}` : false,
+    eventNightExtra: sql`${hostDayGuestsOn(host.id, day)} >= ${allowance.guestsPerDay}`,
   });
   const insertVisit = database
     .insert(guestVisits)
@@ -150,6 +175,7 @@ export async function registerGuest(db: D1Database, input: GuestRegistration): P
             eq(members.tier, host.tier),
             sql`${hostToday} < ${dayLimit}`,
             monthLimit,
+            sql`${hostRecentRegistrations(host.id)} < ${GUEST_REGISTRATIONS_PER_DAY}`,
             sql`${guestVisitsInQuarter(guestKey, guestEmail, day)} < ${visitsPerQuarter}`,
           ),
         ),
@@ -181,19 +207,18 @@ export async function registerGuest(db: D1Database, input: GuestRegistration): P
   };
 
   if (guestEmail === null) {
-    const [visit] = await insertVisit;
-    if (visit)
-      return { ok: true, visit, lastVisitThisQuarter: await isLastVisit(db, guestKey, guestEmail, day, visitsPerQuarter), outboxId: null };
+    // Read in the same batch, so a registration racing for the same guest cannot change the answer.
+    const lastVisit = database
+      .select({ last: sql<number>`${atLimit}` })
+      .from(guestVisits)
+      .where(eq(guestVisits.id, id));
+    const [[visit], [last]] = await database.batch([insertVisit, lastVisit]);
+    if (visit) return { ok: true, visit, lastVisitThisQuarter: Boolean(last?.last), outboxId: null };
   } else {
     const [[visit], plain, invitation] = await database.batch([insertVisit, welcome(false), welcome(true)]);
     if (visit) return { ok: true, visit, lastVisitThisQuarter: invitation.length > 0, outboxId: (invitation[0] ?? plain[0])?.id ?? null };
   }
   return { ok: false, reason: await refusalReason(db, input, guestKey, guestEmail) };
-}
-
-async function isLastVisit(db: D1Database, guestKey: string, guestEmail: string | null, day: string, limit: number): Promise<boolean> {
-  const row = await getDatabase(db).get<{ visits: number }>(sql`select ${guestVisitsInQuarter(guestKey, guestEmail, day)} as visits`);
-  return row.visits >= limit;
 }
 
 /** Which limit refused a registration, read after the INSERT changed nothing. */
@@ -210,6 +235,7 @@ async function refusalReason(
     today: number;
     eventNight: number;
     days: number;
+    recent: number;
     guestVisits: number;
   }>(
     sql`select
@@ -218,6 +244,7 @@ async function refusalReason(
       ${hostGuestsOn(host.id, day)} as today,
       ${eventNight(lounge, day)} as eventNight,
       ${hostGuestDaysInMonth(host.id, day)} as days,
+      ${hostRecentRegistrations(host.id)} as recent,
       ${guestVisitsInQuarter(guestKey, guestEmail, day)} as guestVisits`,
   );
   if (!facts.standing) return "not-allowed";
@@ -225,12 +252,17 @@ async function refusalReason(
   const dayLimit = allowance.guestsPerDay + (facts.eventNight ? allowance.extraGuestsOnEventNights : 0);
   if (facts.today >= dayLimit) return "day-full";
   if (allowance.guestDaysPerMonth !== null && facts.today === 0 && facts.days >= allowance.guestDaysPerMonth) return "month-full";
+  // Before the guest's visits with other hosts, which a host over this limit is not told.
+  if (facts.recent >= GUEST_REGISTRATIONS_PER_DAY) return "too-many-registrations";
   if (facts.guestVisits >= visitsPerQuarter) return "guest-quarter-limit";
   // Another registration changed the counts between the INSERT and this read: the day filled.
   return "day-full";
 }
 
-/** Cancels one of the host's expected visits on `today` or later (one UPDATE); frees the day. */
+/**
+ * Cancels one of the host's expected visits on a day after `today` (one UPDATE); frees the day. A
+ * visit of today stands: the guest may already be in the lounge (docs/product-rules.md#guests).
+ */
 export async function cancelGuestVisit(
   db: D1Database,
   input: { hostId: string; visitId: string; today: string; now?: Date },
@@ -238,7 +270,7 @@ export async function cancelGuestVisit(
   const cancelled = await getDatabase(db)
     .update(guestVisits)
     .set({ status: "cancelled", cancelledAt: (input.now ?? new Date()).toISOString() })
-    .where(and(eq(guestVisits.id, input.visitId), eq(guestVisits.hostMemberId, input.hostId), expected, gte(guestVisits.day, input.today)))
+    .where(and(eq(guestVisits.id, input.visitId), eq(guestVisits.hostMemberId, input.hostId), expected, gt(guestVisits.day, input.today)))
     .returning({ id: guestVisits.id });
   return cancelled.length > 0;
 }
@@ -286,6 +318,8 @@ export interface ConsoleGuest {
   stickFeeWaived: boolean;
   eventNightExtra: boolean;
   status: GuestVisit["status"];
+  /** The host's membership is suspended or their dues lapsed: the guest is not expected (docs/operators.md#guests). */
+  hostPaused: boolean;
   createdAt: string;
 }
 
@@ -298,10 +332,11 @@ const consoleColumns = {
   stickFeeWaived: guestVisits.stickFeeWaived,
   eventNightExtra: guestVisits.eventNightExtra,
   status: guestVisits.status,
+  hostPaused: sql<boolean>`coalesce(${members.status} <> 'active' or ${members.duesStatus} = 'lapsed', 0)`.mapWith(Boolean),
   createdAt: guestVisits.createdAt,
 };
 
-/** The console's expected guests of a Portland day, by lounge, then guest name. */
+/** The console's guests of a Portland day (those of a paused host marked so), by lounge, then guest name. */
 export async function expectedGuestsOn(db: D1Database, day: string): Promise<ConsoleGuest[]> {
   return getDatabase(db)
     .select(consoleColumns)
@@ -327,18 +362,39 @@ export async function guestLog(db: D1Database, { query, page, pageSize }: { quer
   return { rows: rows.slice(0, pageSize), hasMore: rows.length > pageSize };
 }
 
+/** How long after the visit's day its invitation to apply still names the host as sponsor. */
+const REFERENCE_DAYS = 90;
+
 /**
- * The host a signed guest reference names (guest-reference.ts), while its visit stands (not
- * cancelled) and the host is an active member; null for anything else, a forged reference included.
+ * The host a signed guest reference names (guest-reference.ts), for the guest it was sent to only
+ * (docs/security.md#guest-invitation-links): the applicant's email is the visit's guest email, the
+ * visit stands (not cancelled), its day is no more than 90 days before `today` (a Portland day), and
+ * the host is an active member whose dues have not lapsed; null for anything else, a forged
+ * reference included.
  */
-export async function guestHost(db: D1Database, signingKey: string, reference: string): Promise<{ id: string; name: string } | null> {
+export async function guestHost(
+  db: D1Database,
+  signingKey: string,
+  reference: string,
+  applicant: { email: string; today: string },
+): Promise<{ id: string; name: string } | null> {
   const visitId = await readGuestReference(signingKey, reference);
-  if (!visitId) return null;
+  const email = normalizeEmail(applicant.email);
+  if (!visitId || !email) return null;
   const host = await getDatabase(db)
     .select({ id: members.id, name: members.name })
     .from(guestVisits)
     .innerJoin(members, eq(members.id, guestVisits.hostMemberId))
-    .where(and(eq(guestVisits.id, visitId), expected, eq(members.status, "active")))
+    .where(
+      and(
+        eq(guestVisits.id, visitId),
+        expected,
+        eq(guestVisits.guestEmail, email),
+        gte(guestVisits.day, nextDay(applicant.today, -REFERENCE_DAYS)),
+        eq(members.status, "active"),
+        ne(members.duesStatus, "lapsed"),
+      ),
+    )
     .get();
   return host ?? null;
 }

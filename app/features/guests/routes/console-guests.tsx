@@ -12,6 +12,8 @@ import { requestContext } from "#app/context.ts";
 import { guestLogQuery } from "../guest-forms.ts";
 import { expectedGuestsOn, guestLog } from "../guests.server.ts";
 
+const PAUSED = "Host's membership paused";
+
 /** Guest log rows a page. */
 const PAGE_SIZE = 50;
 
@@ -43,13 +45,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lounges: lounges.map((lounge) => ({
       slug: lounge.slug,
       name: lounge.name,
-      guests: expected.filter((guest) => guest.lounge === lounge.slug).map(row),
+      guests: expected.filter((guest) => guest.lounge === lounge.slug && !guest.hostPaused).map(row),
+      // Not expected while their host's membership is paused (docs/operators.md#guests).
+      paused: expected.filter((guest) => guest.lounge === lounge.slug && guest.hostPaused).map(row),
     })),
     log: log.rows.map((guest) => ({
       ...row(guest),
       dayLabel: formatPortlandDay(guest.day),
       loungeName: lounges.find((lounge) => lounge.slug === guest.lounge)?.name ?? guest.lounge,
-      status: guest.status === "cancelled" ? "Cancelled" : "Expected",
+      status: guest.status === "cancelled" ? "Cancelled" : guest.hostPaused ? PAUSED : "Expected",
       registeredLabel: formatConsoleTime(guest.createdAt) ?? guest.createdAt,
     })),
     hasMore: log.hasMore,
@@ -91,6 +95,11 @@ export default function ConsoleGuests({ loaderData }: Route.ComponentProps) {
                   ))}
                 </ConsoleTable>
               )}
+              {lounge.paused.length > 0 ? (
+                <p className="mt-2 text-smoke">
+                  {PAUSED}, not expected: {lounge.paused.map((guest) => `${guest.guestName} (host ${guest.hostName})`).join("; ")}
+                </p>
+              ) : null}
             </div>
           ))}
         </div>

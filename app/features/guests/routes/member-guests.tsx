@@ -69,6 +69,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       id: visit.id,
       guestName: visit.guestName,
       dayLabel: formatPortlandDay(visit.day),
+      // Today's guest stands (docs/product-rules.md#guests): only a later day may be cancelled.
+      cancellable: visit.day > today,
       loungeName: loungeBySlug(visit.lounge).name,
       fee: visit.stickFeeWaived
         ? "stick fee waived"
@@ -89,6 +91,8 @@ function refusal(reason: Extract<RegisterGuestResult, { ok: false }>["reason"], 
       return `You already have every guest your membership allows on ${dayLabel}.`;
     case "month-full":
       return "You have used every guest day of that month. Guest days return on the first of the month.";
+    case "too-many-registrations":
+      return "You have registered many guests today; the concierge can help with more.";
     case "guest-quarter-limit":
       return `${guest} has visited ${limit} times this quarter, the most a guest may. They are welcome to ask for an invitation to join.`;
   }
@@ -138,7 +142,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     return data<ActionResult>(
       { form: "register", ok: false, error: refusal(result.reason, guestName, dayLabel, guestVisitsPerQuarter) },
-      { status: result.reason === "not-allowed" ? 403 : 409 },
+      { status: result.reason === "not-allowed" ? 403 : result.reason === "too-many-registrations" ? 429 : 409 },
     );
   }
   if (result.outboxId !== null) {
@@ -296,7 +300,11 @@ export default function MemberGuests({ loaderData, actionData }: Route.Component
                     {visit.dayLabel} · {visit.loungeName} · {visit.fee}
                   </span>
                 </p>
-                <CancelGuest visit={visit} outcome={actionData?.form === `cancel:${visit.id}` ? actionData : undefined} />
+                {visit.cancellable ? (
+                  <CancelGuest visit={visit} outcome={actionData?.form === `cancel:${visit.id}` ? actionData : undefined} />
+                ) : (
+                  <p className="text-cream">Today: expected</p>
+                )}
               </li>
             ))}
           </ul>
