@@ -2,19 +2,19 @@ import { type Page } from "@playwright/test";
 import { expect, expectNoAxeViolationsAtWidths, expectToast, gotoHydrated, test } from "../support/fixtures.ts";
 import { conciergePage, screenshots } from "../support/admissions-fixtures.ts";
 import { signInAsNewMember } from "../support/members-fixtures.ts";
-import { formatPortlandDay, guestName, registerForm, registerGuest, today } from "../support/guest-steps.ts";
+import { formatPortlandDay, guestName, nextDay, registerForm, registerGuest, today } from "../support/guest-steps.ts";
 
 /**
  * /members/guests and /concierge/guests end to end (docs/product-rules.md#guests): a member registers
- * a guest for today (the 21+ box ticked), the concierge expects them, the member cancels and the
- * day is free again, the log keeps the cancelled visit; the form's checks in the browser take the
+ * a guest for today (the 21+ box ticked), the concierge expects them, today's guest has no cancel;
+ * the member cancels tomorrow's guest and that day is free again, the log keeps the cancelled visit; the form's checks in the browser take the
  * member to the field. member-guests.spec.ts has the stale tab, the page without JavaScript and
  * the phone's width.
  */
 
 const upcoming = (page: Page) => page.getByRole("region", { name: "Upcoming guests" });
 
-test("a guest registered for today is expected by the concierge; cancelled, the day is free again and the log says so", async ({
+test("a guest registered for today is expected by the concierge and cannot be cancelled; tomorrow's, cancelled, frees the day and the log says so", async ({
   page,
   browser,
   baseURL,
@@ -49,18 +49,28 @@ test("a guest registered for today is expected by the concierge; cancelled, the 
     await expectNoAxeViolationsAtWidths(concierge);
     await screenshots(concierge, "concierge-guests");
 
-    await entry.getByRole("button", { name: `Cancel ${name} on ${formatPortlandDay(day)}` }).click();
+    // Today's guest stands: no cancel (docs/product-rules.md#guests).
+    await expect(entry).toContainText("Today: expected");
+    await expect(entry.getByRole("button", { name: /^Cancel/ })).toHaveCount(0);
+
+    const later = nextDay(day);
+    const laterName = guestName("Hollis");
+    await registerGuest(page, { day: later, name: laterName });
+    const laterEntry = upcoming(page).getByRole("listitem").filter({ hasText: laterName });
+    await laterEntry.getByRole("button", { name: `Cancel ${laterName} on ${formatPortlandDay(later)}` }).click();
     await expectToast(page, "Guest cancelled", "The day is free again.");
-    await expect(entry).toHaveCount(0);
-    await registerGuest(page, { day, name: guestName("Hollis") });
+    await expect(laterEntry).toHaveCount(0);
+    await registerGuest(page, { day: later, name: guestName("Hollis") });
 
     await concierge.reload();
-    await expect(concierge.getByRole("region", { name: /^Expected today/ })).not.toContainText(name);
     const log = concierge.getByRole("search", { name: "Search the guest log" });
-    await log.getByLabel("Guest name").fill(name);
+    await log.getByLabel("Guest name").fill(laterName);
     await log.getByRole("button", { name: "Search" }).click();
     await expect(concierge.getByText("Page 1: 1 registration, newest first.")).toBeVisible();
-    const logged = concierge.getByRole("table", { name: "Guest registrations, newest first" }).getByRole("row").filter({ hasText: name });
+    const logged = concierge
+      .getByRole("table", { name: "Guest registrations, newest first" })
+      .getByRole("row")
+      .filter({ hasText: laterName });
     await expect(logged).toContainText(host.name);
     await expect(logged).toContainText("Cancelled");
     await expectNoAxeViolationsAtWidths(concierge);
