@@ -72,7 +72,7 @@ function hostWaivedGuestOn(hostId: string, day: string): SQL {
  * The registrations a host may make in 24 hours, cancelled ones included (docs/security.md#guest-registrations):
  * each may send a welcome email to any address, and a refusal tells whether a guest visited with other hosts.
  */
-export const GUEST_REGISTRATIONS_PER_DAY = 10;
+const GUEST_REGISTRATIONS_PER_DAY = 10;
 
 /** The host's registrations of the last 24 hours, whatever became of them. */
 function hostRecentRegistrations(hostId: string): SQL {
