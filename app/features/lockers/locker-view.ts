@@ -1,7 +1,7 @@
 import type { loadMemberLocker } from "#worker/features/lockers/member-locker.ts";
 import { formatPortlandDate } from "#app/features/member-area/member-dates.ts";
 import { loungeBySlug } from "#app/features/site/site-config.ts";
-import { lockerClasses, tierEntitlements } from "#app/features/site/tier-entitlements.ts";
+import { isSmallerLockerClass, lockerClasses, tierEntitlements } from "#app/features/site/tier-entitlements.ts";
 
 /**
  * What the member's locker pages print (docs/product-rules.md#lockers), from the Worker's record:
@@ -54,6 +54,9 @@ export function memberLockerView(record: MemberLockerRecord) {
         ...lockerFacts(offer),
         endsLabel: offer.assignment.offerExpiresAt ? formatPortlandDate(offer.assignment.offerExpiresAt) : null,
         replaces: held ? `${held.locker.number} at the ${loungeBySlug(held.locker.lounge).name}` : null,
+        /** A downgrade's offer: the member's tier now includes this smaller class; no Decline. */
+        downsize:
+          held !== null && held.assignment.assignedBy === null && isSmallerLockerClass(offer.locker.lockerClass, held.locker.lockerClass),
       }
     : null;
   // Offers pass over a waiter who may not hold a locker now, so they are told their place is paused.

@@ -25,6 +25,15 @@ export const lockerClasses: Record<LockerClass, LockerClassFacts> = {
   cedar: { name: "Cedar-lined locker", cigars: 200, nameplate: true },
 };
 
+/**
+ * Whether a locker of class `a` is smaller than one of class `b` (shelf, private, cedar: the order
+ * of lockerClasses). A downgrade's offer is of a smaller class than the locker the member holds.
+ */
+export function isSmallerLockerClass(a: LockerClass, b: LockerClass): boolean {
+  const order = Object.keys(lockerClasses);
+  return order.indexOf(a) < order.indexOf(b);
+}
+
 /** The member events a tier may attend (the club calendar's kinds). */
 export type EventKind = "tasting-night" | "patio-series" | "master-blender-dinner" | "special-event";
 

@@ -272,6 +272,21 @@ describe("the offer's end, the tier and races", () => {
     );
   });
 
+  it("refuses to decline a downgrade's offer, which the cron would only make again; accepting it releases the bigger locker", async () => {
+    const member = await createLockerMember({ tier: "kickback" });
+    await giveLocker(member.id, "platinum-C-02");
+    await offerLocker(services(), member.id, now);
+    expect(await declineLockerOffer(services(), member.id, now + DAY_MS)).toEqual({ ok: false, reason: "downsize" });
+    expect(await liveAssignmentOf(member.id)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ status: "active", lockerId: "platinum-C-02" }),
+        expect.objectContaining({ status: "offered", lockerId: "kickback-S-001" }),
+      ]),
+    );
+    expect(await acceptLockerOffer(services(), member.id, now + DAY_MS)).toMatchObject({ ok: true });
+    expect(await liveAssignmentOf(member.id)).toMatchObject([{ status: "active", lockerId: "kickback-S-001" }]);
+  });
+
   it("of an accept racing a decline, does one of them", async () => {
     const member = await createLockerMember({ tier: "kickback" });
     await offerLocker(services(), member.id, now);

@@ -51,6 +51,7 @@ describe("the member's locker page", () => {
       hasNameplate: false,
       endsLabel: "March 8, 2027",
       replaces: null,
+      downsize: false,
     };
     const html = render({ held: null, offer, waiting: null, mayJoin: null, requests: [] });
     expect(html).toContain("Private locker P-01 at the Business Lounge (holds 75 cigars). The offer holds until March 8, 2027.");
@@ -58,6 +59,28 @@ describe("the member's locker page", () => {
     expect(html).toContain('href="/members/locker?decline"');
     expect(html).not.toContain("nameplate-text");
     expect(html).not.toContain("request-kind");
+  });
+
+  it("offers no Decline for a downgrade's offer, which replaces the bigger locker the member holds", () => {
+    const offer = {
+      ...held,
+      number: "S-004",
+      className: "Shared shelf",
+      loungeName: "Kickback Lounge",
+      capacity: "Holds 25 cigars",
+      hasNameplate: false,
+      endsLabel: "March 8, 2027",
+      replaces: "C-02 at the Platinum Lounge",
+      downsize: true,
+    };
+    for (const entry of ["/", "/?decline"]) {
+      const html = render({ held: null, offer, waiting: null, mayJoin: null, requests: [] }, entry);
+      expect(html).toContain("Accepting it releases locker C-02 at the Platinum Lounge.");
+      expect(html).toContain("Until you accept it, the offer is made again each time it ends.");
+      expect(html).toContain('value="accept"');
+      expect(html).not.toContain('href="/members/locker?decline"');
+      expect(html).not.toContain('value="decline"');
+    }
   });
 
   it("asks the member to confirm a decline in a second step, without JavaScript", () => {
@@ -70,6 +93,7 @@ describe("the member's locker page", () => {
       hasNameplate: false,
       endsLabel: "March 8, 2027",
       replaces: null,
+      downsize: false,
     };
     const first = render({ held: null, offer, waiting: null, mayJoin: null, requests: [] });
     expect(first).toContain('href="/members/locker?decline"');

@@ -3,6 +3,7 @@ import { getDatabase, type Database } from "#db/client.ts";
 import { insertSelectRow } from "#db/insert-select.ts";
 import { lockerAssignments, lockers, lockerWaitlist, members, outbox } from "#db/schema.ts";
 import {
+  isSmallerLockerClass,
   lockerClasses,
   tierEntitlements,
   tiersWithLockerClass,
@@ -449,9 +450,17 @@ export async function memberAssignments(database: Database, memberId: string) {
   };
 }
 
+/** The offer is of a smaller class than the locker the member holds by no staff decision: a downgrade's. */
+export function isDowngradeOffer(
+  offer: { locker: { lockerClass: LockerClass } },
+  held: { locker: { lockerClass: LockerClass }; assignment: { assignedBy: string | null } } | null,
+): boolean {
+  return held !== null && held.assignment.assignedBy === null && isSmallerLockerClass(offer.locker.lockerClass, held.locker.lockerClass);
+}
+
 export type OfferAnswer =
   /** passedOn: the declined locker was offered to the next in line. */
-  { ok: true; lockerId: string; passedOn?: boolean } | { ok: false; reason: "no-offer" | "expired" | "not-eligible" };
+  { ok: true; lockerId: string; passedOn?: boolean } | { ok: false; reason: "no-offer" | "expired" | "not-eligible" | "downsize" };
 
 /**
  * The member accepts their offer (before it ends): it becomes the locker they hold, and the
@@ -519,8 +528,11 @@ async function refusal(database: Database, memberId: string): Promise<OfferAnswe
  */
 export async function declineLockerOffer(services: LockerServices, memberId: string, now: number = Date.now()): Promise<OfferAnswer> {
   const database = getDatabase(services.env.DB);
-  const { offer } = await memberAssignments(database, memberId);
+  const { offer, held } = await memberAssignments(database, memberId);
   if (!offer) return { ok: false, reason: "no-offer" };
+  // A downgrade's offer (smaller than the locker they hold, which was not staff's decision) is not
+  // declined: declining would only bring the offer back from the cron (docs/product-rules.md#lockers).
+  if (isDowngradeOffer(offer, held)) return { ok: false, reason: "downsize" };
   const next = nextInLineStatements(database, offer.locker, services.config.SITE_URL, now);
   const [declined, passedOn, queued] = await database.batch([
     database

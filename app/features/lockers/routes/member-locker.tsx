@@ -62,6 +62,7 @@ const offerRefusals: Record<Extract<OfferAnswer, { ok: false }>["reason"], strin
   "no-offer": "There is no locker offer waiting for you just now.",
   expired: "This offer has ended. You may join the waitlist again.",
   "not-eligible": "Your membership is not in good standing just now. Once your dues are paid, the concierge will gladly help.",
+  downsize: "Your membership now includes this locker in place of the one you hold, so it cannot be declined.",
 };
 
 /** Accept, decline, join the waitlist, the nameplate and requests, for the signed-in member only. */
@@ -194,7 +195,13 @@ export default function MemberLocker({ loaderData, actionData }: Route.Component
               {offer.endsLabel ? ` The offer holds until ${offer.endsLabel}.` : ""}
             </p>
             {offer.replaces ? <p className="mt-2 text-smoke">Accepting it releases locker {offer.replaces}.</p> : null}
-            {confirmingDecline ? (
+            {offer.downsize ? (
+              <p className="mt-2 text-smoke">
+                Your membership now includes this class of locker in place of the one you hold. Until you accept it, the offer is made again
+                each time it ends.
+              </p>
+            ) : null}
+            {confirmingDecline && !offer.downsize ? (
               <>
                 <p className="mt-4 text-cream">Decline locker {offer.number}? You leave the line for this class; you can rejoin later.</p>
                 <Form method="post" className="mt-4 flex flex-wrap gap-3">
@@ -211,9 +218,11 @@ export default function MemberLocker({ loaderData, actionData }: Route.Component
                 <SubmitButton name="intent" value="accept" pending={accept.pending}>
                   Accept Locker
                 </SubmitButton>
-                <ButtonLink to="/members/locker?decline" variant="secondary">
-                  Decline
-                </ButtonLink>
+                {offer.downsize ? null : (
+                  <ButtonLink to="/members/locker?decline" variant="secondary">
+                    Decline
+                  </ButtonLink>
+                )}
               </Form>
             )}
             <FormAlert outcome={outcomeFor("offer")} />
