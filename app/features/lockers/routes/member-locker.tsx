@@ -170,7 +170,7 @@ export default function MemberLocker({ loaderData, actionData }: Route.Component
       <PageHero eyebrow="Members" title="Your Locker">
         <p>Your locker, its term and a word to the concierge.</p>
       </PageHero>
-      <Section id="locker" eyebrow="Your locker" title={held ? `Locker ${held.number}` : "No locker yet"}>
+      <Section id="locker" eyebrow="Your locker" title={held ? `Locker ${held.number}` : offer ? "A locker awaits you" : "No locker yet"}>
         {held ? (
           <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[auto_1fr]">
             <dt className="text-sm font-semibold text-smoke">Locker</dt>
