@@ -1,3 +1,5 @@
+import { poolMembers } from "./member-pool.ts";
+
 /**
  * The Worker settings of the end-to-end server (playwright.config.ts passes them to `wrangler
  * dev` as --var), shared with the tests that need one of them: the signing key opens the sealed
@@ -16,7 +18,10 @@ export function e2eWorkerVars(port: number, siteverifyPort: number) {
   };
 }
 
-/** The seeded pool's Platinum members (tests/e2e/support/member-pool.ts) and one free place. */
-export const E2E_PLATINUM_CAP = 4;
+/**
+ * The seeded pool's Platinum members who hold a place (tests/e2e/support/member-pool.ts: active, not
+ * suspended) and one free place, so a new Platinum profile in the pool cannot fill the tier.
+ */
+export const E2E_PLATINUM_CAP = poolMembers().filter((member) => member.tier === "platinum" && member.role === "member").length + 1;
 
 export const E2E_SIGNING_KEY = "e2e-signing-key-with-at-least-32-characters";
