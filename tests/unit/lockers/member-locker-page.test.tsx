@@ -19,6 +19,21 @@ const held = {
   nameplate: null,
 };
 
+/** A private locker offered at the Business Lounge; each test names the locker and what differs. */
+function offerOf(changes: Partial<NonNullable<PageData["offer"]>>): NonNullable<PageData["offer"]> {
+  return {
+    ...held,
+    className: "Private locker",
+    loungeName: "Business Lounge",
+    capacity: "Holds 75 cigars",
+    hasNameplate: false,
+    endsLabel: "March 8, 2027",
+    replaces: null,
+    downsize: false,
+    ...changes,
+  };
+}
+
 function render(data: PageData, path = "/"): string {
   const Stub = createRoutesStub([
     // The page gets the loader's data as React Router gives it (a stub's loader does not run in renderToString).
@@ -42,17 +57,7 @@ describe("the member's locker page", () => {
   });
 
   it("shows an offer with Accept and Decline, and no nameplate or request form without a locker", () => {
-    const offer = {
-      ...held,
-      number: "P-01",
-      className: "Private locker",
-      loungeName: "Business Lounge",
-      capacity: "Holds 75 cigars",
-      hasNameplate: false,
-      endsLabel: "March 8, 2027",
-      replaces: null,
-      downsize: false,
-    };
+    const offer = offerOf({ number: "P-01" });
     const html = render({ held: null, offer, waiting: null, mayJoin: null, requests: [] });
     expect(html).toContain("Private locker P-01 at the Business Lounge (holds 75 cigars). The offer holds until March 8, 2027.");
     expect(html).toContain('value="accept"');
@@ -62,17 +67,14 @@ describe("the member's locker page", () => {
   });
 
   it("offers no Decline for a downgrade's offer, which replaces the bigger locker the member holds", () => {
-    const offer = {
-      ...held,
+    const offer = offerOf({
       number: "S-004",
       className: "Shared shelf",
       loungeName: "Kickback Lounge",
       capacity: "Holds 25 cigars",
-      hasNameplate: false,
-      endsLabel: "March 8, 2027",
       replaces: "C-02 at the Platinum Lounge",
       downsize: true,
-    };
+    });
     for (const entry of ["/", "/?decline"]) {
       const html = render({ held: null, offer, waiting: null, mayJoin: null, requests: [] }, entry);
       expect(html).toContain("Accepting it releases locker C-02 at the Platinum Lounge.");
@@ -84,17 +86,7 @@ describe("the member's locker page", () => {
   });
 
   it("asks the member to confirm a decline in a second step, without JavaScript", () => {
-    const offer = {
-      ...held,
-      number: "P-03",
-      className: "Private locker",
-      loungeName: "Business Lounge",
-      capacity: "Holds 75 cigars",
-      hasNameplate: false,
-      endsLabel: "March 8, 2027",
-      replaces: null,
-      downsize: false,
-    };
+    const offer = offerOf({ number: "P-03" });
     const first = render({ held: null, offer, waiting: null, mayJoin: null, requests: [] });
     expect(first).toContain('href="/members/locker?decline"');
     expect(first).not.toContain('value="decline"');
