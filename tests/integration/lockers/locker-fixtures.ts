@@ -13,6 +13,7 @@ import { tiersWithLockerClass, type LockerClass } from "#app/features/site/tier-
 import { workerConfig } from "#worker/config.ts";
 import { toSignedInMember, type MemberRow } from "#worker/features/members/members.ts";
 import { testSigningKey } from "#tests/integration/support/concierge-fixtures.ts";
+import { createDuesMember } from "#tests/integration/dues/dues-fixtures.ts";
 
 /** Lockers and their members for the locker tests, written straight to D1; every member is new. */
 export const siteUrl = "https://emberandoak.test";
@@ -26,22 +27,8 @@ export const services = () => ({ env, config: { ...workerConfig(env), SITE_URL: 
 
 export const database = () => getDatabase(env.DB);
 
-export async function createLockerMember(overrides: Partial<MemberRow> = {}): Promise<MemberRow> {
-  const id = crypto.randomUUID();
-  const [member] = await database()
-    .insert(members)
-    .values({
-      id,
-      email: `locker.${id}@example.com`,
-      name: `Locker Member ${id.slice(0, 8)}`,
-      tier: "business",
-      role: "member",
-      status: "active",
-      ...overrides,
-    })
-    .returning();
-  return member!;
-}
+/** A new active Business member (the dues tests' member: nothing about lockers is set on a member row). */
+export const createLockerMember = createDuesMember;
 
 /** Gives every locker of the class but the last `free` (in offer order) to members of its own. */
 export async function fillLockers(lockerClass: LockerClass, free: number): Promise<string[]> {
