@@ -20,7 +20,8 @@ const held = {
 };
 
 /** A private locker offered at the Business Lounge; each test names the locker and what differs. */
-function offerOf(changes: Partial<NonNullable<PageData["offer"]>>): NonNullable<PageData["offer"]> {
+type Offer = NonNullable<Extract<PageData, { offer: unknown }>["offer"]>;
+function offerOf(changes: Partial<Offer>): Offer {
   return {
     ...held,
     className: "Private locker",
