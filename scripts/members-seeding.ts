@@ -10,18 +10,24 @@ import { demoAccounts } from "./members-demo-accounts.ts";
  * with the Worker's own schema. No password: they sign in with emailed codes like every member.
  */
 
-/** A seeded account (active); `locker`: a locker of the inventory it holds, e.g. "business-P-14". */
-export type SeededMember = NewMemberFields & Partial<Pick<MemberRow, "pointsBalance">> & { locker?: string | null };
+/**
+ * A seeded account (active); `locker`: a locker of the inventory it holds, e.g. "business-P-14";
+ * `declinedLocker`: one whose offer they declined, so the cron offers them none of its class
+ * (docs/product-rules.md#lockers) and they stay without a locker until they join the line.
+ */
+export type SeededMember = NewMemberFields &
+  Partial<Pick<MemberRow, "pointsBalance">> & { locker?: string | null; declinedLocker?: string | null };
 
 /**
  * Creates or resets active members by email, in one batch: on a second run the name, tier and role
  * are set again; the points balance is left as it is, so local redemptions survive a restart, and
  * so are the sessions and passkeys the accounts have. A member with a `locker` holds it (an active
- * assignment, docs/product-rules.md#lockers) unless they hold one already or it is someone else's.
+ * assignment, docs/product-rules.md#lockers) unless they hold one already or it is someone else's;
+ * a member with a `declinedLocker` and no locker history gets its declined offer.
  */
 export async function upsertActiveMembers(d1: D1Database, seeded: SeededMember[]): Promise<void> {
   const database = getDatabase(d1);
-  const [first, ...rest] = seeded.flatMap(({ locker, ...member }) => [
+  const [first, ...rest] = seeded.flatMap(({ locker, declinedLocker, ...member }) => [
     database
       .insert(members)
       .values({ ...member, id: crypto.randomUUID(), status: "active" })
@@ -47,6 +53,29 @@ export async function upsertActiveMembers(d1: D1Database, seeded: SeededMember[]
                 sql`${members.email} = ${member.email}
                   and not exists (select 1 from locker_assignments live where live.status <> 'ended'
                     and (live.member_id = ${members.id} or live.locker_id = ${locker}))`,
+              ),
+          ),
+        ]
+      : []),
+    ...(declinedLocker
+      ? [
+          database.insert(lockerAssignments).select(
+            database
+              .select(
+                insertSelectRow(lockerAssignments, {
+                  id: crypto.randomUUID(),
+                  lockerId: declinedLocker,
+                  memberId: sql`${members.id}`,
+                  status: "ended",
+                  offeredAt: new Date().toISOString(),
+                  endedAt: new Date().toISOString(),
+                  endedReason: "declined",
+                }),
+              )
+              .from(members)
+              .where(
+                sql`${members.email} = ${member.email}
+                  and not exists (select 1 from locker_assignments mine where mine.member_id = ${members.id})`,
               ),
           ),
         ]

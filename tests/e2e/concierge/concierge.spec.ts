@@ -126,8 +126,9 @@ test.describe("the concierge console", () => {
   });
 
   test("the applications' filters stand clear of the introduction, their labels and edges in line", async ({ page }) => {
-    await signIn(page, concierge, "/concierge");
+    // The width first: resized after the page loads, the filters were now and then measured still stacked.
     await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, concierge, "/concierge");
     const filters = page.getByRole("search", { name: "Filter invitation requests" });
     const box = async (locator: Locator) => (await locator.boundingBox())!;
     const intro = await box(page.getByText(/^New, sit-down booked, decided/));

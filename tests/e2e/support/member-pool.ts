@@ -27,6 +27,12 @@ export interface PoolMember {
   points: number;
   /** The inventory locker they hold (db/schema/lockers.ts), or null. */
   locker: string | null;
+  /**
+   * A member without a locker declined one of their class: otherwise the cron, which other tests
+   * fire, offers every such member a locker and the pool's lockers run out under the tests that
+   * need a free one (docs/product-rules.md#lockers).
+   */
+  declinedLocker: string | null;
   suspended: boolean;
 }
 
@@ -35,7 +41,7 @@ const CLAIMS_DIR = join(E2E_PERSIST_DIR, "member-claims");
 
 /** Profiles the e2e tests ask for, with enough members for every test and one retry each. */
 const profiles: (MemberProfile & { count: number })[] = [
-  { count: 30 },
+  { count: 40 },
   { points: 5000, count: 6 },
   { points: 2000, locker: true, count: 3 },
   { points: 1500, count: 3 },
@@ -84,6 +90,7 @@ export function poolMembers(): PoolMember[] {
         role: profile.role ?? "member",
         points: profile.points ?? 0,
         locker: profile.locker ? lockerIds[tier](++lockersGiven[tier]) : null,
+        declinedLocker: profile.locker ? null : lockerIds[tier](1),
         suspended: profile.suspended ?? false,
       };
     }),
