@@ -13,3 +13,4 @@ export * from "./schema/admissions.ts";
 export * from "./schema/dues.ts";
 export * from "./schema/lockers.ts";
 export * from "./schema/guests.ts";
+export * from "./schema/calendar.ts";

@@ -25,6 +25,8 @@ export const guestVisits = sqliteTable(
     stickFeeWaived: integer("stick_fee_waived", { mode: "boolean" }).notNull(),
     /** One of the extra guests a tier allows on an event night. */
     eventNightExtra: integer("event_night_extra", { mode: "boolean" }).notNull().default(false),
+    /** The event booking this guest comes with (db/schema/calendar.ts), or null for a plain visit. */
+    bookingId: text("booking_id"),
     status: text("status", { enum: ["expected", "cancelled"] })
       .notNull()
       .default("expected"),
@@ -40,6 +42,7 @@ export const guestVisits = sqliteTable(
     index("guest_visits_guest_key").on(table.guestKey, table.day),
     index("guest_visits_guest_email").on(table.guestEmail, table.day),
     index("guest_visits_created").on(table.createdAt),
+    index("guest_visits_booking").on(table.bookingId),
     check("guest_visits_adult", sql`${table.adultConfirmed} = 1`),
   ],
 );

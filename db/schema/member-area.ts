@@ -12,6 +12,11 @@ export const rulesAcceptances = sqliteTable(
   (table) => [primaryKey({ columns: [table.memberId, table.rulesVersion] })],
 );
 
+/**
+ * Retired: the club calendar (db/schema/calendar.ts) holds the events and their bookings since
+ * migration 0011 copied these rows. No code reads either table; a later release drops them, once
+ * no Worker version that could be rolled back to reads them (docs/deploy.md, expand then contract).
+ */
 export const memberEvents = sqliteTable(
   "member_events",
   {
@@ -25,6 +30,7 @@ export const memberEvents = sqliteTable(
   (table) => [index("member_events_starts_at").on(table.startsAt)],
 );
 
+/** Retired with memberEvents (above). */
 export const eventRsvps = sqliteTable(
   "event_rsvps",
   {

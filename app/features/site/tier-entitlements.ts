@@ -85,6 +85,8 @@ export interface TierEntitlements {
   courses: CourseSlug[];
   /** Whether the member may book the Business Lounge's meeting rooms. */
   meetingRooms: boolean;
+  /** The meeting-room hours the member may hold in one week, Monday to Sunday (0 without meeting rooms). */
+  meetingRoomHoursPerWeek: number;
   /** Concierge service for allocations, private rooms and travel humidors. */
   conciergeService: boolean;
 }
@@ -98,6 +100,7 @@ export const tierEntitlements: Record<TierSlug, TierEntitlements> = {
     reservedSeating: false,
     courses: ["foundations"],
     meetingRooms: false,
+    meetingRoomHoursPerWeek: 0,
     conciergeService: false,
   },
   business: {
@@ -108,6 +111,7 @@ export const tierEntitlements: Record<TierSlug, TierEntitlements> = {
     reservedSeating: false,
     courses: ["foundations", "blending-terroir"],
     meetingRooms: true,
+    meetingRoomHoursPerWeek: 6,
     conciergeService: false,
   },
   platinum: {
@@ -118,6 +122,7 @@ export const tierEntitlements: Record<TierSlug, TierEntitlements> = {
     reservedSeating: true,
     courses: ["foundations", "blending-terroir", "humidor-craft", "sommelier-pairing"],
     meetingRooms: true,
+    meetingRoomHoursPerWeek: 10,
     conciergeService: true,
   },
 };
@@ -134,6 +139,11 @@ export function tiersWithLockerClass(lockerClass: LockerClass): TierSlug[] {
 /** The tiers whose members hold a key to `lounge`, in the table's order. */
 export function tiersOpeningLounge(lounge: LoungeSlug): TierSlug[] {
   return (Object.keys(tierEntitlements) as TierSlug[]).filter((tier) => tierEntitlements[tier].lounges.includes(lounge));
+}
+
+/** The tiers whose members may attend events of `kind`, in the table's order. */
+export function tiersWithEventKind(kind: EventKind): TierSlug[] {
+  return (Object.keys(tierEntitlements) as TierSlug[]).filter((tier) => tierEntitlements[tier].events.includes(kind));
 }
 
 /** The tiers that include `course`, in the table's order. */

@@ -67,7 +67,8 @@ export function tierInclusions(entitlements: TierEntitlements): string[] {
     `Member events: ${events}${entitlements.reservedSeating ? ", with reserved seating at master blender dinners" : ""}`,
     `Cigar Academy: ${listInWords(entitlements.courses.map((course) => courseNames[course]))}`,
   ];
-  if (entitlements.meetingRooms) lines.push(`The ${loungeBySlug("business").name}'s bookable meeting rooms`);
+  if (entitlements.meetingRooms)
+    lines.push(`The ${loungeBySlug("business").name}'s meeting rooms, up to ${entitlements.meetingRoomHoursPerWeek} hours a week`);
   if (entitlements.conciergeService) lines.push("Concierge service for allocations, private rooms and travel humidors");
   return lines;
 }

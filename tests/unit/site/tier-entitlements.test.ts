@@ -29,7 +29,7 @@ describe("the words of the tier entitlements", () => {
       "Guest privileges: a guest every day, the stick fee waived",
       "Member events: the monthly tasting night, the summer patio series and master blender dinners",
       "Cigar Academy: Foundations and Blending & Terroir",
-      "The Business Lounge's bookable meeting rooms",
+      "The Business Lounge's meeting rooms, up to 6 hours a week",
     ]);
     expect(tierInclusions(tierEntitlements.platinum)).toEqual([
       "Lounge access: the Platinum Lounge (Daily, 4 pm – 2 am), the Business Lounge (Monday – Saturday, 7 am – 10 pm) and the Kickback Lounge (Daily, 11 am – midnight)",
@@ -37,7 +37,7 @@ describe("the words of the tier entitlements", () => {
       "Guest privileges: a guest every day, the stick fee waived, and two extra guests on event nights (their stick fee not waived)",
       "Member events: the monthly tasting night, the summer patio series, master blender dinners and special events, with reserved seating at master blender dinners",
       "Cigar Academy: Foundations, Blending & Terroir, Humidor Craft and Sommelier Pairing masterclass",
-      "The Business Lounge's bookable meeting rooms",
+      "The Business Lounge's meeting rooms, up to 10 hours a week",
       "Concierge service for allocations, private rooms and travel humidors",
     ]);
     expect(guestVisitLimitInWords()).toBe(`The same guest may visit at most ${guestVisitsPerQuarter} times a quarter, whoever hosts them.`);
