@@ -1,0 +1,43 @@
+/**
+ * Who may book a calendar listing (docs/product-rules.md#events): an event's kind, or a term's
+ * course, decides it through the tier table (app/features/site/tier-entitlements.ts), the one
+ * table /memberships prints. Plain functions without zod: listing pages render them in the client.
+ */
+import {
+  entitlementsOf,
+  tiersWithCourse,
+  tiersWithEventKind,
+  type CourseSlug,
+  type EventKind,
+  type TierSlug,
+} from "#app/features/site/tier-entitlements.ts";
+
+/** What eligibility reads of a listing (db/schema/calendar.ts): its kind and category. */
+export interface ListingKind {
+  kind: "event" | "course";
+  /** An EventKind for an event, a CourseSlug for a course term. */
+  category: string;
+}
+
+/** The tiers whose members may book the listing, in the table's order (none for an unknown category). */
+export function tiersForListing(listing: ListingKind): TierSlug[] {
+  return listing.kind === "event" ? tiersWithEventKind(listing.category as EventKind) : tiersWithCourse(listing.category as CourseSlug);
+}
+
+/** Whether a member of `tier` may book the listing. */
+export function tierMayBook(tier: TierSlug, listing: ListingKind): boolean {
+  const entitlements = entitlementsOf(tier);
+  return listing.kind === "event"
+    ? (entitlements.events as string[]).includes(listing.category)
+    : (entitlements.courses as string[]).includes(listing.category);
+}
+
+/**
+ * The most guests a member of `tier` may bring to an event: the tier's guests a day plus its
+ * event-night extras (an event is an event night at its lounge). The guest rules decide the rest
+ * (worker/features/guests/guest-visits.ts): guests already registered that day count too.
+ */
+export function eventGuestLimit(tier: TierSlug): number {
+  const guests = entitlementsOf(tier).guests;
+  return guests.guestsPerDay + guests.extraGuestsOnEventNights;
+}
