@@ -2,10 +2,9 @@ import { data, type RouterContextProvider } from "react-router";
 import { memberContext, requestContext } from "#app/context.ts";
 import { formFields, type ActionResult } from "#app/lib/form-result.ts";
 import { readSubmission } from "#app/lib/forms.server.ts";
-import { loungeBySlug, lounges as clubLounges } from "#app/features/site/site-config.ts";
+import { loungeAddress, loungeBySlug, lounges as clubLounges } from "#app/features/site/site-config.ts";
 import { formatPortlandDateTime } from "#app/features/member-area/member-dates.ts";
 import { sitDownChoices, inviteApplicantToSitDown, type SitDownInviteOutcome } from "#worker/features/admissions/sit-downs.ts";
-import { sitDownPlace } from "#worker/features/admissions/sit-down-emails.ts";
 import { sitDownInviteForm } from "./sit-down-forms.ts";
 import { sitDownInviteFormKey } from "./sit-down-words.ts";
 import { formatSitDownDay, formatSitDownTime } from "./sit-down-times.ts";
@@ -51,7 +50,7 @@ export async function loadSitDownPanel(db: D1Database, requestId: string, now: n
   lounges.sort((a, b) => order(a.slug) - order(b.slug));
   const { booked } = choices;
   return {
-    booked: booked ? { when: formatPortlandDateTime(booked.startsAt), place: sitDownPlace(booked.lounge), minutes: booked.minutes } : null,
+    booked: booked ? { when: formatPortlandDateTime(booked.startsAt), place: loungeAddress(booked.lounge), minutes: booked.minutes } : null,
     lounges,
   };
 }

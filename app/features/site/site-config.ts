@@ -87,11 +87,46 @@ export interface Lounge {
   image: string;
   name: string;
   neighbourhood: string;
+  /** When the doors are open: the rule (meeting rooms are booked within it) and, in words, `hours`. */
+  openingHours: OpeningHours;
+  /** "Monday – Saturday, 7 am – 10 pm": openingHoursText of `openingHours`, so the two never differ. */
   hours: string;
   summary: string;
   /** The memberships whose members hold a key, read from the tier entitlements (tier-entitlements.ts). */
   tiers: MembershipTier["slug"][];
 }
+
+export interface OpeningHours {
+  /** The days the doors open, 0 Sunday to 6 Saturday, in order (a run of days: the text names the first and last). */
+  days: number[];
+  /** The hour the doors open, Portland time (0–23). */
+  opens: number;
+  /** The hour they close; past 24 it is the next morning's (26: 2 am). */
+  closes: number;
+}
+
+const weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/** "7 am", "noon", "10 pm", "midnight": an hour of the day (past 24, the next day's). */
+export function hourInWords(hour: number): string {
+  const h = hour % 24;
+  if (h === 0) return "midnight";
+  if (h === 12) return "noon";
+  return h < 12 ? `${h} am` : `${h - 12} pm`;
+}
+
+/** A lounge's opening hours in words: "Daily, 11 am – midnight", "Monday – Saturday, 7 am – 10 pm". */
+export function openingHoursText({ days, opens, closes }: OpeningHours): string {
+  const when = days.length === 7 ? "Daily" : `${weekdayNames[days[0]!]} – ${weekdayNames[days.at(-1)!]}`;
+  return `${when}, ${hourInWords(opens)} – ${hourInWords(closes)}`;
+}
+
+const everyDay = [0, 1, 2, 3, 4, 5, 6];
+const loungeHours = {
+  kickback: { days: everyDay, opens: 11, closes: 24 },
+  business: { days: [1, 2, 3, 4, 5, 6], opens: 7, closes: 22 },
+  platinum: { days: everyDay, opens: 16, closes: 26 },
+} satisfies Record<Lounge["slug"], OpeningHours>;
 
 export const lounges: Lounge[] = [
   {
@@ -100,7 +135,8 @@ export const lounges: Lounge[] = [
     image: "/images/kickback-lounge.svg",
     name: "Kickback Lounge",
     neighbourhood: "Pearl District",
-    hours: "Daily, 11 am – midnight",
+    openingHours: loungeHours.kickback,
+    hours: openingHoursText(loungeHours.kickback),
     summary: "Deep leather, a long walnut bar and a patio heated from October to May.",
     tiers: tiersOpeningLounge("kickback"),
   },
@@ -110,7 +146,8 @@ export const lounges: Lounge[] = [
     image: "/images/business-lounge.svg",
     name: "Business Lounge",
     neighbourhood: "Downtown, near Pioneer Courthouse Square",
-    hours: "Monday – Saturday, 7 am – 10 pm",
+    openingHours: loungeHours.business,
+    hours: openingHoursText(loungeHours.business),
     summary: "Two meeting rooms, quiet booths and coffee service for the working day.",
     tiers: tiersOpeningLounge("business"),
   },
@@ -120,7 +157,8 @@ export const lounges: Lounge[] = [
     image: "/images/platinum-lounge.svg",
     name: "Platinum Lounge",
     neighbourhood: "Northwest 23rd",
-    hours: "Daily, 4 pm – 2 am",
+    openingHours: loungeHours.platinum,
+    hours: openingHoursText(loungeHours.platinum),
     summary: "Twelve chairs, a cedar humidor room and a bartender who keeps your pour.",
     tiers: tiersOpeningLounge("platinum"),
   },
@@ -130,6 +168,12 @@ export function loungeBySlug(slug: Lounge["slug"]): Lounge {
   const lounge = lounges.find((entry) => entry.slug === slug);
   if (!lounge) throw new Error(`site-config lists no ${slug} lounge`);
   return lounge;
+}
+
+/** "Business Lounge, Downtown, near Pioneer Courthouse Square, Portland, Oregon": where a lounge is, as emails and calendar files say it. */
+export function loungeAddress(slug: Lounge["slug"]): string {
+  const { name, neighbourhood } = loungeBySlug(slug);
+  return `${name}, ${neighbourhood}, ${club.locationLine}`;
 }
 
 export interface NavigationLink {

@@ -10,7 +10,6 @@ import { loader as calendarLoader } from "#app/features/admissions/routes/sit-do
 import { loadSitDownPanel } from "#app/features/admissions/sit-downs.server.ts";
 import { action as requestsAction } from "#app/features/admissions/routes/requests.tsx";
 import { applicationCookie } from "#worker/features/admissions/application-cookie.ts";
-import { escapeCalendarText, foldCalendarLine } from "#worker/features/admissions/sit-down-calendar.ts";
 import { createRequestContext } from "#worker/http/request-context.ts";
 import { deleteExpiredRecords } from "#worker/features/operations/data-retention.ts";
 import { workerConfig } from "#worker/config.ts";
@@ -743,16 +742,6 @@ describe("the calendar file", () => {
     const anonymous = await download();
     expect(anonymous.status).toBe(404);
     expect(anonymous.headers.get("Cache-Control")).toBe("private, no-store");
-  });
-
-  it("escapes text and folds long lines without splitting a character", () => {
-    expect(escapeCalendarText("Oak; Ember, \\ Co\nline")).toBe("Oak\\; Ember\\, \\\\ Co\\nline");
-    const line = `DESCRIPTION:${"é".repeat(60)}`;
-    const folded = foldCalendarLine(line);
-    const pieces = folded.split("\r\n");
-    for (const piece of pieces) expect(new TextEncoder().encode(piece).length).toBeLessThanOrEqual(75);
-    expect(pieces.slice(1).every((piece) => piece.startsWith(" "))).toBe(true);
-    expect(pieces.map((piece, index) => (index === 0 ? piece : piece.slice(1))).join("")).toBe(line);
   });
 });
 

@@ -1,8 +1,8 @@
 import { and, count, eq } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
 import { applicationEvents } from "#db/schema.ts";
-import { club } from "#app/features/site/site-config.ts";
-import { sitDownPlace } from "./sit-down-emails.ts";
+import { club, loungeAddress } from "#app/features/site/site-config.ts";
+import { calendarText, escapeCalendarText, utcDateTime } from "#worker/shared/ics.ts";
 import { bookedSitDown, type SitDownLounge } from "./sit-downs.ts";
 
 /**
@@ -11,7 +11,7 @@ import { bookedSitDown, type SitDownLounge } from "./sit-downs.ts";
  * the app shows the sit-down in its own zone. The UID names the applicant's booking: a moved booking
  * keeps its UID with a higher SEQUENCE, so importing the new file updates the event already in the
  * calendar instead of adding a second one. The file holds no link: the status link is a secret, and
- * calendars are shared and synced.
+ * calendars are shared and synced. The writing itself is worker/shared/ics.ts.
  */
 export interface SitDownCalendarEvent {
   requestId: string;
@@ -24,44 +24,6 @@ export interface SitDownCalendarEvent {
   bookings: number;
   /** The site's address: its host makes the UID globally unique. */
   siteUrl: string;
-}
-
-/** "20261201T023000Z": a UTC date-time as RFC 5545 writes it (section 3.3.5, form #2). */
-function utcDateTime(iso: string): string {
-  return new Date(iso)
-    .toISOString()
-    .replace(/\.\d{3}Z$/, "Z")
-    .replace(/[-:]/g, "");
-}
-
-/** TEXT values escape backslash, semicolon and comma, and write line breaks as `\n` (section 3.3.11). */
-export function escapeCalendarText(text: string): string {
-  return text.replace(/[\\;,]/g, (character) => `\\${character}`).replace(/\r\n|\r|\n/g, "\\n");
-}
-
-/**
- * Lines longer than 75 octets are folded: CRLF and one space before each further piece
- * (section 3.1), never inside a UTF-8 character.
- */
-export function foldCalendarLine(line: string): string {
-  const encoder = new TextEncoder();
-  const pieces: string[] = [];
-  let piece = "";
-  let octets = 0;
-  for (const character of line) {
-    const size = encoder.encode(character).length;
-    // The first line holds 75 octets; each continuation holds 74 after its leading space.
-    const limit = pieces.length === 0 ? 75 : 74;
-    if (octets + size > limit) {
-      pieces.push(piece);
-      piece = "";
-      octets = 0;
-    }
-    piece += character;
-    octets += size;
-  }
-  pieces.push(piece);
-  return pieces.join("\r\n ");
 }
 
 /** The .ics file's text: CRLF line ends, folded lines, escaped text. */
@@ -86,14 +48,14 @@ export function sitDownCalendar(event: SitDownCalendarEvent): string {
     `DTSTART:${utcDateTime(event.startsAt)}`,
     `DTEND:${utcDateTime(endsAt)}`,
     `SUMMARY:${escapeCalendarText(`Sit-down at ${club.name}`)}`,
-    `LOCATION:${escapeCalendarText(sitDownPlace(event.lounge))}`,
+    `LOCATION:${escapeCalendarText(loungeAddress(event.lounge))}`,
     `DESCRIPTION:${escapeCalendarText(description)}`,
     "STATUS:CONFIRMED",
     "TRANSP:OPAQUE",
     "END:VEVENT",
     "END:VCALENDAR",
   ];
-  return `${lines.map(foldCalendarLine).join("\r\n")}\r\n`;
+  return calendarText(lines);
 }
 
 /** The calendar file of the request's booked sit-down, or null when it has none. */

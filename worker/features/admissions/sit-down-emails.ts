@@ -1,4 +1,4 @@
-import { club, healthWarning, loungeBySlug, type Lounge } from "#app/features/site/site-config.ts";
+import { club, healthWarning, loungeAddress, type Lounge } from "#app/features/site/site-config.ts";
 import { formatPortlandDateTime } from "#app/features/member-area/member-dates.ts";
 import { escapeMarkup } from "#app/lib/escape-markup.ts";
 import type { SealedSecret } from "#worker/shared/sealed-secrets.ts";
@@ -37,12 +37,6 @@ export function sitDownInvitationEmail(applicant: { name: string; link: SealedSe
   };
 }
 
-/** Where a sit-down takes place, as the email and the calendar file say it. */
-export function sitDownPlace(lounge: Lounge["slug"]): string {
-  const { name, neighbourhood } = loungeBySlug(lounge);
-  return `${name}, ${neighbourhood}, ${club.locationLine}`;
-}
-
 /** The booking is confirmed: when, where, how long, and the link to change it or download the calendar file. */
 export function sitDownConfirmationEmail(booking: {
   name: string;
@@ -57,7 +51,7 @@ export function sitDownConfirmationEmail(booking: {
       `<h1>Your sit-down is booked</h1>`,
       `<p>${escapeMarkup(booking.name)},</p>`,
       `<p>The concierge looks forward to meeting you:</p>`,
-      `<ul><li>When: ${escapeMarkup(formatPortlandDateTime(booking.startsAt))} (Portland time), for ${booking.minutes} minutes</li><li>Where: ${escapeMarkup(sitDownPlace(booking.lounge))}</li></ul>`,
+      `<ul><li>When: ${escapeMarkup(formatPortlandDateTime(booking.startsAt))} (Portland time), for ${booking.minutes} minutes</li><li>Where: ${escapeMarkup(loungeAddress(booking.lounge))}</li></ul>`,
       `<p>Please bring a valid government-issued photo ID. Your private link lets you add the sit-down to your calendar (Add to Calendar), choose another time or cancel, until it begins:</p>`,
       statusLink(booking.link),
       ...closing(),
