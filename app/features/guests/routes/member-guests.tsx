@@ -16,7 +16,8 @@ import { memberWithAcceptedRules, requireMemberWithAcceptedRules } from "#app/fe
 import { requestContext } from "#app/context.ts";
 import { guestAllowanceText, stickFeeText, type LaterMonthGuestDays } from "../guest-allowance.ts";
 import { memberGuestsForm } from "../guest-forms.ts";
-import { cancelGuestVisit, deliverEmail, hostGuestStatus, registerGuest, type RegisterGuestResult } from "../guests.server.ts";
+import { guestRefusalText } from "../guest-refusals.ts";
+import { cancelGuestVisit, deliverEmail, hostGuestStatus, registerGuest } from "../guests.server.ts";
 
 /**
  * /members/guests (docs/product-rules.md#guests): the member's guest allowance, the form that
@@ -81,23 +82,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-function refusal(reason: Extract<RegisterGuestResult, { ok: false }>["reason"], guest: string, dayLabel: string, limit: number): string {
-  switch (reason) {
-    case "not-allowed":
-      return `Your membership does not allow guests right now. Please call the office at ${club.officePhone.display}.`;
-    case "already-registered":
-      return `${guest} is already your guest on ${dayLabel}.`;
-    case "day-full":
-      return `You already have every guest your membership allows on ${dayLabel}.`;
-    case "month-full":
-      return "You have used every guest day of that month. Guest days return on the first of the month.";
-    case "too-many-registrations":
-      return "You have registered many guests today; the concierge can help with more.";
-    case "guest-quarter-limit":
-      return `${guest} has visited ${limit} times this quarter, the most a guest may. They are welcome to ask for an invitation to join.`;
-  }
-}
-
 /** Registers or cancels a guest of the signed-in member (never a member id from the form). */
 export async function action({ request, context }: Route.ActionArgs) {
   const member = requireMemberWithAcceptedRules(request, context);
@@ -141,7 +125,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!result.ok) {
     return data<ActionResult>(
-      { form: "register", ok: false, error: refusal(result.reason, guestName, dayLabel, guestVisitsPerQuarter) },
+      { form: "register", ok: false, error: guestRefusalText(result.reason, guestName, dayLabel, guestVisitsPerQuarter) },
       { status: result.reason === "not-allowed" ? 403 : result.reason === "too-many-registrations" ? 429 : 409 },
     );
   }
