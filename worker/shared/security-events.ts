@@ -42,7 +42,10 @@ export type SecurityEventType =
   | "payment_refunded"
   | "payment_webhook_rejected"
   | "locker_assigned"
-  | "locker_request_done";
+  | "locker_request_done"
+  | "calendar_feed_created"
+  | "calendar_feed_replaced"
+  | "calendar_feed_revoked";
 
 export interface SecurityEventInput {
   eventType: SecurityEventType;
