@@ -1,3 +1,4 @@
+import type { MiddlewareHandler } from "hono";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { club, publicHealthVideo } from "#app/features/site/site-config.ts";
 
@@ -21,7 +22,7 @@ export const thirdPartySources = {
  * its inline hydration scripts run and nothing else inline does. Static assets get the same
  * headers from public/_headers.
  */
-export const securityHeaders = secureHeaders({
+const everyResponseHeaders = secureHeaders({
   contentSecurityPolicy: {
     defaultSrc: ["'self'"],
     scriptSrc: [NONCE, "'strict-dynamic'"],
@@ -42,3 +43,17 @@ export const securityHeaders = secureHeaders({
   xFrameOptions: "DENY",
   permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
 });
+
+/**
+ * The headers above, except that an answer asking for no referrer at all keeps it: the private
+ * calendar feed, whose address is its secret (docs/security.md#calendar-feeds). Stricter than the
+ * site's policy, never looser.
+ */
+export const securityHeaders: MiddlewareHandler = async (c, next) => {
+  let noReferrer = false;
+  await everyResponseHeaders(c, async () => {
+    await next();
+    noReferrer = c.res.headers.get("Referrer-Policy") === "no-referrer";
+  });
+  if (noReferrer) c.res.headers.set("Referrer-Policy", "no-referrer");
+};

@@ -31,4 +31,6 @@ export const devicesPageForm = z.discriminatedUnion("intent", [
       .regex(/^[\p{L}\p{N}][\p{L}\p{M}\p{N} .,'’&()+-]*$/u, "Please use letters, numbers, spaces and simple punctuation."),
   }),
   z.object({ intent: z.literal("remove-passkey"), passkeyId }),
+  // The private calendar feed's address (docs/security.md#calendar-feeds).
+  z.object({ intent: z.literal("stop-calendar-feed") }),
 ]);

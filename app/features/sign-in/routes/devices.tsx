@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, Form, redirect, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/devices";
 import { devicesPageForm } from "../device-forms.ts";
 import { PASSKEY_NAME_MAX_LENGTH, signOutNameDetails } from "../devices-page.ts";
@@ -28,6 +28,7 @@ import {
   removeMemberPasskey,
   renameMemberPasskey,
 } from "#app/features/sign-in/devices.server.ts";
+import { calendarFeedOf, revokeCalendarFeed } from "#app/features/calendar/calendar-files.server.ts";
 
 /**
  * "Sign-in & devices" (docs/product-rules.md#sign-in-and-devices): where the member is signed in
@@ -70,6 +71,10 @@ const confirmations = {
     title: "Passkey removed",
     description: "It no longer opens your membership, and every other device has been signed out. You stay signed in here.",
   },
+  "calendar-feed-stopped": {
+    title: "Calendar feed stopped",
+    description: "Its address no longer works; your calendar app will stop updating it.",
+  },
 } as const;
 
 function backToDevices(done: keyof typeof confirmations | "passkey-renamed", headers?: HeadersInit, passkeyId?: string): Response {
@@ -84,7 +89,9 @@ function confirmationIn(url: URL, passkeys: { id: string; name: string }[]): Act
     const renamed = passkeys.find((passkey) => passkey.id === url.searchParams.get("passkey"));
     return renamed ? { form: "devices", ok: true, toast: { title: "Passkey renamed", description: `It is now "${renamed.name}".` } } : null;
   }
-  return done === "device-signed-out" || done === "passkey-removed" ? { form: "devices", ok: true, toast: confirmations[done] } : null;
+  return done === "device-signed-out" || done === "passkey-removed" || done === "calendar-feed-stopped"
+    ? { form: "devices", ok: true, toast: confirmations[done] }
+    : null;
 }
 
 /** The member's live sessions (this one marked) and passkeys; null while the rules step shows. */
@@ -93,7 +100,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!member) return null;
   const { env } = context.get(requestContext);
   const current = currentMemberSession(context);
-  const [sessions, passkeys] = await Promise.all([listMemberSessions(env.DB, member.id), listMemberPasskeys(env.DB, member.id)]);
+  const [sessions, passkeys, calendarFeed] = await Promise.all([
+    listMemberSessions(env.DB, member.id),
+    listMemberPasskeys(env.DB, member.id),
+    calendarFeedOf(env.DB, member.id),
+  ]);
   return {
     confirmation: confirmationIn(new URL(request.url), passkeys),
     sessions: sessions.map((session) => ({
@@ -113,6 +124,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     })),
     // Only a session begun in the last 10 minutes may add or remove a passkey (docs/security.md#passkeys).
     canChangePasskeys: mayChangePasskeys(current),
+    calendarFeed: calendarFeed && { lastRead: calendarFeed.lastReadAt === null ? null : timeLabel(Date.parse(calendarFeed.lastReadAt)) },
   };
 }
 
@@ -122,7 +134,9 @@ const formOf = (fields: Record<string, string>) =>
     ? `session:${fields.sessionId ?? ""}`
     : fields.intent === "rename-passkey" || fields.intent === "remove-passkey"
       ? `passkey:${fields.passkeyId ?? ""}`
-      : "devices";
+      : fields.intent === "stop-calendar-feed"
+        ? "calendar-feed"
+        : "devices";
 
 /**
  * Signs out one session or every one, renames or removes a passkey; only ever the signed-in
@@ -193,6 +207,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
       throw backToDevices("passkey-removed", { "Set-Cookie": setCookie });
     }
+    case "stop-calendar-feed": {
+      if (!(await revokeCalendarFeed(env.DB, member.id))) {
+        return data<ActionResult>({ form: "calendar-feed", ok: false, error: "You have no calendar feed to stop." }, { status: 404 });
+      }
+      log({ userId: member.id, eventType: "calendar_feed_revoked", severity: "low", description: "calendar feed stopped" });
+      throw backToDevices("calendar-feed-stopped");
+    }
   }
 }
 
@@ -252,7 +273,34 @@ export default function Devices({ loaderData, actionData }: Route.ComponentProps
           </Form>
         )}
       </Section>
+
+      {loaderData.calendarFeed ? <CalendarFeedBlock feed={loaderData.calendarFeed} outcome={outcomeFor("calendar-feed")} /> : null}
     </>
+  );
+}
+
+/**
+ * The private calendar feed is read with its address alone, like a key left with a device
+ * (docs/security.md#calendar-feeds), so it can be stopped here too; /members/calendar makes a new one.
+ */
+function CalendarFeedBlock({ feed, outcome }: { feed: NonNullable<DevicesData["calendarFeed"]>; outcome: ActionResult | undefined }) {
+  return (
+    <Section id="calendar-feed" eyebrow="Calendar" title="Calendar feed">
+      <p className="max-w-3xl text-smoke">
+        A calendar app that has your private feed address reads your bookings with it, without signing in. Last read:{" "}
+        {feed.lastRead ?? "not yet"}. Stop the feed if you no longer use it or do not recognise it; you can make a new address on{" "}
+        <Link to="/members/calendar" className="text-cream underline decoration-brass hover:text-brass">
+          your calendar feed page
+        </Link>
+        .
+      </p>
+      <Form method="post" className="mt-6">
+        <SubmitButton name="intent" value="stop-calendar-feed" variant="secondary" aria-describedby="calendar-feed-alert">
+          Stop the feed
+        </SubmitButton>
+        <FormAlert outcome={outcome} id="calendar-feed-alert" />
+      </Form>
+    </Section>
   );
 }
 
