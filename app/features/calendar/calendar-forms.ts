@@ -1,0 +1,75 @@
+import { z } from "#app/lib/zod.ts";
+import { registerGuestForm } from "#app/features/guests/guest-forms.ts";
+import { club } from "#app/features/site/site-config.ts";
+import type { EventGuest } from "#worker/features/calendar/calendar-bookings.ts";
+
+/**
+ * The forms of /members/events/:id and /members/academy (docs/product-rules.md#members-pages), told
+ * apart by their submit button's `intent`. Only the actions import this module, so zod stays out of
+ * the pages' browser code. The member is never named by a form: the actions take the signed-in
+ * member, and the engine acts only on that member's own bookings.
+ */
+
+const id = z.string().trim().min(1).max(100);
+
+/** A guest's name and email fields, as /members/guests checks them. */
+const { guestName, guestEmail, adult } = registerGuestForm.shape;
+
+/** An RSVP's guest line: blank (no guest), or a full name. */
+const optionalGuestName = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+  guestName.optional(),
+);
+
+const guestLines = {
+  guestName1: optionalGuestName,
+  guestEmail1: guestEmail,
+  guestName2: optionalGuestName,
+  guestEmail2: guestEmail,
+  guestName3: optionalGuestName,
+  guestEmail3: guestEmail,
+};
+const lines = [1, 2, 3] as const;
+
+const adultsMessage = `Please confirm your guests are ${club.minimumAge} or older.`;
+
+/**
+ * RSVP: the member and up to three named guests, the most any tier brings (Platinum's one and two
+ * more on event nights); the page shows the member's own tier's lines and the engine holds them to
+ * it. One box confirms every guest is 21 or older; an email without a name is refused at that name.
+ */
+export const rsvpForm = z
+  .object({ intent: z.literal("rsvp"), ...guestLines, adult: z.literal("yes").optional() })
+  .superRefine((form, context) => {
+    let anyGuest = false;
+    for (const line of lines) {
+      if (form[`guestName${line}`]) anyGuest = true;
+      else if (form[`guestEmail${line}`])
+        context.addIssue({ code: "custom", path: [`guestName${line}`], message: "Please enter your guest's full name." });
+    }
+    if (anyGuest && form.adult !== "yes") context.addIssue({ code: "custom", path: ["adult"], message: adultsMessage });
+  });
+
+/** The named guests of a valid RSVP, in the order of the form's lines. */
+export function rsvpGuests(form: z.output<typeof rsvpForm>): EventGuest[] {
+  return lines.flatMap((line) => {
+    const name = form[`guestName${line}`];
+    return name ? [{ name, email: form[`guestEmail${line}`] ?? null }] : [];
+  });
+}
+
+/** The forms of /members/events/:id (the event is the page's). */
+export const memberEventForm = z.discriminatedUnion("intent", [
+  rsvpForm,
+  z.object({ intent: z.literal("join-waitlist") }),
+  z.object({ intent: z.literal("add-guest"), bookingId: id, guestName, guestEmail, adult }),
+  z.object({ intent: z.literal("remove-guest"), bookingId: id, guestVisitId: id }),
+  z.object({ intent: z.literal("cancel"), bookingId: id }),
+]);
+
+/** The forms of /members/academy: each names its term, or the member's booking of one. */
+export const memberAcademyForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("enrol"), listingId: id }),
+  z.object({ intent: z.literal("join-waitlist"), listingId: id }),
+  z.object({ intent: z.literal("cancel"), bookingId: id }),
+]);

@@ -1,0 +1,212 @@
+import { data, Form, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { Route } from "./+types/member-academy";
+import { PageHero } from "#app/ui/page-hero.tsx";
+import { Section } from "#app/ui/section.tsx";
+import { FormAlert, SubmitButton, useOutcomeToast } from "#app/ui/form/form-outcome.tsx";
+import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
+import type { ActionResult } from "#app/lib/form-result.ts";
+import { readSubmission } from "#app/lib/forms.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { club, loungeBySlug } from "#app/features/site/site-config.ts";
+import { courseNames, entitlementsOf, type CourseSlug } from "#app/features/site/tier-entitlements.ts";
+import { memberWithAcceptedRules, requireMemberWithAcceptedRules } from "#app/features/member-area/member-area.server.ts";
+import { requestContext } from "#app/context.ts";
+import { CalendarLinks } from "../calendar-links.tsx";
+import { ConfirmationLine, useConfirmationOnce } from "../calendar-confirmation.tsx";
+import { memberAcademyForm } from "../calendar-forms.ts";
+import { refusalOf, type PageRefusal, type RefusedListing } from "../calendar-refusals.ts";
+import { formatSession, listingPhase, ownPlaceText, placesText } from "../calendar-view.ts";
+import { bookListing, cancelBooking, memberCalendar, type MemberListing } from "../calendar.server.ts";
+
+/**
+ * /members/academy (docs/product-rules.md#members-pages): the Cigar Academy terms of the courses
+ * the member's tier includes, with every session in Portland time and the seats left; Enrol from
+ * three weeks before a term until its first session, the waitlist when it is full, and Cancel my
+ * place. Plain forms: everything works without JavaScript; a success answers with a 303 back here.
+ */
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, {
+    title: "Cigar Academy Enrolment",
+    description: `Enrol in the Cigar Academy terms your membership at ${club.name} includes.`,
+  }),
+  { name: "robots", content: "noindex" },
+];
+
+const confirmations = {
+  enrolled: { title: "Enrolled", description: "Your seat is held. We will remind you the day before the first session." },
+  waitlisted: { title: "On the waitlist", description: "We will email you if a seat frees." },
+  cancelled: { title: "Place cancelled", description: "Your seat has gone back to the members." },
+} as const;
+
+type Done = keyof typeof confirmations;
+
+function backToAcademy(done: Done, listingId: string): Response {
+  return redirect(`/members/academy?done=${done}#term-${encodeURIComponent(listingId)}`, { status: 303 });
+}
+
+/** The words a refusal reads of a term (without it, gone or of another tier, they name no tiers). Terms take no guests. */
+function refusedTerm(term: MemberListing | undefined): RefusedListing {
+  return { kind: "course", startsAt: "", opensAt: "", closesAt: "", tiers: [], ...term, dayLabel: "", guestAllowance: 0 };
+}
+
+/** The terms of the member's tier; null while the rules step shows. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const member = memberWithAcceptedRules(context);
+  if (!member) return null;
+  const now = Date.now();
+  const terms = await memberCalendar(context.get(requestContext).env.DB, member, now, "course");
+  const done = new URL(request.url).searchParams.get("done");
+  return {
+    confirmation:
+      done && done in confirmations ? ({ form: "academy", ok: true, toast: confirmations[done as Done] } as ActionResult) : null,
+    meetingRooms: entitlementsOf(member.tier).meetingRooms,
+    terms: terms.map((term) => {
+      const phase = listingPhase(term, now);
+      const booking = term.booking;
+      return {
+        id: term.id,
+        title: term.title,
+        course: courseNames[term.category as CourseSlug] ?? term.title,
+        description: term.description,
+        loungeName: loungeBySlug(term.lounge).name,
+        sessions: term.sessions.map((session) => ({ startsAt: session.startsAt, label: formatSession(session.startsAt, session.endsAt) })),
+        seats: phase === "cancelled" ? "Cancelled by the club" : placesText(term),
+        own: booking
+          ? { bookingId: booking.id, text: ownPlaceText(booking), mayCancel: phase !== "started" && phase !== "cancelled" }
+          : null,
+        // What the member may do without a place: enrol, join the waitlist, or read why not.
+        offer: booking ? null : phase === "open" ? (term.placesLeft > 0 ? ("enrol" as const) : ("join-waitlist" as const)) : null,
+        notice: booking || phase === "open" ? null : refusalOf(phase, refusedTerm(term)).error,
+      };
+    }),
+  };
+}
+
+/** Enrols, waitlists or cancels, only ever for the signed-in member; each answer names its term's form. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const member = requireMemberWithAcceptedRules(request, context);
+  const services = context.get(requestContext);
+  const formOf = (fields: Record<string, string>) =>
+    fields.intent === "cancel" ? `cancel:${fields.bookingId ?? ""}` : `term:${fields.listingId ?? ""}`;
+  const submission = await readSubmission(request, memberAcademyForm, { form: formOf });
+  if (!submission.ok) return submission.invalid;
+  const form = submission.data;
+  const now = Date.now();
+  const refuse = async (reason: PageRefusal, find: (term: MemberListing) => boolean) => {
+    const terms = await memberCalendar(services.env.DB, member, now, "course");
+    const { status, error } = refusalOf(reason, refusedTerm(terms.find(find)));
+    return data<ActionResult>({ form: formOf(submission.fields), ok: false, error }, { status });
+  };
+
+  if (form.intent === "cancel") {
+    const result = await cancelBooking(services, { bookingId: form.bookingId, memberId: member.id, now });
+    const ofBooking = (term: MemberListing) => term.booking?.id === form.bookingId;
+    if (!result.ok) return refuse(result.reason === "not-found" ? "no-place" : result.reason, ofBooking);
+    const terms = await memberCalendar(services.env.DB, member, now, "course");
+    throw backToAcademy("cancelled", terms.find(ofBooking)?.id ?? "");
+  }
+  const { listingId } = form;
+  const result = await bookListing(services, { listingId, member, guests: [], joinWaitlist: form.intent === "join-waitlist", now });
+  if (!result.ok) return refuse(result.reason, (term) => term.id === listingId);
+  throw backToAcademy(result.status === "waitlisted" ? "waitlisted" : "enrolled", listingId);
+}
+
+// A 404 or 409 means the page was out of date: reload it to show the seats and the member's places as they are.
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || actionStatus === 404 || defaultShouldRevalidate;
+}
+
+type Term = NonNullable<Route.ComponentProps["loaderData"]>["terms"][number];
+
+export default function MemberAcademy({ loaderData, actionData }: Route.ComponentProps) {
+  useOutcomeToast(actionData);
+  useConfirmationOnce(loaderData?.confirmation ?? null);
+  // The member-area layout shows the rules step instead of this page until they are accepted.
+  if (!loaderData) return null;
+  const outcomeFor = (form: string) => (actionData?.form === form ? actionData : undefined);
+  return (
+    <>
+      <PageHero eyebrow="Club calendar" title="Cigar Academy">
+        <p>
+          The terms your membership includes. Enrolment opens three weeks before a term's first session and closes when it begins. Times are
+          Portland time.
+        </p>
+        <CalendarLinks meetingRooms={loaderData.meetingRooms} />
+      </PageHero>
+      <Section id="terms" eyebrow="Enrolment" title="Terms ahead">
+        <ConfirmationLine confirmation={loaderData.confirmation} />
+        {loaderData.terms.length === 0 ? (
+          <p className="text-smoke">No terms of your courses are on the calendar yet.</p>
+        ) : (
+          <ul className="grid gap-6">
+            {loaderData.terms.map((term) => (
+              <li key={term.id}>
+                <TermCard
+                  term={term}
+                  outcome={
+                    term.own ? (outcomeFor(`cancel:${term.own.bookingId}`) ?? outcomeFor(`term:${term.id}`)) : outcomeFor(`term:${term.id}`)
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+    </>
+  );
+}
+
+function TermCard({ term, outcome }: { term: Term; outcome: ActionResult | undefined }) {
+  const { pending } = usePendingSubmission({ sentWith: { field: "listingId", value: term.id } });
+  const cancel = usePendingSubmission({ sentWith: { field: "bookingId", value: term.own?.bookingId ?? "" } });
+  const headingId = `term-${term.id}-title`;
+  return (
+    <article id={`term-${term.id}`} aria-labelledby={headingId} className="rounded-sm border border-cedar p-6">
+      <p className="text-xs font-semibold uppercase tracking-[0.25em] text-brass">
+        {term.course} · {term.loungeName}
+      </p>
+      <h3 id={headingId} className="mt-2 text-2xl text-cream">
+        {term.title}
+      </h3>
+      <p className="mt-2 max-w-3xl text-smoke">{term.description}</p>
+      <h4 className="mt-4 text-sm font-semibold uppercase tracking-[0.18em] text-brass">
+        {term.sessions.length === 1 ? "Session" : `${term.sessions.length} sessions`}
+      </h4>
+      <ul className="mt-2 grid gap-1 text-cream">
+        {term.sessions.map((session) => (
+          <li key={session.startsAt}>
+            <time dateTime={session.startsAt}>{session.label}</time>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-4 text-sm text-cream">{term.seats}</p>
+      <div className="mt-4 border-t border-cedar pt-4">
+        {term.own ? (
+          <Form method="post">
+            <p className="font-semibold text-brass">{term.own.text}.</p>
+            {term.own.mayCancel ? (
+              <div className="mt-3">
+                <input type="hidden" name="bookingId" value={term.own.bookingId} />
+                <SubmitButton name="intent" value="cancel" variant="secondary" pending={cancel.pending}>
+                  Cancel my place<span className="sr-only"> in {term.title}</span>
+                </SubmitButton>
+              </div>
+            ) : null}
+          </Form>
+        ) : term.offer ? (
+          <Form method="post">
+            <input type="hidden" name="listingId" value={term.id} />
+            {term.offer === "join-waitlist" ? <p className="mb-3 text-cream">Every seat is taken: the waitlist is open.</p> : null}
+            <SubmitButton name="intent" value={term.offer} pending={pending}>
+              {term.offer === "enrol" ? "Enrol" : "Join the Waitlist"}
+              <span className="sr-only"> for {term.title}</span>
+            </SubmitButton>
+          </Form>
+        ) : (
+          <p className="text-cream">{term.notice}</p>
+        )}
+        <FormAlert outcome={outcome} />
+      </div>
+    </article>
+  );
+}
