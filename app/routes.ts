@@ -42,6 +42,10 @@ export default [
     route("members/billing", dues("billing.tsx")),
     route("members/locker", lockers("member-locker.tsx")),
     route("members/guests", guests("member-guests.tsx")),
+    route("members/calendar", calendar("member-calendar.tsx")),
+    route("members/events/:id.ics", calendar("member-event-file.ts")),
+    route("members/academy/:id.ics", calendar("member-course-file.ts")),
+    route("members/meeting-rooms/:reservationId.ics", calendar("member-meeting-room-file.ts")),
     route("members/events", calendar("member-events.tsx")),
     route("members/events/:id", calendar("member-event.tsx")),
     route("members/academy", calendar("member-academy.tsx")),
@@ -68,6 +72,8 @@ export default [
   route("application", admissions("application.tsx")),
   route("application/sit-down", admissions("sit-down-booking.ts")),
   route("application/sit-down.ics", admissions("sit-down-calendar.ts")),
+  // A member's private calendar feed: calendar apps read it without a session (docs/security.md#calendar-feeds).
+  route("calendar/:file", calendar("calendar-feed.ts")),
   // A member's private calendar feed: calendar apps read it without a session (docs/security.md#calendar-feeds).
   route("calendar/:file", calendar("calendar-feed.ts")),
   // The local payments stand-in (development without Stripe only: docs/decisions/009-payment-provider.md).
