@@ -74,8 +74,6 @@ export default [
   route("application/sit-down.ics", admissions("sit-down-calendar.ts")),
   // A member's private calendar feed: calendar apps read it without a session (docs/security.md#calendar-feeds).
   route("calendar/:file", calendar("calendar-feed.ts")),
-  // A member's private calendar feed: calendar apps read it without a session (docs/security.md#calendar-feeds).
-  route("calendar/:file", calendar("calendar-feed.ts")),
   // The local payments stand-in (development without Stripe only: docs/decisions/009-payment-provider.md).
   route("local-payments/checkout/:sessionId", dues("local-checkout.tsx")),
   route("local-payments/billing/:customerId", dues("local-billing-portal.tsx")),
