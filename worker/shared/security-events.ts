@@ -43,6 +43,9 @@ export type SecurityEventType =
   | "payment_webhook_rejected"
   | "locker_assigned"
   | "locker_request_done"
+  | "calendar_listing_created"
+  | "calendar_listing_updated"
+  | "calendar_listing_cancelled"
   | "calendar_feed_created"
   | "calendar_feed_replaced"
   | "calendar_feed_revoked";

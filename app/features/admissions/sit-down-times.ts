@@ -16,7 +16,7 @@ const wallClockFormat = new Intl.DateTimeFormat("en-US", {
 });
 
 /** "2026-12-01T18:30": the Portland wall clock at an instant. */
-function portlandWallClock(ms: number): string {
+export function portlandWallClock(ms: number): string {
   const parts = Object.fromEntries(wallClockFormat.formatToParts(new Date(ms)).map((part) => [part.type, part.value]));
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }

@@ -159,7 +159,8 @@ const saveTerm = z
     ...sessionRows,
   })
   .transform((term, context): { intent: "save"; term: TermFields } => {
-    const rows = term as Record<string, string | undefined>;
+    const rows: Record<string, unknown> = term;
+    const text = (name: string) => (typeof rows[name] === "string" ? rows[name] : "");
     const sessions: (TermSession & { row: number })[] = [];
     const refuse = (path: string, message: string) => {
       context.addIssue({ code: "custom", path: [path], message });
@@ -168,7 +169,7 @@ const saveTerm = z
     let refused = false;
     for (let row = 1; row <= TERM_SESSIONS.max; row += 1) {
       const names = sessionFieldNames(row);
-      const [date, time, minutes] = [rows[names.day] ?? "", rows[names.time] ?? "", rows[names.minutes] ?? ""];
+      const [date, time, minutes] = [text(names.day), text(names.time), text(names.minutes)];
       // A row left empty is no session; the form offers more rows than most terms need.
       if (!date && !time) continue;
       const startsAt = /^\d{4}-\d{2}-\d{2}$/.test(date) && /^\d{2}:\d{2}$/.test(time) ? portlandTimeToUtc(date, time) : null;

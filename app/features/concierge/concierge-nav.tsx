@@ -7,6 +7,7 @@ const pages = [
   { to: "/concierge/payments", label: "Payments", end: false },
   { to: "/concierge/lockers", label: "Lockers", end: false },
   { to: "/concierge/guests", label: "Guests", end: false },
+  { to: "/concierge/events", label: "Calendar", end: false },
   { to: "/concierge/sms-opt-ins", label: "SMS opt-ins", end: false },
   { to: "/concierge/outbox", label: "Outbox", end: false },
   { to: "/concierge/security-events", label: "Security events", end: false },

@@ -1,0 +1,70 @@
+import { data } from "react-router";
+import type { ActionResult } from "#app/lib/form-result.ts";
+import type { CancelOutcome, SaveOutcome } from "./console-calendar.server.ts";
+
+/**
+ * The calendar console's answers to a refused save or cancel (docs/product-rules.md#calendar,
+ * Staff), for an event or a course term. A refused save sends the fields back as typed, so the
+ * form shows them again without JavaScript.
+ */
+export type ConsoleFormResult = ActionResult & { values?: Record<string, string> };
+
+const noun = { event: "event", course: "term" } as const;
+
+export function saveRefusalAnswer(
+  kind: "event" | "course",
+  refusal: Extract<SaveOutcome, { ok: false }>,
+  requested: { capacity: number; reservedPlaces: number },
+  values: Record<string, string>,
+) {
+  const answer = (result: ActionResult, status: number) => data<ConsoleFormResult>({ ...result, values }, { status });
+  const form = kind === "event" ? "event" : "term";
+  switch (refusal.reason) {
+    case "past":
+      return answer(
+        {
+          form,
+          ok: false,
+          fieldErrors: { [kind === "event" ? "startTime" : "session1Time"]: "That time has passed. Choose a time ahead." },
+        },
+        409,
+      );
+    case "below-booked": {
+      const capacityField = kind === "event" ? "capacity" : "seats";
+      if (refusal.booked > requested.capacity)
+        return answer(
+          {
+            form,
+            ok: false,
+            fieldErrors: {
+              [capacityField]: `${refusal.booked} ${kind === "event" ? "places are" : "seats are"} booked: keep at least ${refusal.booked}.`,
+            },
+          },
+          409,
+        );
+      return answer(
+        {
+          form,
+          ok: false,
+          fieldErrors: {
+            reservedPlaces: `Members without reserved seating hold ${refusal.unreserved} places: reserve at most ${Math.max(0, requested.capacity - refusal.unreserved)}.`,
+          },
+        },
+        409,
+      );
+    }
+    case "cancelled":
+      return answer({ form, ok: false, error: `This ${noun[kind]} is cancelled: it can no longer be changed.` }, 409);
+    case "not-found":
+      return answer({ form, ok: false, error: `This ${noun[kind]} no longer exists.` }, 404);
+  }
+}
+
+export function cancelAnswer(kind: "event" | "course", reason: Extract<CancelOutcome, { ok: false }>["reason"]) {
+  const words = {
+    "already-cancelled": `This ${noun[kind]} was already cancelled.`,
+    over: `This ${noun[kind]} has begun: it can no longer be cancelled.`,
+    "not-found": `This ${noun[kind]} no longer exists.`,
+  } as const;
+  return data<ConsoleFormResult>({ form: "cancel", ok: false, error: words[reason] }, { status: reason === "not-found" ? 404 : 409 });
+}

@@ -1,0 +1,15 @@
+/** The Worker's calendar console for /concierge/events and /concierge/academy (decision 006). */
+export {
+  cancelListingByStaff,
+  consoleListing,
+  cutoffHoursOf,
+  listConsoleListings,
+  saveEvent,
+  saveTerm,
+  CONSOLE_LIST_LIMIT,
+  type CancelOutcome,
+  type ConsoleListing,
+  type SaveOutcome,
+} from "#worker/features/calendar/calendar-console.ts";
+export { listingBookings } from "#worker/features/calendar/calendar-bookings.ts";
+export type { RosterRow } from "#worker/features/calendar/calendar-reads.ts";

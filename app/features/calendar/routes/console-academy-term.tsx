@@ -1,0 +1,316 @@
+import { data, Form, Link, redirect } from "react-router";
+import type { Route } from "./+types/console-academy-term";
+import { conciergeMeta, formatConsoleTime } from "#app/features/concierge/console-format.ts";
+import { lounges, loungeBySlug } from "#app/features/site/site-config.ts";
+import { portlandWallClock } from "#app/features/admissions/sit-down-times.ts";
+import { courseNames, type CourseSlug } from "#app/features/site/tier-entitlements.ts";
+import { Field, inputClasses } from "#app/ui/form/field.tsx";
+import { FormAlert, SubmitButton, useOutcomeToast } from "#app/ui/form/form-outcome.tsx";
+import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
+import { ButtonLink } from "#app/ui/button-link.tsx";
+import type { ActionResult } from "#app/lib/form-result.ts";
+import { Section } from "#app/ui/section.tsx";
+import { memberContext, requestContext } from "#app/context.ts";
+import { readSubmission } from "#app/lib/forms.server.ts";
+import { CalendarConsoleNav } from "../console-calendar-nav.tsx";
+import { bookableBy, categoryLabel } from "../console-calendar-view.ts";
+import { CAPACITY, consoleTermForm, SESSION_MINUTES, sessionFieldNames, TERM_SESSIONS } from "../console-forms.ts";
+import { cancelListingByStaff, consoleListing, listingBookings, saveTerm } from "../console-calendar.server.ts";
+import { rosterLine } from "../console-roster.server.ts";
+import { ListingRoster } from "../console-roster.tsx";
+import { cancelAnswer, saveRefusalAnswer, type ConsoleFormResult } from "../console-answers.server.ts";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => conciergeMeta(loaderData?.listing?.title ?? "New term");
+
+/** The form's fields as typed: the term's, and `session{n}Day`, `…Time`, `…Minutes` for each row. */
+type TermFormValues = Record<string, string>;
+
+const newTerm: TermFormValues = { course: "", title: "", description: "", lounge: "business", seats: "" };
+
+/** Rows the form offers: the term's sessions and a few empty ones (saving offers more), at most TERM_SESSIONS.max. */
+function sessionRowCount(values: TermFormValues): number {
+  let filled = 0;
+  for (let row = 1; row <= TERM_SESSIONS.max; row += 1)
+    if (values[sessionFieldNames(row).day] || values[sessionFieldNames(row).time]) filled = row;
+  return Math.min(TERM_SESSIONS.max, Math.max(filled + 2, 6));
+}
+
+/**
+ * /concierge/academy/new and /concierge/academy/:id (docs/product-rules.md#calendar, Staff): a
+ * course term and its sessions, 'Cancel this term' (?cancel asks to confirm), and its roster and
+ * waitlist. `?done=…` says what the last redirected step did.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { env } = context.get(requestContext);
+  const url = new URL(request.url);
+  const listingId = "id" in params ? params.id : undefined;
+  if (!listingId) return { listing: null, values: newTerm, roster: null, confirmingCancel: false, done: null };
+  const [listing, roster] = await Promise.all([consoleListing(env.DB, "course", listingId), listingBookings(env.DB, listingId)]);
+  if (!listing) throw data(null, { status: 404 });
+  const now = Date.now();
+  const values: TermFormValues = {
+    course: listing.category,
+    title: listing.title,
+    description: listing.description,
+    lounge: listing.lounge,
+    seats: String(listing.capacity),
+  };
+  listing.sessions.forEach((session, index) => {
+    const names = sessionFieldNames(index + 1);
+    const [day, time] = portlandWallClock(Date.parse(session.startsAt)).split("T") as [string, string];
+    values[names.day] = day;
+    values[names.time] = time;
+    values[names.minutes] = String(Math.round((Date.parse(session.endsAt) - Date.parse(session.startsAt)) / 60_000));
+  });
+  const scheduled = listing.status === "scheduled";
+  const done = url.searchParams.get("done");
+  return {
+    listing: {
+      id: listing.id,
+      title: listing.title,
+      cancelled: !scheduled,
+      editable: scheduled && Date.parse(listing.endsAt) > now,
+      cancellable: scheduled && Date.parse(listing.startsAt) > now,
+      courseName: categoryLabel("course", listing.category),
+      bookableBy: bookableBy("course", listing.category),
+      loungeName: loungeBySlug(listing.lounge).name,
+      sessionLabels: listing.sessions.map((session) => formatConsoleTime(session.startsAt) ?? session.startsAt),
+      opensAtLabel: formatConsoleTime(listing.opensAt) ?? listing.opensAt,
+      closesAtLabel: formatConsoleTime(listing.closesAt) ?? listing.closesAt,
+      capacity: listing.capacity,
+      placesBooked: listing.placesBooked,
+    },
+    values,
+    roster: { confirmed: roster.confirmed.map(rosterLine), waitlisted: roster.waitlisted.map(rosterLine) },
+    confirmingCancel: scheduled && url.searchParams.has("cancel"),
+    done: done === "created" || done === "cancelled" ? done : null,
+  };
+}
+
+/** Save the term and its sessions, or cancel it after the confirmation; every change audited (worker/features/calendar/calendar-console.ts). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const listingId = "id" in params && params.id ? params.id : null;
+  const form = await readSubmission(request, consoleTermForm, { form: "term" });
+  if (!form.ok) return data<ConsoleFormResult>({ ...form.invalid.data, values: form.fields }, { status: 400 });
+  const services = context.get(requestContext);
+  const concierge = context.get(memberContext);
+
+  if (form.data.intent === "cancel") {
+    if (!listingId) throw data(null, { status: 404 });
+    const outcome = await cancelListingByStaff(services, concierge.id, { kind: "course", listingId });
+    if (outcome.ok) throw redirect(`/concierge/academy/${listingId}?done=cancelled`, 303);
+    return cancelAnswer("course", outcome.reason);
+  }
+
+  const { term } = form.data;
+  const outcome = await saveTerm(services, concierge.id, { listingId, term });
+  if (!outcome.ok) return saveRefusalAnswer("course", outcome, { capacity: term.seats, reservedPlaces: 0 }, form.fields);
+  if (!listingId) throw redirect(`/concierge/academy/${outcome.listingId}?done=created`, 303);
+  return data<ConsoleFormResult>({
+    form: "term",
+    ok: true,
+    toast: { title: "Term Saved", description: "Members see the changes at once." },
+  });
+}
+
+export default function ConsoleAcademyTerm({ loaderData, actionData }: Route.ComponentProps) {
+  useOutcomeToast(actionData);
+  const { listing, roster, confirmingCancel, done } = loaderData;
+  const failed = actionData && !actionData.ok ? actionData : undefined;
+  const values = failed?.values ?? loaderData.values;
+  return (
+    <>
+      <CalendarConsoleNav />
+      <Section id="term" eyebrow="Cigar Academy" title={listing ? listing.title : "New term"}>
+        <p className="text-smoke">
+          <Link to="/concierge/academy" className="text-cream underline decoration-brass hover:text-brass">
+            All terms
+          </Link>
+        </p>
+        {done ? (
+          <p role="status" className="mt-6 font-semibold text-cream">
+            {done === "created"
+              ? "Term created. Enrolment opens three weeks before its first session."
+              : "Term cancelled. Everyone enrolled or on the waitlist is being emailed."}
+          </p>
+        ) : null}
+        {listing ? (
+          <p className="mt-6 text-smoke">
+            {listing.cancelled ? <strong className="text-warning">Cancelled. </strong> : null}
+            {listing.courseName} at the {listing.loungeName}, open to {listing.bookableBy}. Enrolment opens {listing.opensAtLabel} and
+            closes {listing.closesAtLabel}. Sessions: {listing.sessionLabels.join("; ")}. {listing.placesBooked} of {listing.capacity} seats
+            taken.
+          </p>
+        ) : null}
+        {!listing || listing.editable ? (
+          <TermForm values={values} outcome={actionData?.form === "term" ? actionData : undefined} isNew={!listing} />
+        ) : listing.cancelled ? null : (
+          <p className="mt-6 text-smoke">This term has ended: it can no longer be changed.</p>
+        )}
+      </Section>
+      {listing?.cancellable ? (
+        <Section id="cancel-term" eyebrow="Cigar Academy" title="Cancel this term" tone="humidor">
+          {confirmingCancel ? (
+            <CancelConfirmation placesBooked={listing.placesBooked} outcome={actionData?.form === "cancel" ? actionData : undefined} />
+          ) : (
+            <>
+              <p className="text-smoke">Members enrolled or waiting are told by email. A cancelled term cannot be brought back.</p>
+              <div className="mt-6">
+                <ButtonLink to="?cancel" variant="secondary">
+                  Cancel This Term
+                </ButtonLink>
+              </div>
+            </>
+          )}
+        </Section>
+      ) : null}
+      {listing && roster ? (
+        <ListingRoster
+          kind="course"
+          confirmed={roster.confirmed}
+          waitlisted={roster.waitlisted}
+          placesBooked={listing.placesBooked}
+          capacity={listing.capacity}
+          csvPath={`/concierge/academy/${listing.id}.csv`}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function CancelConfirmation({ placesBooked, outcome }: { placesBooked: number; outcome: ActionResult | undefined }) {
+  const { pending } = usePendingSubmission({ sentWith: { field: "intent", value: "cancel" } });
+  return (
+    <Form method="post" preventScrollReset>
+      <p id="cancel-warning" className="font-semibold text-cream">
+        Cancel this term? {placesBooked === 0 ? "Nobody has enrolled yet." : `${placesBooked} seats taken are cancelled`}; everyone enrolled
+        or on the waitlist is emailed. This cannot be undone.
+      </p>
+      <div className="mt-6 flex flex-wrap gap-4">
+        <SubmitButton name="intent" value="cancel" pending={pending} aria-describedby="cancel-warning">
+          {pending ? "Cancelling…" : "Yes, Cancel the Term"}
+        </SubmitButton>
+        <ButtonLink to="." variant="quiet">
+          Keep the Term
+        </ButtonLink>
+      </div>
+      <FormAlert outcome={outcome} />
+    </Form>
+  );
+}
+
+function TermForm({ values, outcome, isNew }: { values: TermFormValues; outcome: ActionResult | undefined; isNew: boolean }) {
+  const { pending } = usePendingSubmission({ sentWith: { field: "intent", value: "save" } });
+  const errors = outcome && !outcome.ok ? (outcome.fieldErrors ?? {}) : {};
+  const rows = Array.from({ length: sessionRowCount(values) }, (_, index) => index + 1);
+  return (
+    <Form method="post" noValidate className="mt-8 grid max-w-3xl gap-4 sm:grid-cols-2">
+      <Field id="term-course" label="Course" hint="The course decides which tiers may enrol." error={errors.course}>
+        {(control) => (
+          <select {...control} name="course" defaultValue={values.course} required className={inputClasses}>
+            <option value="">Choose a course</option>
+            {(Object.keys(courseNames) as CourseSlug[]).map((course) => (
+              <option key={course} value={course}>
+                {courseNames[course]} ({bookableBy("course", course)})
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field id="term-lounge" label="Lounge" error={errors.lounge}>
+        {(control) => (
+          <select {...control} name="lounge" defaultValue={values.lounge} required className={inputClasses}>
+            <option value="">Choose a lounge</option>
+            {lounges.map((lounge) => (
+              <option key={lounge.slug} value={lounge.slug}>
+                {lounge.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field id="term-title" label="Title" error={errors.title} className="sm:col-span-2">
+        {(control) => <input {...control} name="title" defaultValue={values.title} required maxLength={120} className={inputClasses} />}
+      </Field>
+      <Field id="term-description" label="Description" error={errors.description} className="sm:col-span-2">
+        {(control) => (
+          <textarea
+            {...control}
+            name="description"
+            defaultValue={values.description}
+            required
+            rows={4}
+            maxLength={2000}
+            className={inputClasses}
+          />
+        )}
+      </Field>
+      <Field id="term-seats" label="Seats" error={errors.seats}>
+        {(control) => (
+          <input
+            {...control}
+            name="seats"
+            type="number"
+            inputMode="numeric"
+            min={CAPACITY.min}
+            max={CAPACITY.max}
+            defaultValue={values.seats}
+            required
+            className={inputClasses}
+          />
+        )}
+      </Field>
+      <fieldset className="sm:col-span-2" aria-describedby="sessions-hint">
+        <legend className="text-xl text-cream">Sessions</legend>
+        <p id="sessions-hint" className="mt-1.5 text-sm text-smoke">
+          Portland time, up to {TERM_SESSIONS.max}. Leave a row empty to skip it; saving offers more rows. Enrolment opens three weeks
+          before the first session and closes as it begins.
+        </p>
+        {rows.map((row) => {
+          const names = sessionFieldNames(row);
+          return (
+            <div key={row} className="mt-4 grid gap-4 sm:grid-cols-3">
+              <Field id={`session-${row}-day`} label={`Session ${row} date`} error={errors[names.day]}>
+                {(control) => (
+                  <input {...control} name={names.day} type="date" defaultValue={values[names.day] ?? ""} className={inputClasses} />
+                )}
+              </Field>
+              <Field id={`session-${row}-time`} label={`Session ${row} start`} error={errors[names.time]}>
+                {(control) => (
+                  <input
+                    {...control}
+                    name={names.time}
+                    type="time"
+                    step={300}
+                    defaultValue={values[names.time] ?? ""}
+                    className={inputClasses}
+                  />
+                )}
+              </Field>
+              <Field id={`session-${row}-minutes`} label={`Session ${row} minutes`} error={errors[names.minutes]}>
+                {(control) => (
+                  <input
+                    {...control}
+                    name={names.minutes}
+                    type="number"
+                    inputMode="numeric"
+                    min={SESSION_MINUTES.min}
+                    max={SESSION_MINUTES.max}
+                    defaultValue={values[names.minutes] ?? String(SESSION_MINUTES.default)}
+                    className={inputClasses}
+                  />
+                )}
+              </Field>
+            </div>
+          );
+        })}
+      </fieldset>
+      <div className="sm:col-span-2">
+        <SubmitButton name="intent" value="save" pending={pending}>
+          {pending ? "Saving…" : isNew ? "Create Term" : "Save Changes"}
+        </SubmitButton>
+        <FormAlert outcome={outcome} />
+      </div>
+    </Form>
+  );
+}

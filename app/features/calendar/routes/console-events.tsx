@@ -1,0 +1,72 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/console-events";
+import { conciergeMeta, formatConsoleTime } from "#app/features/concierge/console-format.ts";
+import { queryFields } from "#app/features/concierge/concierge-forms.ts";
+import { loungeBySlug } from "#app/features/site/site-config.ts";
+import { ButtonLink } from "#app/ui/button-link.tsx";
+import { Section } from "#app/ui/section.tsx";
+import { requestContext } from "#app/context.ts";
+import { CalendarConsoleNav } from "../console-calendar-nav.tsx";
+import { bookableBy, categoryLabel } from "../console-calendar-view.ts";
+import { consoleListingsQuery } from "../console-forms.ts";
+import { CONSOLE_LIST_LIMIT, listConsoleListings } from "../console-calendar.server.ts";
+import { ListingsTable, WhenFilter, type ListingLine } from "../console-listings.tsx";
+
+export const meta: Route.MetaFunction = () => conciergeMeta("Events");
+
+/**
+ * /concierge/events (docs/product-rules.md#calendar, Staff): the events that have not ended, soonest
+ * first, or (?when=past) those that have, newest first, each with its places booked and its
+ * waitlist. The console layout admits concierges only and is never cached.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env } = context.get(requestContext);
+  const { when } = consoleListingsQuery.parse(queryFields(new URL(request.url)));
+  const events = await listConsoleListings(env.DB, "event", when, Date.now());
+  return {
+    when,
+    limited: events.length === CONSOLE_LIST_LIMIT,
+    events: events.map((event): ListingLine => ({
+      id: event.id,
+      title: event.title,
+      category: `${categoryLabel("event", event.category)} (${bookableBy("event", event.category)})`,
+      lounge: loungeBySlug(event.lounge).name,
+      startsAtLabel: formatConsoleTime(event.startsAt) ?? event.startsAt,
+      places: `${event.placesBooked} of ${event.capacity}${event.reservedPlaces > 0 ? ` (${event.reservedPlaces} reserved)` : ""}`,
+      waitlisted: event.waitlisted,
+      cancelled: event.status === "cancelled",
+    })),
+  };
+}
+
+export default function ConsoleEvents({ loaderData }: Route.ComponentProps) {
+  const { when, events, limited } = loaderData;
+  return (
+    <>
+      <CalendarConsoleNav />
+      <Section id="events" eyebrow="Calendar" title={when === "past" ? "Past events" : "Upcoming events"}>
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <WhenFilter when={when} label="Events" />
+          <ButtonLink to="/concierge/events/new">New Event</ButtonLink>
+        </div>
+        <p className="mt-6 text-smoke">
+          {events.length === 0
+            ? when === "past"
+              ? "No event has ended yet."
+              : "No upcoming events. Create one: members whose tier includes its kind can book it at once."
+            : `${events.length} ${events.length === 1 ? "event" : "events"}, ${when === "past" ? "newest" : "soonest"} first.${limited ? ` Only the first ${CONSOLE_LIST_LIMIT} are shown.` : ""}`}
+        </p>
+        {events.length > 0 ? (
+          <ListingsTable id="events-table" caption={when === "past" ? "Past events" : "Upcoming events"} kind="event" lines={events} />
+        ) : null}
+        <p className="mt-6 text-smoke">
+          Courses have their terms on{" "}
+          <Link to="/concierge/academy" className="text-cream underline decoration-brass">
+            the Academy page
+          </Link>
+          .
+        </p>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,318 @@
+import { and, asc, desc, eq, gt, lte, sql, type SQL } from "drizzle-orm";
+import { getDatabase } from "#db/client.ts";
+import { insertSelectRow } from "#db/insert-select.ts";
+import { calendarBookings, calendarListings, calendarSessions } from "#db/schema.ts";
+import type { RequestContext } from "#worker/http/request-context.ts";
+import { eventClosesAt, termWindow, type EventFields, type TermFields } from "#app/features/calendar/console-forms.ts";
+import { cancelListing, type CalendarListing, type CalendarServices } from "./calendar-bookings.ts";
+
+/**
+ * The calendar's staff side, /concierge/events and /concierge/academy (docs/product-rules.md#calendar,
+ * Staff): the lists with places booked and waiting, an event or a course term created and edited,
+ * and a listing cancelled through the booking engine (calendar-bookings.ts). Every change is a
+ * security event naming the concierge.
+ */
+export type CalendarConsoleServices = CalendarServices & Pick<RequestContext, "logSecurityEvent">;
+
+const HOUR_MS = 3_600_000;
+
+/** SQL: the places the listing's confirmed bookings take (each member and their guests), optionally only those without a reserved place. */
+const placesBooked = (listingId: SQL | typeof calendarListings.id, onlyUnreserved = false) =>
+  sql<number>`(select coalesce(sum(1 + ${calendarBookings.guests}), 0) from ${calendarBookings}
+    where ${calendarBookings.listingId} = ${listingId} and ${calendarBookings.status} = 'confirmed'${
+      onlyUnreserved ? sql` and ${calendarBookings.reserved} = 0` : sql``
+    })`;
+const waitlisted = (listingId: typeof calendarListings.id) =>
+  sql<number>`(select count(*) from ${calendarBookings}
+    where ${calendarBookings.listingId} = ${listingId} and ${calendarBookings.status} = 'waitlisted')`;
+
+export interface ConsoleListingRow {
+  id: string;
+  category: string;
+  title: string;
+  lounge: CalendarListing["lounge"];
+  startsAt: string;
+  endsAt: string;
+  capacity: number;
+  reservedPlaces: number;
+  status: CalendarListing["status"];
+  placesBooked: number;
+  waitlisted: number;
+}
+
+/** At most this many listings in one list; the past ones are the newest. */
+export const CONSOLE_LIST_LIMIT = 100;
+
+/**
+ * Events or course terms that have not ended (soonest first) or have (newest first), cancelled
+ * ones included, each with its places booked and its waitlist.
+ */
+export async function listConsoleListings(
+  db: D1Database,
+  kind: "event" | "course",
+  when: "upcoming" | "past",
+  now: number,
+): Promise<ConsoleListingRow[]> {
+  const nowIso = new Date(now).toISOString();
+  return getDatabase(db)
+    .select({
+      id: calendarListings.id,
+      category: calendarListings.category,
+      title: calendarListings.title,
+      lounge: calendarListings.lounge,
+      startsAt: calendarListings.startsAt,
+      endsAt: calendarListings.endsAt,
+      capacity: calendarListings.capacity,
+      reservedPlaces: calendarListings.reservedPlaces,
+      status: calendarListings.status,
+      placesBooked: placesBooked(calendarListings.id),
+      waitlisted: waitlisted(calendarListings.id),
+    })
+    .from(calendarListings)
+    .where(
+      and(
+        eq(calendarListings.kind, kind),
+        when === "upcoming" ? gt(calendarListings.endsAt, nowIso) : lte(calendarListings.endsAt, nowIso),
+      ),
+    )
+    .orderBy(when === "upcoming" ? asc(calendarListings.startsAt) : desc(calendarListings.startsAt), asc(calendarListings.id))
+    .limit(CONSOLE_LIST_LIMIT)
+    .all();
+}
+
+export interface ConsoleListing extends ConsoleListingRow {
+  description: string;
+  opensAt: string;
+  closesAt: string;
+  /** A course term's sessions in order (an event has none). */
+  sessions: { startsAt: string; endsAt: string }[];
+}
+
+/** One listing of `kind` for its staff page, or null. */
+export async function consoleListing(db: D1Database, kind: "event" | "course", listingId: string): Promise<ConsoleListing | null> {
+  const database = getDatabase(db);
+  const [listing, sessions] = await database.batch([
+    database
+      .select({
+        id: calendarListings.id,
+        category: calendarListings.category,
+        title: calendarListings.title,
+        description: calendarListings.description,
+        lounge: calendarListings.lounge,
+        startsAt: calendarListings.startsAt,
+        endsAt: calendarListings.endsAt,
+        opensAt: calendarListings.opensAt,
+        closesAt: calendarListings.closesAt,
+        capacity: calendarListings.capacity,
+        reservedPlaces: calendarListings.reservedPlaces,
+        status: calendarListings.status,
+        placesBooked: placesBooked(calendarListings.id),
+        waitlisted: waitlisted(calendarListings.id),
+      })
+      .from(calendarListings)
+      .where(and(eq(calendarListings.id, listingId), eq(calendarListings.kind, kind))),
+    database
+      .select({ startsAt: calendarSessions.startsAt, endsAt: calendarSessions.endsAt })
+      .from(calendarSessions)
+      .where(eq(calendarSessions.listingId, listingId))
+      .orderBy(asc(calendarSessions.startsAt)),
+  ]);
+  const [row] = listing;
+  return row ? { ...row, sessions } : null;
+}
+
+/** An event's cut-off in whole hours before its start, as the form shows it. */
+export function cutoffHoursOf(listing: { startsAt: string; closesAt: string }): number {
+  return Math.round((Date.parse(listing.startsAt) - Date.parse(listing.closesAt)) / HOUR_MS);
+}
+
+export type SaveRefusal =
+  | { reason: "not-found" | "cancelled" }
+  /** A new start that has passed. */
+  | { reason: "past" }
+  /** Fewer places than the confirmed bookings take: `booked` in all, `unreserved` without a reserved place. */
+  | { reason: "below-booked"; booked: number; unreserved: number };
+export type SaveOutcome = { ok: true; listingId: string } | ({ ok: false } & SaveRefusal);
+
+/** The columns an edit may change, and the fields an audit names when they did. */
+type ListingColumns = Pick<
+  CalendarListing,
+  "category" | "title" | "description" | "lounge" | "startsAt" | "endsAt" | "capacity" | "reservedPlaces" | "closesAt"
+> &
+  Partial<Pick<CalendarListing, "opensAt">>;
+
+function eventColumns(event: EventFields): ListingColumns {
+  const { cutoffHours, ...columns } = event;
+  return { ...columns, closesAt: eventClosesAt(event.startsAt, cutoffHours) };
+}
+
+function termColumns(term: TermFields): ListingColumns {
+  const { startsAt, endsAt, opensAt, closesAt } = termWindow(term.sessions);
+  const { category, title, description, lounge, seats } = term;
+  return { category, title, description, lounge, startsAt, endsAt, opensAt, closesAt, capacity: seats, reservedPlaces: 0 };
+}
+
+/** What changed, by column name (the audit's `changed`). */
+function changedColumns(before: ListingColumns, after: ListingColumns): string[] {
+  return (Object.keys(after) as (keyof ListingColumns)[]).filter((column) => before[column] !== after[column]);
+}
+
+/**
+ * Creates an event (bookings open now; they close `cutoffHours` before it starts) or, with
+ * `listingId`, saves staff's changes to one. Audited (`calendar_listing_created` or `…_updated`).
+ */
+export async function saveEvent(
+  services: CalendarConsoleServices,
+  staffId: string,
+  input: { listingId: string | null; event: EventFields },
+  now: number = Date.now(),
+): Promise<SaveOutcome> {
+  return saveListing(
+    services,
+    staffId,
+    { kind: "event", listingId: input.listingId, columns: eventColumns(input.event), sessions: [] },
+    now,
+  );
+}
+
+/**
+ * Creates a course term (enrolment opens 21 days before the first session and closes as it
+ * begins) or, with `listingId`, saves staff's changes to one, its sessions replaced by the form's.
+ * Audited like events.
+ */
+export async function saveTerm(
+  services: CalendarConsoleServices,
+  staffId: string,
+  input: { listingId: string | null; term: TermFields },
+  now: number = Date.now(),
+): Promise<SaveOutcome> {
+  return saveListing(
+    services,
+    staffId,
+    { kind: "course", listingId: input.listingId, columns: termColumns(input.term), sessions: input.term.sessions },
+    now,
+  );
+}
+
+async function saveListing(
+  services: CalendarConsoleServices,
+  staffId: string,
+  input: { kind: "event" | "course"; listingId: string | null; columns: ListingColumns; sessions: TermFields["sessions"] },
+  now: number,
+): Promise<SaveOutcome> {
+  const database = getDatabase(services.env.DB);
+  const nowIso = new Date(now).toISOString();
+  const { kind, columns, sessions } = input;
+
+  if (input.listingId === null) {
+    if (Date.parse(columns.startsAt) <= now) return { ok: false, reason: "past" };
+    const listingId = crypto.randomUUID();
+    await database.batch([
+      database.insert(calendarListings).values({ id: listingId, kind, ...columns, opensAt: columns.opensAt ?? nowIso, createdBy: staffId }),
+      ...sessions.map((session) => database.insert(calendarSessions).values({ listingId, ...session })),
+    ]);
+    services.logSecurityEvent({
+      eventType: "calendar_listing_created",
+      severity: "low",
+      description: kind === "event" ? "event created" : "course term created",
+      userId: staffId,
+      details: { listingId, kind, category: columns.category, startsAt: columns.startsAt, capacity: columns.capacity },
+    });
+    return { ok: true, listingId };
+  }
+
+  const listingId = input.listingId;
+  const before = await database
+    .select()
+    .from(calendarListings)
+    .where(and(eq(calendarListings.id, listingId), eq(calendarListings.kind, kind)))
+    .get();
+  if (!before) return { ok: false, reason: "not-found" };
+  if (before.status === "cancelled") return { ok: false, reason: "cancelled" };
+  // A listing under way keeps the start it had: only a new start must lie ahead.
+  if (columns.startsAt !== before.startsAt && Date.parse(columns.startsAt) <= now) return { ok: false, reason: "past" };
+
+  // Every statement tests the same guard, so a refused save changes nothing: the listing is still
+  // scheduled, and the new capacity holds the places its confirmed bookings take, those without a
+  // reserved place within the places that are not reserved (the rule the engine books by). The
+  // guard reads the bookings as they are when the batch runs: a booking made since the page
+  // loaded counts.
+  const guard = and(
+    eq(calendarListings.id, listingId),
+    eq(calendarListings.kind, kind),
+    eq(calendarListings.status, "scheduled"),
+    sql`${placesBooked(sql`${listingId}`)} <= ${columns.capacity}`,
+    sql`${placesBooked(sql`${listingId}`, true)} <= ${columns.capacity - columns.reservedPlaces}`,
+  );
+  const stillGuarded = sql`exists (select 1 from ${calendarListings} where ${guard})`;
+  const [updated] = await database.batch([
+    database
+      .update(calendarListings)
+      .set({ ...columns, updatedAt: nowIso })
+      .where(guard)
+      .returning({ id: calendarListings.id }),
+    ...(kind === "course"
+      ? [
+          database.delete(calendarSessions).where(and(eq(calendarSessions.listingId, listingId), stillGuarded)),
+          ...sessions.map((session) =>
+            database.insert(calendarSessions).select(
+              database
+                .select(insertSelectRow(calendarSessions, { listingId, ...session }))
+                .from(calendarListings)
+                .where(guard),
+            ),
+          ),
+        ]
+      : []),
+  ]);
+  if (updated.length === 0) {
+    const current = await consoleListing(services.env.DB, kind, listingId);
+    if (!current) return { ok: false, reason: "not-found" };
+    if (current.status === "cancelled") return { ok: false, reason: "cancelled" };
+    const unreserved = await database
+      .select({ places: placesBooked(sql`${listingId}`, true) })
+      .from(calendarListings)
+      .where(eq(calendarListings.id, listingId))
+      .get();
+    return { ok: false, reason: "below-booked", booked: current.placesBooked, unreserved: unreserved?.places ?? 0 };
+  }
+  services.logSecurityEvent({
+    eventType: "calendar_listing_updated",
+    severity: "low",
+    description: kind === "event" ? "event edited" : "course term edited",
+    userId: staffId,
+    details: { listingId, kind, changed: changedColumns(before, columns), capacity: columns.capacity },
+  });
+  return { ok: true, listingId };
+}
+
+export type CancelOutcome = { ok: true; bookingsCancelled: number } | { ok: false; reason: "not-found" | "already-cancelled" | "over" };
+
+/**
+ * 'Cancel this event' (or term), after the page's confirmation: the engine cancels the listing and
+ * every booking and waitlist place, and emails each member (calendar-bookings.ts). Audited
+ * (`calendar_listing_cancelled`).
+ */
+export async function cancelListingByStaff(
+  services: CalendarConsoleServices,
+  staffId: string,
+  input: { kind: "event" | "course"; listingId: string },
+  now: number = Date.now(),
+): Promise<CancelOutcome> {
+  const listing = await getDatabase(services.env.DB)
+    .select({ id: calendarListings.id })
+    .from(calendarListings)
+    .where(and(eq(calendarListings.id, input.listingId), eq(calendarListings.kind, input.kind)))
+    .get();
+  if (!listing) return { ok: false, reason: "not-found" };
+  const outcome = await cancelListing(services, { listingId: input.listingId, staffId, now });
+  if (outcome.ok)
+    services.logSecurityEvent({
+      eventType: "calendar_listing_cancelled",
+      severity: "medium",
+      description: input.kind === "event" ? "event cancelled" : "course term cancelled",
+      userId: staffId,
+      details: { listingId: input.listingId, kind: input.kind, bookingsCancelled: outcome.bookingsCancelled },
+    });
+  return outcome;
+}
