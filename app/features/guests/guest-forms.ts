@@ -7,7 +7,8 @@ import { club } from "#app/features/site/site-config.ts";
  * form, shared by the pages, their actions and the tests. The host is never named by a form: the
  * action takes the signed-in member.
  */
-const day = z
+/** A YYYY-MM-DD day on the calendar (also the meeting-room forms' day). */
+export const calendarDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Choose a day.")
   // A day on the calendar: read as a date, it prints back as the same text (no November 31).
@@ -18,7 +19,7 @@ const day = z
 
 export const registerGuestForm = z.object({
   intent: z.literal("register"),
-  day,
+  day: calendarDay,
   lounge: z.enum(["kickback", "business", "platinum"], { error: "Choose a lounge." }),
   guestName,
   // A checkbox: "yes" when ticked; required.
