@@ -2,9 +2,11 @@ import { data, Form } from "react-router";
 import type { Route } from "./+types/member-calendar";
 import { calendarFeedForm } from "../calendar-feed-forms.ts";
 import { CopyAddressButton } from "../copy-address.tsx";
+import { CalendarLinks } from "../calendar-links.tsx";
 import { calendarFeedOf, calendarFeedUrl, createCalendarFeed, revokeCalendarFeed } from "../calendar-files.server.ts";
 import { requestContext } from "#app/context.ts";
 import { club } from "#app/features/site/site-config.ts";
+import { entitlementsOf } from "#app/features/site/tier-entitlements.ts";
 import { formatPortlandDateTime } from "#app/features/member-area/member-dates.ts";
 import { memberWithAcceptedRules, requireMemberWithAcceptedRules } from "#app/features/member-area/member-area.server.ts";
 import { readSubmission } from "#app/lib/forms.server.ts";
@@ -35,6 +37,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { env } = context.get(requestContext);
   const feed = await calendarFeedOf(env.DB, member.id);
   return {
+    meetingRooms: entitlementsOf(member.tier).meetingRooms,
     feed: feed && {
       made: formatPortlandDateTime(feed.createdAt),
       lastRead: feed.lastReadAt === null ? null : formatPortlandDateTime(feed.lastReadAt),
@@ -89,11 +92,12 @@ export default function MemberCalendar({ loaderData, actionData }: Route.Compone
   const { feed } = loaderData;
   return (
     <>
-      <PageHero eyebrow="Members Area" title="Your calendar feed">
+      <PageHero eyebrow="Club calendar" title="Your calendar feed">
         <p>
           Subscribe once, and your bookings appear in the calendar app on your phone or computer: the events and Academy sessions you hold a
           place at, and your meeting-room hours. As you book and cancel here, your calendar follows within about an hour.
         </p>
+        <CalendarLinks meetingRooms={loaderData.meetingRooms} />
       </PageHero>
 
       <Section id="feed" eyebrow="Private" title={feed ? "Your feed is on" : "You have no feed yet"}>
