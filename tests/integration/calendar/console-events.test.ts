@@ -1,0 +1,459 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { getDatabase } from "#db/client.ts";
+import { calendarBookings, calendarListings, calendarSessions, guestVisits, members, outbox, securityEvents } from "#db/schema.ts";
+import * as consoleLayout from "#app/features/concierge/routes/console.tsx";
+import * as consoleEvents from "#app/features/calendar/routes/console-events.tsx";
+import * as consoleEvent from "#app/features/calendar/routes/console-event.tsx";
+import * as consoleAcademy from "#app/features/calendar/routes/console-academy.tsx";
+import * as consoleAcademyTerm from "#app/features/calendar/routes/console-academy-term.tsx";
+import * as consoleRosterCsv from "#app/features/calendar/routes/console-roster-csv.ts";
+import { createWorkerApp } from "#worker/app.ts";
+import { runCalendarCron } from "#worker/features/calendar/calendar-cron.ts";
+import { workerConfig, signingKey } from "#worker/config.ts";
+import type { SignedInMember } from "#worker/features/members/members.ts";
+import { signedInAs } from "#tests/integration/support/member-fixtures.ts";
+import { actionArgs, actionExecutionContext, answerOf, routerContext } from "#tests/integration/fuzz/fuzz-bodies.ts";
+
+/**
+ * The calendar's staff pages (docs/product-rules.md#calendar, Staff) against the real D1: events
+ * and course terms created, edited and cancelled through the pages' actions as React Router calls
+ * them once the console layout's requireConcierge has run, and the pages and the CSV through the
+ * real Worker for who may see them.
+ */
+const database = getDatabase(env.DB);
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+beforeEach(async () => {
+  await database.batch([
+    database.delete(calendarBookings),
+    database.delete(calendarSessions),
+    database.delete(calendarListings),
+    database.delete(guestVisits),
+    database.delete(members),
+    database.delete(outbox),
+    database.delete(securityEvents),
+  ]);
+  vi.spyOn(console, "info").mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+let created = 0;
+async function member(fields: Partial<typeof members.$inferInsert> = {}) {
+  created += 1;
+  const row = {
+    id: crypto.randomUUID(),
+    email: `calendar${created}@example.com`,
+    name: `Member ${created}`,
+    tier: "platinum" as const,
+    status: "active" as const,
+    ...fields,
+  };
+  await database.insert(members).values(row);
+  return row;
+}
+const concierge = () => member({ role: "concierge", name: "Elena Marsh" });
+
+/** A Portland date `days` from now, as the form takes it. */
+function portlandDate(days: number): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles" }).format(new Date(Date.now() + days * DAY_MS));
+}
+
+const eventFields = (overrides: Record<string, string> = {}) => ({
+  intent: "save",
+  title: "Connecticut Shade Harvest Dinner",
+  description: "Five courses, five cigars.",
+  kind: "master-blender-dinner",
+  lounge: "platinum",
+  day: portlandDate(20),
+  startTime: "19:00",
+  endTime: "22:30",
+  capacity: "10",
+  reservedPlaces: "2",
+  cutoffHours: "24",
+  ...overrides,
+});
+
+/** The action of `page` at `path` as the concierge `by` sends the form. */
+async function submit(
+  page: { action: (args: never) => Promise<unknown> },
+  path: string,
+  params: Record<string, string>,
+  by: { id: string; email: string; name: string },
+  fields: Record<string, string>,
+) {
+  const signedIn: SignedInMember = { id: by.id, email: by.email, name: by.name, tier: "platinum", role: "concierge" };
+  const execution = actionExecutionContext();
+  const context = routerContext(execution.ctx, signedIn);
+  const answer = await answerOf(async () =>
+    page.action(actionArgs(path, { kind: "urlencoded", pairs: Object.entries(fields) }, context, params) as never),
+  );
+  await execution.settle();
+  return answer;
+}
+const submitEvent = (by: { id: string; email: string; name: string }, fields: Record<string, string>, listingId?: string) =>
+  submit(
+    consoleEvent,
+    listingId ? `/concierge/events/${listingId}` : "/concierge/events/new",
+    listingId ? { id: listingId } : {},
+    by,
+    fields,
+  );
+const submitTerm = (by: { id: string; email: string; name: string }, fields: Record<string, string>, listingId?: string) =>
+  submit(
+    consoleAcademyTerm,
+    listingId ? `/concierge/academy/${listingId}` : "/concierge/academy/new",
+    listingId ? { id: listingId } : {},
+    by,
+    fields,
+  );
+
+const audited = async () =>
+  (
+    await env.DB.prepare("SELECT event_type, user_id, metadata FROM security_events ORDER BY id").all<{
+      event_type: string;
+      user_id: string;
+      metadata: string;
+    }>()
+  ).results.map((event) => ({
+    eventType: event.event_type,
+    userId: event.user_id,
+    details: (JSON.parse(event.metadata) as { details: Record<string, unknown> }).details,
+  }));
+
+const listingOf = (id: string) => database.select().from(calendarListings).where(eq(calendarListings.id, id)).get();
+const idFromLocation = (headers: Headers, base: string) => {
+  const match = new RegExp(`^${base}/([0-9a-f-]{36})\\?done=created$`).exec(headers.get("Location") ?? "");
+  if (!match) throw new Error(`no listing in ${headers.get("Location")}`);
+  return match[1]!;
+};
+
+async function booking(listingId: string, memberId: string, fields: Partial<typeof calendarBookings.$inferInsert> = {}) {
+  const id = crypto.randomUUID();
+  await database.insert(calendarBookings).values({
+    id,
+    listingId,
+    memberId,
+    status: "confirmed",
+    confirmedAt: new Date().toISOString(),
+    createdAt: new Date(Date.now() + created).toISOString(),
+    ...fields,
+  });
+  return id;
+}
+
+describe("creating and editing an event", () => {
+  it("creates the event from Portland times: open now, closing at the cut-off, by the concierge, audited", async () => {
+    const staff = await concierge();
+    const before = Date.now();
+    const answer = await submitEvent(staff, eventFields({ cutoffHours: "48" }));
+    expect(answer.status).toBe(303);
+    const listingId = idFromLocation(answer.headers, "/concierge/events");
+    const listing = (await listingOf(listingId))!;
+    expect(listing).toMatchObject({
+      kind: "event",
+      category: "master-blender-dinner",
+      lounge: "platinum",
+      capacity: 10,
+      reservedPlaces: 2,
+      status: "scheduled",
+      createdBy: staff.id,
+    });
+    expect(Date.parse(listing.opensAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(listing.startsAt) - Date.parse(listing.closesAt)).toBe(48 * HOUR_MS);
+    expect(Date.parse(listing.endsAt) - Date.parse(listing.startsAt)).toBe(3.5 * HOUR_MS);
+    expect(
+      new Intl.DateTimeFormat("en-US", { timeZone: "America/Los_Angeles", hour: "numeric", minute: "2-digit" }).format(
+        new Date(listing.startsAt),
+      ),
+    ).toBe("7:00 PM");
+    expect(await audited()).toEqual([
+      {
+        eventType: "calendar_listing_created",
+        userId: staff.id,
+        details: { listingId, kind: "event", category: "master-blender-dinner", startsAt: listing.startsAt, capacity: 10 },
+      },
+    ]);
+  });
+
+  it("refuses a start that has passed, and a form with errors shows each beside its field with the values as typed", async () => {
+    const staff = await concierge();
+    const past = await submitEvent(staff, eventFields({ day: portlandDate(-2) }));
+    expect(past.status).toBe(409);
+    expect(past.data).toMatchObject({ ok: false, fieldErrors: { startTime: "That time has passed. Choose a time ahead." } });
+    const invalid = await submitEvent(staff, eventFields({ title: "", cutoffHours: "200" }));
+    expect(invalid.status).toBe(400);
+    expect(invalid.data).toMatchObject({
+      ok: false,
+      fieldErrors: { title: "Enter a title.", cutoffHours: "Enter the cut-off in hours, from 0 to 168." },
+      values: { cutoffHours: "200", description: "Five courses, five cigars." },
+    });
+    expect(await database.select().from(calendarListings).all()).toEqual([]);
+    expect(await audited()).toEqual([]);
+  });
+
+  it("refuses a capacity below the places booked (members and guests), and reserved places the others' bookings need", async () => {
+    const staff = await concierge();
+    const listingId = idFromLocation((await submitEvent(staff, eventFields())).headers, "/concierge/events");
+    const [a, b, c] = await Promise.all([member(), member({ tier: "business" }), member({ tier: "business" })]);
+    await booking(listingId, a.id, { guests: 2, reserved: true });
+    await booking(listingId, b.id, { guests: 1 });
+    await booking(listingId, c.id);
+    await booking(listingId, (await member()).id, { status: "waitlisted", confirmedAt: null });
+    await database.delete(securityEvents);
+
+    // 6 places are booked: 3 by Platinum on reserved places, 3 by the others.
+    const below = await submitEvent(staff, eventFields({ capacity: "5", reservedPlaces: "0" }), listingId);
+    expect(below.status).toBe(409);
+    expect(below.data).toMatchObject({ ok: false, fieldErrors: { capacity: "6 places are booked: keep at least 6." } });
+    const reserved = await submitEvent(staff, eventFields({ capacity: "8", reservedPlaces: "6" }), listingId);
+    expect(reserved.status).toBe(409);
+    expect(reserved.data).toMatchObject({
+      ok: false,
+      fieldErrors: { reservedPlaces: "Members without reserved seating hold 3 places: reserve at most 5." },
+    });
+    expect(await listingOf(listingId)).toMatchObject({ capacity: 10, reservedPlaces: 2, updatedAt: null });
+    expect(await audited()).toEqual([]);
+
+    const exact = await submitEvent(staff, eventFields({ capacity: "6", reservedPlaces: "3", title: "Shade Harvest Dinner" }), listingId);
+    expect(exact.status).toBe(200);
+    expect(exact.data).toMatchObject({ ok: true, toast: { title: "Event Saved" } });
+    expect(await listingOf(listingId)).toMatchObject({ capacity: 6, reservedPlaces: 3, title: "Shade Harvest Dinner" });
+    expect(await audited()).toEqual([
+      {
+        eventType: "calendar_listing_updated",
+        userId: staff.id,
+        details: { listingId, kind: "event", changed: ["title", "capacity", "reservedPlaces"], capacity: 6 },
+      },
+    ]);
+  });
+
+  it("keeps a cancelled event as it was, and answers 404 for an event that does not exist", async () => {
+    const staff = await concierge();
+    const listingId = idFromLocation((await submitEvent(staff, eventFields())).headers, "/concierge/events");
+    await database.update(calendarListings).set({ status: "cancelled" }).where(eq(calendarListings.id, listingId));
+    const cancelled = await submitEvent(staff, eventFields({ capacity: "20" }), listingId);
+    expect(cancelled.status).toBe(409);
+    expect(cancelled.data).toMatchObject({ ok: false, error: "This event is cancelled: it can no longer be changed." });
+    expect((await submitEvent(staff, eventFields(), crypto.randomUUID())).status).toBe(404);
+    expect(await listingOf(listingId)).toMatchObject({ capacity: 10 });
+  });
+});
+
+describe("cancelling an event", () => {
+  it("cancels every booking and waitlist place, emails each member exactly once (the cron adds none), and is audited", async () => {
+    const staff = await concierge();
+    const listingId = idFromLocation((await submitEvent(staff, eventFields())).headers, "/concierge/events");
+    const booked = await Promise.all([member(), member(), member()]);
+    const waiting = await member();
+    for (const person of booked) await booking(listingId, person.id);
+    await booking(listingId, waiting.id, { status: "waitlisted", confirmedAt: null });
+    await database.delete(securityEvents);
+
+    const answer = await submitEvent(staff, { intent: "cancel" }, listingId);
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("Location")).toBe(`/concierge/events/${listingId}?done=cancelled`);
+    expect(await listingOf(listingId)).toMatchObject({ status: "cancelled" });
+    const live = await env.DB.prepare("SELECT COUNT(*) AS n FROM calendar_bookings WHERE listing_id = ? AND status <> 'cancelled'")
+      .bind(listingId)
+      .first<{ n: number }>();
+    expect(live!.n).toBe(0);
+
+    const config = workerConfig(env);
+    await runCalendarCron({ env, config, signingKey: signingKey(config) }, Date.now());
+    const emails = await database.select({ recipient: outbox.recipient }).from(outbox).all();
+    expect(emails.map((email) => email.recipient).sort()).toEqual([...booked, waiting].map((person) => person.email).sort());
+
+    expect(await audited()).toEqual([
+      { eventType: "calendar_listing_cancelled", userId: staff.id, details: { listingId, kind: "event", bookingsCancelled: 4 } },
+    ]);
+    const again = await submitEvent(staff, { intent: "cancel" }, listingId);
+    expect(again.status).toBe(409);
+    expect(await database.select().from(outbox).all()).toHaveLength(4);
+  });
+});
+
+describe("course terms", () => {
+  const termFields = (overrides: Record<string, string> = {}) => ({
+    intent: "save",
+    course: "blending-terroir",
+    title: "Blending & Terroir, spring term",
+    description: "Six Wednesday evenings.",
+    lounge: "business",
+    seats: "8",
+    session1Day: portlandDate(40),
+    session1Time: "18:00",
+    session1Minutes: "120",
+    session2Day: portlandDate(30),
+    session2Time: "18:00",
+    session2Minutes: "120",
+    ...overrides,
+  });
+
+  it("creates a term with its sessions: enrolment opens 21 days before the first and closes as it begins; audited", async () => {
+    const staff = await concierge();
+    const answer = await submitTerm(staff, termFields());
+    expect(answer.status).toBe(303);
+    const listingId = idFromLocation(answer.headers, "/concierge/academy");
+    const listing = (await listingOf(listingId))!;
+    const sessions = await database
+      .select()
+      .from(calendarSessions)
+      .where(eq(calendarSessions.listingId, listingId))
+      .orderBy(calendarSessions.startsAt);
+    expect(sessions).toHaveLength(2);
+    expect(listing).toMatchObject({
+      kind: "course",
+      category: "blending-terroir",
+      capacity: 8,
+      reservedPlaces: 0,
+      startsAt: sessions[0]!.startsAt,
+      endsAt: sessions[1]!.endsAt,
+      closesAt: sessions[0]!.startsAt,
+      opensAt: new Date(Date.parse(sessions[0]!.startsAt) - 21 * DAY_MS).toISOString(),
+    });
+    expect((await audited()).map((event) => [event.eventType, event.userId])).toEqual([["calendar_listing_created", staff.id]]);
+  });
+
+  it("replaces the sessions on edit, and a refused edit (seats below those taken) changes neither the term nor its sessions", async () => {
+    const staff = await concierge();
+    const listingId = idFromLocation((await submitTerm(staff, termFields())).headers, "/concierge/academy");
+    for (const person of await Promise.all([member(), member(), member()])) await booking(listingId, person.id);
+    const sessionsNow = () =>
+      database
+        .select({ startsAt: calendarSessions.startsAt })
+        .from(calendarSessions)
+        .where(eq(calendarSessions.listingId, listingId))
+        .all();
+    const before = await sessionsNow();
+
+    const refused = await submitTerm(staff, termFields({ seats: "2", session2Day: "", session2Time: "" }), listingId);
+    expect(refused.status).toBe(409);
+    expect(refused.data).toMatchObject({ ok: false, fieldErrors: { seats: "3 seats are booked: keep at least 3." } });
+    expect(await sessionsNow()).toEqual(before);
+    expect(await listingOf(listingId)).toMatchObject({ capacity: 8 });
+
+    const saved = await submitTerm(staff, termFields({ seats: "3", session2Day: "", session2Time: "" }), listingId);
+    expect(saved.status).toBe(200);
+    const after = await sessionsNow();
+    expect(after).toHaveLength(1);
+    expect(await listingOf(listingId)).toMatchObject({ capacity: 3, startsAt: after[0]!.startsAt, closesAt: after[0]!.startsAt });
+    expect((await audited()).map((event) => event.eventType)).toEqual(["calendar_listing_created", "calendar_listing_updated"]);
+  });
+
+  it("cancels a term through the engine, audited", async () => {
+    const staff = await concierge();
+    const listingId = idFromLocation((await submitTerm(staff, termFields())).headers, "/concierge/academy");
+    const enrolled = await member();
+    await booking(listingId, enrolled.id);
+    const answer = await submitTerm(staff, { intent: "cancel" }, listingId);
+    expect(answer.status).toBe(303);
+    expect(await listingOf(listingId)).toMatchObject({ status: "cancelled" });
+    expect((await audited()).map((event) => event.eventType)).toEqual(["calendar_listing_created", "calendar_listing_cancelled"]);
+    expect((await database.select({ recipient: outbox.recipient }).from(outbox).all()).map((email) => email.recipient)).toEqual([
+      enrolled.email,
+    ]);
+  });
+
+  it("does not let an event's page edit a term, nor a term's page an event", async () => {
+    const staff = await concierge();
+    const termId = idFromLocation((await submitTerm(staff, termFields())).headers, "/concierge/academy");
+    expect((await submitEvent(staff, eventFields(), termId)).status).toBe(404);
+    expect((await submitEvent(staff, { intent: "cancel" }, termId)).status).toBe(404);
+    expect(await listingOf(termId)).toMatchObject({ kind: "course", status: "scheduled" });
+  });
+});
+
+describe("who may see the calendar's staff pages", () => {
+  type RouteModule = NonNullable<ServerBuild["routes"][string]>["module"];
+  const build: ServerBuild = {
+    entry: { module: { default: (_request, status, headers) => new Response("<!doctype html><p>page</p>", { status, headers }) } },
+    routes: {
+      root: { id: "root", path: "", module: { default: () => null } },
+      concierge: { id: "concierge", parentId: "root", path: "concierge", module: consoleLayout as RouteModule },
+      events: { id: "events", parentId: "concierge", path: "events", module: consoleEvents as RouteModule },
+      "event-new": { id: "event-new", parentId: "concierge", path: "events/new", module: consoleEvent as RouteModule },
+      event: { id: "event", parentId: "concierge", path: "events/:id", module: consoleEvent as RouteModule },
+      "event-csv": { id: "event-csv", parentId: "concierge", path: "events/:id.csv", module: consoleRosterCsv as RouteModule },
+      academy: { id: "academy", parentId: "concierge", path: "academy", module: consoleAcademy as RouteModule },
+      "term-csv": { id: "term-csv", parentId: "concierge", path: "academy/:id.csv", module: consoleRosterCsv as RouteModule },
+    },
+    assets: { entry: { imports: [], module: "" }, routes: {}, url: "", version: "test" },
+    publicPath: "/",
+    assetsBuildDirectory: "build/client",
+    future: {},
+    ssr: true,
+    isSpaMode: false,
+    prerender: [],
+    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+  };
+  const app = createWorkerApp(createRequestHandler(build, "production"));
+
+  async function send(path: string, cookie: string, init: RequestInit = {}): Promise<Response> {
+    const context = createExecutionContext();
+    const headers = new Headers(init.headers);
+    if (cookie) headers.set("Cookie", cookie);
+    const response = await app.fetch(new Request(`http://localhost:8787${path}`, { ...init, headers }), env, context);
+    await waitOnExecutionContext(context);
+    return response;
+  }
+
+  it("a concierge gets the lists, never cached; a member and a visitor get the 404, and their form creates nothing", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const staff = await concierge();
+    const plain = await member();
+    const staffCookie = (await signedInAs(staff)).cookie;
+    const memberCookie = (await signedInAs(plain)).cookie;
+    await submitEvent(staff, eventFields({ title: "Winter Tasting Night", kind: "tasting-night", reservedPlaces: "0" }));
+
+    for (const path of ["/concierge/events.data", "/concierge/academy.data"]) {
+      const page = await send(path, staffCookie);
+      expect(page.status).toBe(200);
+      expect(page.headers.get("Cache-Control")).toBe("private, no-store");
+    }
+    expect(await (await send("/concierge/events.data", staffCookie)).text()).toContain("Winter Tasting Night");
+    for (const cookie of [memberCookie, ""]) {
+      for (const path of ["/concierge/events", "/concierge/academy", "/concierge/events/new"])
+        expect((await send(path, cookie)).status).toBe(404);
+      const post = await send("/concierge/events/new", cookie, {
+        method: "POST",
+        headers: { Origin: "http://localhost:8787", "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(eventFields()).toString(),
+      });
+      expect(post.status).toBe(404);
+    }
+    expect(await database.select({ title: calendarListings.title }).from(calendarListings).all()).toEqual([
+      { title: "Winter Tasting Night" },
+    ]);
+  });
+
+  it("exports the booked list and waitlist as CSV, a typed formula shown as text; audited; 404 for a member", async () => {
+    const staff = await concierge();
+    const staffCookie = (await signedInAs(staff)).cookie;
+    const listingId = idFromLocation((await submitEvent(staff, eventFields())).headers, "/concierge/events");
+    const sly = await member({ name: '=HYPERLINK("http://evil.example","Click")' });
+    const waiting = await member({ name: "Blair, Waiting" });
+    await booking(listingId, sly.id, { reserved: true });
+    await booking(listingId, waiting.id, { status: "waitlisted", confirmedAt: null });
+    await database.delete(securityEvents);
+
+    const csv = await send(`/concierge/events/${listingId}.csv`, staffCookie);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(csv.headers.get("Cache-Control")).toBe("private, no-store");
+    const lines = (await csv.text()).split("\r\n");
+    expect(lines[0]).toBe("List,Position,Member,Email,Tier,Guests,Guest names,Reserved place,Booked,From the waitlist");
+    expect(lines[1]).toMatch(/^Booked,,"'=HYPERLINK\(""http:\/\/evil\.example"",""Click""\)",calendar\d+@example\.com,Platinum,0,,Yes,/);
+    expect(lines[2]).toMatch(/^Waitlist,1,"Blair, Waiting",/);
+    expect(await audited()).toEqual([
+      { eventType: "sensitive_read", userId: staff.id, details: { export: "event.csv", listingId, rows: 2 } },
+    ]);
+
+    expect((await send(`/concierge/events/${listingId}.csv`, (await signedInAs(sly)).cookie)).status).toBe(404);
+    expect((await send(`/concierge/academy/${listingId}.csv`, staffCookie)).status).toBe(404);
+  });
+});
