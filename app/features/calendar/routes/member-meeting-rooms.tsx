@@ -140,15 +140,17 @@ function refusal(
     data<ActionResult>({ form: "book", ok: false, fieldErrors: { [field]: message } }, { status: 400 });
   const formError = (message: string, status: number) => data<ActionResult>({ form: "book", ok: false, error: message }, { status });
   const room = meetingRooms[booking.room].name;
+  const dayWindow = () =>
+    fieldError("day", `Choose a day from today to ${formatPortlandDay(addDays(booking.today, MEETING_ROOM_DAYS_AHEAD))}.`);
   switch (result.reason) {
     case "outside-hours":
       return loungeOpensOn(booking.day)
         ? fieldError("hours", `The last hour must end by ${hourInWords(lounge.openingHours.closes)}, when the lounge closes.`)
         : fieldError("day", `The ${lounge.name} is open ${lounge.hours}. Choose one of those days.`);
     case "past":
-      return fieldError("startHour", "Choose an hour that has not started yet.");
+      return booking.day < booking.today ? dayWindow() : fieldError("startHour", "Choose an hour that has not started yet.");
     case "too-far-ahead":
-      return fieldError("day", `Choose a day from today to ${formatPortlandDay(addDays(booking.today, MEETING_ROOM_DAYS_AHEAD))}.`);
+      return dayWindow();
     case "taken":
       return formError(
         result.takenAt

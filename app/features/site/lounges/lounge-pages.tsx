@@ -3,6 +3,8 @@ import { Link } from "react-router";
 import { club, loungeBySlug, type Lounge } from "../site-config.ts";
 import { entitlementsOf, lockerClasses } from "../tier-entitlements.ts";
 import { guestAllowanceInWords, tierNamesInWords } from "../tier-inclusions.ts";
+import { tiersWithMeetingRooms } from "#app/features/calendar/meeting-room-facts.ts";
+import { MEETING_ROOM_DAYS_AHEAD } from "#app/features/calendar/meeting-room-hours.ts";
 import type { LoungeDetail } from "./lounge-room.tsx";
 import type { LoungeSlot } from "./lounge-timetable.tsx";
 
@@ -111,7 +113,10 @@ export const loungePages: Record<Lounge["slug"], LoungePageContent> = {
       columns: "md:grid-cols-2 lg:grid-cols-3",
       slots: [
         { when: "7 am", what: "Doors open. Coffee roasted in Southeast Portland, pastries until ten, the papers on the rail." },
-        { when: "9 am – 5 pm", what: "Meeting rooms in two-hour blocks, booked through the concierge up to 48 hours ahead." },
+        {
+          when: "9 am – 5 pm",
+          what: `The meeting rooms' busiest hours. ${tierNamesInWords(tiersWithMeetingRooms())} members book them by the hour in the Members Area, up to ${MEETING_ROOM_DAYS_AHEAD} days ahead.`,
+        },
         { when: "5 pm", what: "The pour list opens and the booths turn from calls to conversation." },
         { when: "6:30 pm, Tuesday and Wednesday", what: "The Cigar Academy meets in the library at the back of the lounge." },
         { when: "10 pm", what: "Last light at 9:30, doors at ten. Saturdays keep the same hours, only quieter." },
