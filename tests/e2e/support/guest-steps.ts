@@ -7,7 +7,7 @@ import { formatPortlandDay, portlandDay } from "#app/features/member-area/member
 
 /**
  * Guests for the end-to-end specs (tests/e2e/guests, tests/e2e/site/tier-promises.spec.ts): Portland
- * days, the member event the seed puts on the calendar so that an event night falls inside the
+ * days, the club event the seed puts on the calendar so that an event night falls inside the
  * window members may register guests for, and the /members/guests form filled as a member fills it.
  */
 
@@ -16,17 +16,21 @@ export { formatPortlandDay, nextDay };
 
 /** The Portland day of the seeded event night. */
 export function eventNightDay(): string {
-  const [event] = queryLocalD1<{ startsAt: string }>("SELECT starts_at AS startsAt FROM member_events WHERE id = ?", E2E_EVENT_NIGHT.id);
+  const [event] = queryLocalD1<{ startsAt: string }>(
+    "SELECT starts_at AS startsAt FROM calendar_listings WHERE id = ?",
+    E2E_EVENT_NIGHT.id,
+  );
   if (!event) throw new Error("the e2e seed's event night is missing (tests/e2e/support/seed-member-pool.ts)");
   return portlandDay(new Date(event.startsAt));
 }
 
-/** Whether any member event starts at this lounge on this Portland day (an event night there). */
+/** Whether a scheduled club event starts at this lounge on this Portland day (an event night there). */
 export function isEventNight(loungeName: string, day: string): boolean {
   return (
     queryLocalD1<{ id: string }>(
-      "SELECT id FROM member_events WHERE lounge = ? AND starts_at >= ? AND starts_at < ?",
-      loungeName,
+      "SELECT id FROM calendar_listings WHERE kind = 'event' AND status = 'scheduled' AND lounge = ? AND starts_at >= ? AND starts_at < ?",
+      // "Business Lounge" is the lounge `business` (app/features/site/site-config.ts).
+      loungeName.split(" ")[0]!.toLowerCase(),
       portlandTimeToUtc(day, "00:00") ?? "",
       portlandTimeToUtc(nextDay(day), "00:00") ?? "",
     ).length > 0

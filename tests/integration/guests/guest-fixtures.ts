@@ -33,11 +33,12 @@ export async function countGuestVisits(hostId: string, status = "expected"): Pro
   return row!.n;
 }
 
-/** A member event at `loungeName` starting at `startsAt` (an event night for that lounge's Portland day). */
-export async function insertEvent(loungeName: string, startsAt: string): Promise<void> {
+/** A scheduled club event at `lounge` starting at `startsAt` (an event night for that lounge's Portland day). */
+export async function insertEvent(lounge: GuestRegistration["lounge"], startsAt: string): Promise<void> {
   await env.DB.prepare(
-    "INSERT INTO member_events (id, title, description, lounge, starts_at, capacity) VALUES (?, 'Guest test night', 'For the guest tests.', ?, ?, 10)",
+    `INSERT INTO calendar_listings (id, kind, category, title, description, lounge, starts_at, ends_at, capacity, opens_at, closes_at)
+     VALUES (?, 'event', 'tasting-night', 'Guest test night', 'For the guest tests.', ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', ?3, '+3 hours'), 10, '2026-01-01T00:00:00.000Z', strftime('%Y-%m-%dT%H:%M:%fZ', ?3, '-24 hours'))`,
   )
-    .bind(`guest-test-${crypto.randomUUID()}`, loungeName, startsAt)
+    .bind(`guest-test-${crypto.randomUUID()}`, lounge, startsAt)
     .run();
 }

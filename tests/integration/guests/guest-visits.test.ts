@@ -98,7 +98,7 @@ describe("a Platinum member's guests", () => {
   it("has one guest a day, and two extra on a night with a member event at that lounge, the extras not waived", async () => {
     const host = await createMember({ tier: "platinum" });
     // 7 pm in Portland on Friday, February 14 2031 (03:00 UTC on the 15th).
-    await insertEvent("Platinum Lounge", "2031-02-15T03:00:00.000Z");
+    await insertEvent("platinum", "2031-02-15T03:00:00.000Z");
     const results = [];
     for (let guest = 0; guest < 4; guest++)
       results.push(await register(host, { day: "2031-02-14", guestName: uniqueGuest(), lounge: "platinum" }));
@@ -119,7 +119,7 @@ describe("a Platinum member's guests", () => {
 
   it("gives exactly three of twenty simultaneous registrations on an event night, one of them waived", async () => {
     const host = await createMember({ tier: "platinum" });
-    await insertEvent("Platinum Lounge", "2031-06-07T02:00:00.000Z");
+    await insertEvent("platinum", "2031-06-07T02:00:00.000Z");
     const results = await Promise.all(
       Array.from({ length: 20 }, () => register(host, { day: "2031-06-06", guestName: uniqueGuest(), lounge: "platinum" })),
     );
@@ -268,7 +268,7 @@ describe("the findings of the guests review", () => {
   it("gives no extras for an event at another lounge", async () => {
     const host = await createMember({ tier: "platinum" });
     // 7 pm in Portland on Tuesday, March 11 2031, at the Business Lounge.
-    await insertEvent("Business Lounge", "2031-03-12T02:00:00.000Z");
+    await insertEvent("business", "2031-03-12T02:00:00.000Z");
     expect(await register(host, { day: "2031-03-11", guestName: uniqueGuest(), lounge: "platinum" })).toMatchObject({ ok: true });
     expect(await register(host, { day: "2031-03-11", guestName: uniqueGuest(), lounge: "platinum" })).toEqual({
       ok: false,
@@ -297,7 +297,7 @@ describe("the findings of the guests review", () => {
 
   it("waives the plus-one again when the waived guest is cancelled, and makes an extra only beyond the day's guests", async () => {
     const host = await createMember({ tier: "platinum" });
-    await insertEvent("Platinum Lounge", "2031-08-09T02:00:00.000Z");
+    await insertEvent("platinum", "2031-08-09T02:00:00.000Z");
     const day = "2031-08-08";
     const first = await register(host, { day, guestName: uniqueGuest(), lounge: "platinum" });
     const second = await register(host, { day, guestName: uniqueGuest(), lounge: "platinum" });

@@ -1,11 +1,10 @@
 import { and, asc, countDistinct, desc, eq, gt, gte, lte, ne, or, sql, type SQL } from "drizzle-orm";
-import { getDatabase } from "#db/client.ts";
 import { insertSelectRow } from "#db/insert-select.ts";
 import { containsText } from "#db/text-match.ts";
-import { guestVisits, memberEvents, members, outbox } from "#db/schema.ts";
+import { getDatabase, type Database } from "#db/client.ts";
+import { calendarListings, guestVisits, members, outbox } from "#db/schema.ts";
 import { portlandTimeToUtc } from "#app/features/admissions/sit-down-times.ts";
 import { entitlementsOf, type LoungeSlug, type TierSlug } from "#app/features/site/tier-entitlements.ts";
-import { loungeBySlug } from "#app/features/site/site-config.ts";
 import { normalizeEmail } from "#worker/features/members/members.ts";
 import { guestWelcomeEmail } from "./guest-emails.ts";
 import { guestInvitationUrl, readGuestReference } from "./guest-reference.ts";
@@ -45,10 +44,14 @@ export function nextDay(day: string, days = 1): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** Whether a member event starts at `lounge` on the Portland day `day` (an event night). */
+/**
+ * Whether a scheduled club event (db/schema/calendar.ts) starts at `lounge` on the Portland day
+ * `day`: an event night, with the tiers' extra guests.
+ */
 function eventNight(lounge: LoungeSlug, day: string): SQL {
-  return sql`exists (select 1 from ${memberEvents} where ${memberEvents.lounge} = ${loungeBySlug(lounge).name}
-    and ${memberEvents.startsAt} >= ${portlandTimeToUtc(day, "00:00")} and ${memberEvents.startsAt} < ${portlandTimeToUtc(nextDay(day), "00:00")})`;
+  return sql`exists (select 1 from ${calendarListings} where ${calendarListings.kind} = 'event' and ${calendarListings.status} = 'scheduled'
+    and ${calendarListings.lounge} = ${lounge}
+    and ${calendarListings.startsAt} >= ${portlandTimeToUtc(day, "00:00")} and ${calendarListings.startsAt} < ${portlandTimeToUtc(nextDay(day), "00:00")})`;
 }
 
 const expected = eq(guestVisits.status, "expected");
@@ -121,17 +124,27 @@ export type RegisterGuestResult =
       reason: "not-allowed" | "already-registered" | "day-full" | "month-full" | "too-many-registrations" | "guest-quarter-limit";
     };
 
+export type GuestRefusal = Extract<RegisterGuestResult, { ok: false }>["reason"];
+
+/** A guest visit that comes with a club event booking (worker/features/calendar/calendar-bookings.ts). */
+export interface GuestOfBooking {
+  bookingId: string;
+  /** SQL that must hold for the visit to be inserted (the booking stands). */
+  requires: SQL;
+}
+
 /**
- * Registers a guest in one D1 batch: the INSERT … SELECT from the host's member row that decides
- * every limit, then the welcome email (outbox), inserted only when the visit was (and in the
- * wording with the invitation to apply when this visit is the guest's last of the quarter). When
- * nothing was inserted, which limit refused it is read afterwards.
+ * The statements that register a guest, for a batch: `insertVisit`, the INSERT … SELECT from the
+ * host's member row that decides every limit (nothing when one refuses); `welcome` and
+ * `invitation`, the welcome email (outbox) in its plain wording and in the one inviting the guest
+ * to apply (the visit is their last of the quarter), each inserted only if the visit was and it
+ * applies (null without a guest email); `lastVisit`, whether the visit is the guest's last of
+ * the quarter. The lounge is the caller's to check (registerGuest: one of the tier's lounges; an
+ * event guest comes to the event's lounge with their host).
  */
-export async function registerGuest(db: D1Database, input: GuestRegistration): Promise<RegisterGuestResult> {
-  const database = getDatabase(db);
+export async function guestVisitStatements(database: Database, input: GuestRegistration, booking?: GuestOfBooking) {
   const { host, day, lounge, visitsPerQuarter } = input;
   const allowance = entitlementsOf(host.tier).guests;
-  if (!entitlementsOf(host.tier).lounges.includes(lounge)) return { ok: false, reason: "not-allowed" };
   const id = crypto.randomUUID();
   const guestName = input.guestName.trim();
   const guestKey = guestKeyOf(guestName);
@@ -160,6 +173,7 @@ export async function registerGuest(db: D1Database, input: GuestRegistration): P
     // (a cancelled plus-one hands the waiver on); an extra is a guest beyond the guests a day.
     stickFeeWaived: allowance.plusOneStickFeeWaived ? sql`not ${hostWaivedGuestOn(host.id, day)}` : false,
     eventNightExtra: sql`${hostDayGuestsOn(host.id, day)} >= ${allowance.guestsPerDay}`,
+    bookingId: booking?.bookingId ?? null,
   });
   const insertVisit = database
     .insert(guestVisits)
@@ -177,6 +191,7 @@ export async function registerGuest(db: D1Database, input: GuestRegistration): P
             monthLimit,
             sql`${hostRecentRegistrations(host.id)} < ${GUEST_REGISTRATIONS_PER_DAY}`,
             sql`${guestVisitsInQuarter(guestKey, guestEmail, day)} < ${visitsPerQuarter}`,
+            booking?.requires,
           ),
         ),
     )
@@ -205,30 +220,57 @@ export async function registerGuest(db: D1Database, input: GuestRegistration): P
       )
       .returning({ id: outbox.id });
   };
-
-  if (guestEmail === null) {
-    // Read in the same batch, so a registration racing for the same guest cannot change the answer.
-    const lastVisit = database
-      .select({ last: sql<number>`${atLimit}` })
-      .from(guestVisits)
-      .where(eq(guestVisits.id, id));
-    const [[visit], [last]] = await database.batch([insertVisit, lastVisit]);
-    if (visit) return { ok: true, visit, lastVisitThisQuarter: Boolean(last?.last), outboxId: null };
-  } else {
-    const [[visit], plain, invitation] = await database.batch([insertVisit, welcome(false), welcome(true)]);
-    if (visit) return { ok: true, visit, lastVisitThisQuarter: invitation.length > 0, outboxId: (invitation[0] ?? plain[0])?.id ?? null };
-  }
-  return { ok: false, reason: await refusalReason(db, input, guestKey, guestEmail) };
+  // Read in the same batch, so a registration racing for the same guest cannot change the answer.
+  const lastVisit = database
+    .select({ last: sql<number>`${atLimit}` })
+    .from(guestVisits)
+    .where(eq(guestVisits.id, id));
+  return {
+    guestKey,
+    guestEmail,
+    insertVisit,
+    welcome: guestEmail === null ? null : welcome(false),
+    invitation: guestEmail === null ? null : welcome(true),
+    lastVisit,
+  };
 }
 
-/** Which limit refused a registration, read after the INSERT changed nothing. */
-async function refusalReason(
+/**
+ * Registers a guest in one D1 batch (guestVisitStatements): the visit and its welcome email. When
+ * nothing was inserted, which limit refused it is read afterwards.
+ */
+export async function registerGuest(db: D1Database, input: GuestRegistration): Promise<RegisterGuestResult> {
+  const database = getDatabase(db);
+  if (!entitlementsOf(input.host.tier).lounges.includes(input.lounge)) return { ok: false, reason: "not-allowed" };
+  const statements = await guestVisitStatements(database, input);
+  if (statements.welcome === null || statements.invitation === null) {
+    const [[visit], [last]] = await database.batch([statements.insertVisit, statements.lastVisit]);
+    if (visit) return { ok: true, visit, lastVisitThisQuarter: Boolean(last?.last), outboxId: null };
+  } else {
+    const [[visit], plain, invitation] = await database.batch([statements.insertVisit, statements.welcome, statements.invitation]);
+    if (visit) return { ok: true, visit, lastVisitThisQuarter: invitation.length > 0, outboxId: (invitation[0] ?? plain[0])?.id ?? null };
+  }
+  // Another registration changed the counts between the INSERT and the read: the day filled.
+  return { ok: false, reason: (await guestRefusal(db, input)) ?? "day-full" };
+}
+
+/**
+ * Which limit refuses the registration, read from the database as it stands, as if the guests
+ * `earlier` (registered by the same host for the same day in the same batch, before this one)
+ * were already in; null when none would. Not itself part of any decision: it tells the member.
+ */
+export async function guestRefusal(
   db: D1Database,
-  { host, day, lounge, visitsPerQuarter }: GuestRegistration,
-  guestKey: string,
-  guestEmail: string | null,
-): Promise<Extract<RegisterGuestResult, { ok: false }>["reason"]> {
+  { host, day, lounge, visitsPerQuarter, guestName, guestEmail: email }: GuestRegistration,
+  earlier: { guestName: string; guestEmail: string | null }[] = [],
+): Promise<GuestRefusal | null> {
   const allowance = entitlementsOf(host.tier).guests;
+  const guestKey = guestKeyOf(guestName.trim());
+  const guestEmail = email === null ? null : normalizeEmail(email);
+  const before = earlier.map((guest) => ({
+    guestKey: guestKeyOf(guest.guestName.trim()),
+    guestEmail: guest.guestEmail === null ? null : normalizeEmail(guest.guestEmail),
+  }));
   const facts = await getDatabase(db).get<{
     standing: number;
     sameGuest: number;
@@ -247,16 +289,17 @@ async function refusalReason(
       ${hostRecentRegistrations(host.id)} as recent,
       ${guestVisitsInQuarter(guestKey, guestEmail, day)} as guestVisits`,
   );
+  const today = facts.today + before.length;
   if (!facts.standing) return "not-allowed";
-  if (facts.sameGuest > 0) return "already-registered";
+  if (facts.sameGuest > 0 || before.some((guest) => guest.guestKey === guestKey)) return "already-registered";
   const dayLimit = allowance.guestsPerDay + (facts.eventNight ? allowance.extraGuestsOnEventNights : 0);
-  if (facts.today >= dayLimit) return "day-full";
-  if (allowance.guestDaysPerMonth !== null && facts.today === 0 && facts.days >= allowance.guestDaysPerMonth) return "month-full";
+  if (today >= dayLimit) return "day-full";
+  if (allowance.guestDaysPerMonth !== null && today === 0 && facts.days >= allowance.guestDaysPerMonth) return "month-full";
   // Before the guest's visits with other hosts, which a host over this limit is not told.
-  if (facts.recent >= GUEST_REGISTRATIONS_PER_DAY) return "too-many-registrations";
-  if (facts.guestVisits >= visitsPerQuarter) return "guest-quarter-limit";
-  // Another registration changed the counts between the INSERT and this read: the day filled.
-  return "day-full";
+  if (facts.recent + before.length >= GUEST_REGISTRATIONS_PER_DAY) return "too-many-registrations";
+  const sameGuestBefore = before.filter((guest) => guest.guestKey === guestKey || (guestEmail !== null && guest.guestEmail === guestEmail));
+  if (facts.guestVisits + sameGuestBefore.length >= visitsPerQuarter) return "guest-quarter-limit";
+  return null;
 }
 
 /**
