@@ -294,7 +294,8 @@ function BookRoom({ page, outcome }: { page: LoaderData; outcome: ActionResult |
   useEffect(() => {
     if (errors) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [errors]);
-  const firstFree = page.hours.find((hour) => hour.alder === "Free" || hour.fir === "Free")?.hour ?? meetingRoomStartHours[0];
+  // The first room's first free hour of the day, so the form as it stands books something free.
+  const firstFree = page.hours.find((hour) => hour.alder === "Free")?.hour ?? meetingRoomStartHours[0];
   return (
     <Form key={page.day} ref={form} method="post" className="grid gap-4 rounded-sm border border-cedar bg-night p-6 sm:grid-cols-2">
       <Field id="room" label="Room" error={errors?.room}>
