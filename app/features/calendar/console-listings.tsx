@@ -19,19 +19,19 @@ export interface ListingLine {
  * Upcoming or past: two links, so each list has its own address and needs no script
  * (docs/product-rules.md#calendar, Staff).
  */
-export function WhenFilter({ when, label }: { when: "upcoming" | "past"; label: string }) {
+export function WhenFilter({ path, when, label }: { path: string; when: "upcoming" | "past"; label: string }) {
   const linkClasses = (current: boolean) =>
     `inline-flex min-h-11 items-center px-3 font-semibold ${current ? "text-cream underline decoration-brass underline-offset-4" : "text-smoke hover:text-cream"}`;
   return (
     <nav aria-label={`${label}: upcoming or past`}>
       <ul className="flex gap-2 text-sm">
         <li>
-          <Link to="?" aria-current={when === "upcoming" ? "page" : undefined} className={linkClasses(when === "upcoming")}>
+          <Link to={path} aria-current={when === "upcoming" ? "page" : undefined} className={linkClasses(when === "upcoming")}>
             Upcoming
           </Link>
         </li>
         <li>
-          <Link to="?when=past" aria-current={when === "past" ? "page" : undefined} className={linkClasses(when === "past")}>
+          <Link to={`${path}?when=past`} aria-current={when === "past" ? "page" : undefined} className={linkClasses(when === "past")}>
             Past
           </Link>
         </li>

@@ -45,7 +45,7 @@ export default function ConsoleAcademy({ loaderData }: Route.ComponentProps) {
       <CalendarConsoleNav />
       <Section id="terms" eyebrow="Cigar Academy" title={when === "past" ? "Past terms" : "Upcoming terms"}>
         <div className="flex flex-wrap items-center justify-between gap-4">
-          <WhenFilter when={when} label="Terms" />
+          <WhenFilter path="/concierge/academy" when={when} label="Terms" />
           <ButtonLink to="/concierge/academy/new">New Term</ButtonLink>
         </div>
         <p className="mt-6 text-smoke">

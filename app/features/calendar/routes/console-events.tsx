@@ -46,7 +46,7 @@ export default function ConsoleEvents({ loaderData }: Route.ComponentProps) {
       <CalendarConsoleNav />
       <Section id="events" eyebrow="Calendar" title={when === "past" ? "Past events" : "Upcoming events"}>
         <div className="flex flex-wrap items-center justify-between gap-4">
-          <WhenFilter when={when} label="Events" />
+          <WhenFilter path="/concierge/events" when={when} label="Events" />
           <ButtonLink to="/concierge/events/new">New Event</ButtonLink>
         </div>
         <p className="mt-6 text-smoke">
