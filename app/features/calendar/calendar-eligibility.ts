@@ -41,3 +41,22 @@ export function eventGuestLimit(tier: TierSlug): number {
   const guests = entitlementsOf(tier).guests;
   return guests.guestsPerDay + guests.extraGuestsOnEventNights;
 }
+
+/**
+ * The places left at a listing for a member of `tier` (docs/product-rules.md#events): every
+ * confirmed booking takes 1 + its guests; a tier with reserved seating may take any place, the
+ * others only places that are not reserved. `taken` counts every confirmed booking's places,
+ * `takenUnreserved` those of the bookings that hold no reserved place. The engine decides with
+ * the same arithmetic in SQL (worker/features/calendar/calendar-promotion.ts `placesFit`).
+ */
+export function placesLeftFor(
+  tier: TierSlug,
+  listing: { capacity: number; reservedPlaces: number },
+  { taken, takenUnreserved }: { taken: number; takenUnreserved: number },
+): number {
+  const anyPlace = listing.capacity - taken;
+  const left = entitlementsOf(tier).reservedSeating
+    ? anyPlace
+    : Math.min(anyPlace, listing.capacity - listing.reservedPlaces - takenUnreserved);
+  return Math.max(0, left);
+}

@@ -7,25 +7,28 @@ import { deleteEndedStrictCounts } from "#worker/shared/strict-counter.ts";
 import { settleOffers } from "#worker/features/admissions/tier-places.ts";
 import { runDuesCron } from "#worker/features/dues/dues-cron.ts";
 import { runLockerCron } from "#worker/features/lockers/locker-cron.ts";
+import { runCalendarCron } from "#worker/features/calendar/calendar-cron.ts";
 
 /**
  * The cron trigger (wrangler.toml, every minute): retries outbox deliveries that failed or never
  * ran, on both channels, clears strict-limit windows that have ended, runs the dues steps (dues-cron.ts),
- * ends the offers past their 7 days, offering free places to the tiers' waitlists (tier-places.ts), and
- * runs the lockers' steps: offers, lapses, releases (locker-cron.ts).
+ * ends the offers past their 7 days, offering free places to the tiers' waitlists (tier-places.ts),
+ * runs the lockers' steps: offers, lapses, releases (locker-cron.ts), and the calendar's:
+ * promotions, their emails and the reminders (calendar-cron.ts).
  */
 export async function retryOutboxDeliveries(env: Env, now: number = Date.now()): Promise<void> {
   const config = workerConfig(env);
   // Each job on its own: a failure of one (a D1 error, say) must not skip the others.
-  const [email, sms, counters, dues, offers, lockers] = await Promise.allSettled([
+  const [email, sms, counters, dues, offers, lockers, calendar] = await Promise.allSettled([
     deliverDueOutboxMessages(env.DB, "email", emailSender(env.EMAIL, config.EMAIL_FROM, signingKey(config)), now),
     deliverDueOutboxMessages(env.DB, "sms", smsProviderFor(config, env).send, now),
     deleteEndedStrictCounts(env.DB, now),
     runDuesCron({ env, config, signingKey: signingKey(config) }, now),
     settleOffers({ env, config, signingKey: signingKey(config) }, now),
     runLockerCron({ env, config, signingKey: signingKey(config) }, now),
+    runCalendarCron({ env, config, signingKey: signingKey(config) }, now),
   ]);
-  for (const job of [email, sms, counters, dues, offers, lockers])
+  for (const job of [email, sms, counters, dues, offers, lockers, calendar])
     if (job.status === "rejected") console.error("cron: a job failed; the next run tries again", job.reason);
   const results = [email, sms].flatMap((job) => (job.status === "fulfilled" ? job.value : []));
   if (results.length > 0)
