@@ -39,7 +39,12 @@ const adultsMessage = `Please confirm your guests are ${club.minimumAge} or olde
  * it. One box confirms every guest is 21 or older; an email without a name is refused at that name.
  */
 export const rsvpForm = z
-  .object({ intent: z.literal("rsvp"), ...guestLines, adult: z.literal("yes").optional() })
+  .object({
+    intent: z.literal("rsvp"),
+    ...guestLines,
+    // A checkbox: "yes" when ticked; required only with a guest (below).
+    adult: z.string().max(10).optional(),
+  })
   .superRefine((form, context) => {
     let anyGuest = false;
     for (const line of lines) {

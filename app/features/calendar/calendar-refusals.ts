@@ -43,7 +43,10 @@ const refusals: Record<Exclude<PageRefusal, { guest: string }>, { status: number
   cancelled: { status: 409, text: (listing) => `The club has cancelled this ${noun(listing)}.` },
   "not-included": {
     status: 403,
-    text: (listing) => `Your membership does not include this ${noun(listing)}: it is for ${tierNamesInWords(listing.tiers)} members.`,
+    text: (listing) =>
+      listing.tiers.length === 0
+        ? `Your membership does not include this ${noun(listing)}.`
+        : `Your membership does not include this ${noun(listing)}: it is for ${tierNamesInWords(listing.tiers)} members.`,
   },
   "not-in-good-standing": {
     status: 403,

@@ -24,6 +24,19 @@ export interface OwnPlace {
   position: number | null;
 }
 
+/** One of the member's next bookings, as /members lists it. */
+export interface NextBooking {
+  id: string;
+  title: string;
+  /** The event's page, or the term on the Academy page. */
+  href: string;
+  startsAt: string;
+  /** The event's sitting, or the term's first session, in Portland time. */
+  when: string;
+  /** "Booked, with 2 guests" / "2nd on the waitlist". */
+  place: string;
+}
+
 /** Named guests a member may bring to an event: the tier's guests a day and its event-night extras (docs/product-rules.md#guests). */
 export function eventGuestAllowance(tier: TierSlug): number {
   const { guestsPerDay, extraGuestsOnEventNights } = entitlementsOf(tier).guests;

@@ -44,7 +44,6 @@ export function requireMemberWithAcceptedRules(request: Request, context: Readon
 }
 
 // The Worker's member-area services, for the pages' loaders and actions (decision 006).
-export { cancelRsvp, listUpcomingEvents, rsvpToEvent, type RsvpResult } from "#worker/features/member-area/member-events.ts";
 export { findMemberById } from "#worker/features/members/members.ts";
 export { acceptRules } from "#worker/features/member-area/rules-acceptance.ts";
 export { findPointsBalance, listActiveRewardItems, listRecentRedemptions, redeemReward } from "#worker/features/member-area/rewards.ts";

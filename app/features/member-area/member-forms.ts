@@ -20,26 +20,6 @@ export const guestName = z
   .max(100, "Name too long")
   .regex(personName, "Please use letters, spaces, hyphens and apostrophes only.");
 
-const eventId = z.string().trim().min(1).max(100);
-
-export const eventRsvpForm = z.object({
-  intent: z.literal("rsvp"),
-  eventId,
-  // A checkbox: present ("yes") when ticked, absent otherwise.
-  plusOne: z
-    .literal("yes")
-    .optional()
-    .transform((value) => value === "yes"),
-});
-
-export const cancelRsvpForm = z.object({
-  intent: z.literal("cancel-rsvp"),
-  eventId,
-});
-
-/** The two forms of /members, told apart by their submit button's `intent`. */
-export const membersPageForm = z.discriminatedUnion("intent", [eventRsvpForm, cancelRsvpForm]);
-
 export const redeemRewardForm = z.object({
   itemId: z.string().trim().min(1).max(100),
 });

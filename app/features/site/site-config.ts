@@ -202,6 +202,8 @@ export const memberNavigation: (NavigationLink & { iconOnly?: true })[] = [
   { to: "/memberships", label: "Memberships" },
   { to: "/cigar-academy", label: "Cigar Academy" },
   { to: "/members", label: "Members Area" },
+  // One link for the whole club calendar: its pages link the Academy, meeting rooms and the feed.
+  { to: "/members/events", label: "Calendar" },
   { to: "/media", label: "Media Kit" },
   { to: "/rewards", label: "Rewards Shop" },
   { to: "/partners", label: "Partners" },

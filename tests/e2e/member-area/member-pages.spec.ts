@@ -5,7 +5,7 @@ import { signInAsNewMember } from "../support/members-fixtures.ts";
 /**
  * The members-only pages, end to end against the local D1: the club rules step, then
  * /members, /rewards, /media and /luxury-vendors with their data and forms. Every test signs in a
- * fresh member, so tests never share a balance, a guest or an RSVP.
+ * fresh member, so tests never share a balance or a guest.
  */
 const memberPages = [
   { path: "/members", heading: /^Welcome back, / },
@@ -16,12 +16,6 @@ const memberPages = [
 ] as const;
 
 const region = (page: Page, name: string) => page.getByRole("region", { name });
-
-/** "12 of 40 places left" → 12. */
-async function placesLeft(event: ReturnType<Page["getByRole"]>): Promise<number> {
-  const text = await event.getByText(/places left$/).textContent();
-  return Number(/^(\d+) of/.exec(text ?? "")?.[1]);
-}
 
 test.describe("the club rules step", () => {
   test("shows only the rules on a member's first visit, then the page they asked for", async ({ page }) => {
@@ -78,26 +72,6 @@ test.describe("/members", () => {
     await expect(membership).toContainText("Kickback");
     await expect(membership).toContainText("No locker yet");
     await expect(membership).toContainText("You are not on the waitlist for a shared shelf.");
-  });
-
-  test("RSVPs to the next event with a plus-one, taking two places, then cancels", async ({ page }) => {
-    await signInAsNewMember(page, { rulesAccepted: true });
-    await gotoHydrated(page, "/members");
-    const event = region(page, "Evenings ahead").getByRole("article").first();
-    const title = (await event.getByRole("heading", { level: 3 }).textContent()) ?? "";
-    await expect(event.locator("time")).toContainText(/ (PST|PDT)$/);
-    const before = await placesLeft(event);
-
-    await event.getByRole("checkbox", { name: `Bring a plus-one to ${title}` }).check();
-    await event.getByRole("button", { name: `RSVP to ${title}` }).click();
-    await expectToast(page, "RSVP confirmed", "Your place and your plus-one's are held.");
-    await expect(event).toContainText("You are attending, with a plus-one.");
-    expect(await placesLeft(event)).toBe(before - 2);
-
-    await event.getByRole("button", { name: `Cancel RSVP for ${title}` }).click();
-    await expectToast(page, "RSVP cancelled", "Your place has gone back to the members.");
-    await expect(event.getByRole("button", { name: `RSVP to ${title}` })).toBeVisible();
-    expect(await placesLeft(event)).toBe(before);
   });
 });
 

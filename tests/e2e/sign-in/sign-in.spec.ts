@@ -107,7 +107,17 @@ test.describe("member sign-in", () => {
     const member = createMember();
     await signIn(page, member.email);
     const navigation = page.getByRole("navigation", { name: "Main" });
-    for (const label of ["Home", "Memberships", "Cigar Academy", "Members Area", "Media Kit", "Rewards Shop", "Partners", "Game Room"]) {
+    for (const label of [
+      "Home",
+      "Memberships",
+      "Cigar Academy",
+      "Members Area",
+      "Calendar",
+      "Media Kit",
+      "Rewards Shop",
+      "Partners",
+      "Game Room",
+    ]) {
       await expect(navigation.getByRole("link", { name: label, exact: true })).toBeVisible();
     }
     await expect(navigation.getByRole("link", { name: "Bosses Only" })).toHaveAttribute("href", "/bosses-only");

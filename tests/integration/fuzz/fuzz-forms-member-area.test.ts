@@ -1,10 +1,9 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { RULES_VERSION } from "#app/features/site/club-rules.ts";
 import { checkClubRulesAcceptance } from "#app/features/member-area/member-area.server.ts";
 import { action as acceptRulesAction } from "#app/features/member-area/routes/accept-club-rules.tsx";
-import { action as membersAction } from "#app/features/member-area/routes/members.tsx";
 import { action as rewardsAction } from "#app/features/member-area/routes/rewards.tsx";
 import type { SignedInMember } from "#worker/features/members/members.ts";
 import { acceptRules } from "#worker/features/member-area/rules-acceptance.ts";
@@ -28,13 +27,14 @@ import {
   SITE_ORIGIN,
   submittedFields,
 } from "./fuzz-bodies.ts";
-import { createEvent, createMember } from "#tests/integration/support/member-area-records.ts";
+import { createMember } from "#tests/integration/support/member-area-records.ts";
 
 /**
  * Fuzzing of the member areas' form actions, called as React Router calls them once
  * requireMember has put the member in the context and checkClubRulesAcceptance has run. Every
  * body gets a redirect or an ActionResult with a clear message, never an uncaught error (a 500),
- * and a refused body changes nothing: no acceptance, RSVP, redemption or points.
+ * and a refused body changes nothing: no acceptance, redemption or points. (The calendar's forms
+ * are fuzzed with its tests: tests/integration/calendar/.)
  */
 beforeEach(() => {
   vi.spyOn(console, "error").mockImplementation(() => {});
@@ -128,99 +128,6 @@ describe("the club rules step's action (fuzzed)", () => {
       fuzzParameters,
     );
   });
-});
-
-describe("the /members page's action (fuzzed)", () => {
-  let eventIds: string[] = [];
-  beforeAll(async () => {
-    eventIds = [
-      await createEvent({ capacity: 10 }),
-      await createEvent({ capacity: 2 }),
-      await createEvent({ startsAt: "2020-01-01T03:00:00.000Z" }),
-    ];
-  });
-
-  it(
-    "answers every body with an ActionResult, changing RSVPs only on success and only the member's own",
-    { timeout: FUZZ_TIMEOUT_MS },
-    async () => {
-      const [member, other, newcomer] = await Promise.all([acceptedMember(), acceptedMember(), createMember()]);
-      const signedIn = await memberAreaContext(member);
-      const notAccepted = await memberAreaContext(newcomer);
-      const memberRows = () =>
-        readRow(
-          `SELECT (SELECT COUNT(*) FROM event_rsvps WHERE member_id = ?1) AS rsvps,
-                (SELECT COUNT(*) FROM event_rsvps WHERE member_id <> ?1) AS othersRsvps`,
-          member.id,
-        );
-      const rows = await new RowTracker(memberRows).start();
-
-      const eventId = fc.oneof(
-        fc.constantFrom(...eventIds),
-        fc.constantFrom(...eventIds).map((id) => ` ${id}\t`),
-        fc.constantFrom("no-such-event", "x".repeat(101)),
-      );
-      const fields = {
-        intent: fc.constantFrom("use-guest-waiver", "rsvp", "cancel-rsvp", "RSVP", "delete-member"),
-        eventId,
-        plusOne: fc.constantFrom("yes", "no", "on", "YES"),
-        memberId: fc.constant(other.id),
-      };
-      const valid = fc.oneof(
-        fc
-          .tuple(eventId, fc.boolean())
-          .map(([id, plusOne]): [string, string][] => [
-            ["intent", "rsvp"],
-            ["eventId", id],
-            ...(plusOne ? [["plusOne", "yes"] as [string, string]] : []),
-          ]),
-        eventId.map((id): [string, string][] => [
-          ["intent", "cancel-rsvp"],
-          ["eventId", id],
-          ["memberId", other.id],
-        ]),
-      );
-
-      await fc.assert(
-        fc.asyncProperty(formBody(fields, valid), fc.nat(9), async (submission, chance) => {
-          const who = chance > 0 ? signedIn : notAccepted;
-          const answer = await answerOf(async () => membersAction(actionArgs("/members", submission, who.context, {})));
-          await who.settle();
-          if (who === notAccepted) {
-            // Until the rules are accepted, every action sends the member back to the page.
-            expect(answer).toMatchObject({ status: 303, thrown: true });
-            expect(answer.headers.get("Location")).toBe("/members");
-            await rows.expectUnchanged();
-            return;
-          }
-          // A body that is not a form at all: refused with 415 before anything is read or written.
-          if (answer.status === 415) {
-            expect(answer.thrown).toBe(true);
-            return;
-          }
-          expect([200, 400, 404, 409]).toContain(answer.status);
-          if (answer.status !== 200) {
-            expectClearActionResult(answer.data);
-            if (answer.status === 400)
-              expect(Object.keys((answer.data as { fieldErrors?: object }).fieldErrors ?? {}).length).toBeGreaterThan(0);
-            await rows.expectUnchanged();
-            return;
-          }
-          const outcome = answer.data as { ok: boolean; toast: { title: string } };
-          expect(outcome.ok).toBe(true);
-          const changes: Record<string, Record<string, number>> = {
-            "RSVP confirmed": { rsvps: 1 },
-            "RSVP cancelled": { rsvps: -1 },
-          };
-          const change = changes[outcome.toast.title];
-          expect(change).toBeDefined();
-          await rows.expectRows((previous) => plus(previous, change!));
-          expectPrototypeUntouched();
-        }),
-        fuzzParameters,
-      );
-    },
-  );
 });
 
 describe("the /rewards page's action (fuzzed)", () => {

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { getDatabase } from "#db/client.ts";
-import { lockerAssignments, memberEvents, members } from "#db/schema.ts";
+import { lockerAssignments, members } from "#db/schema.ts";
 import type { SignedInMember } from "#worker/features/members/members.ts";
 
 /**
- * Rows for the member-area tests, written straight to D1. Every member and event is new,
+ * Rows for the member-area tests, written straight to D1. Every member is new,
  * so tests never share state, whatever order they run in.
  */
 export async function createMember(
@@ -42,27 +42,12 @@ export async function createMember(
   return member;
 }
 
-export async function createEvent(overrides: { capacity?: number; startsAt?: string; title?: string } = {}): Promise<string> {
-  const id = `test-event-${crypto.randomUUID()}`;
-  await getDatabase(env.DB)
-    .insert(memberEvents)
-    .values({
-      id,
-      title: overrides.title ?? "Test tasting",
-      description: "A tasting for the tests.",
-      lounge: "Kickback Lounge",
-      startsAt: overrides.startsAt ?? "2030-01-01T03:00:00.000Z",
-      capacity: overrides.capacity ?? 10,
-    });
-  return id;
-}
-
 export async function pointsOf(memberId: string): Promise<number> {
   const row = await env.DB.prepare("SELECT points_balance FROM members WHERE id = ?").bind(memberId).first<{ points_balance: number }>();
   return row!.points_balance;
 }
 
-export async function countRows(table: "rules_acceptances" | "event_rsvps" | "reward_redemptions", memberId: string): Promise<number> {
+export async function countRows(table: "rules_acceptances" | "reward_redemptions", memberId: string): Promise<number> {
   const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE member_id = ?`).bind(memberId).first<{ n: number }>();
   return row!.n;
 }

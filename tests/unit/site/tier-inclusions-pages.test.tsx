@@ -45,7 +45,8 @@ function tierCards(html: string): Record<TierSlug, string> {
 
 /** /memberships prints what the tier entitlements grant (docs/product-rules.md#tier-entitlements). */
 describe("the memberships page's inclusions", () => {
-  const html = render(Memberships);
+  // The page's loader reads the calendar's teaser (tests/unit/calendar/memberships-teaser.test.tsx); none here.
+  const html = render(() => createElement(Memberships, { loaderData: { events: [] } } as unknown as Parameters<typeof Memberships>[0]));
   const cards = tierCards(html);
 
   it("lists each tier's inclusions, worded from the table, in that tier's card", () => {

@@ -1,27 +1,25 @@
-import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/members";
 import { CardGrid } from "#app/ui/card-grid.tsx";
 import { DiamondList } from "#app/ui/diamond-list.tsx";
-import { useOutcomeToast } from "#app/ui/form/form-outcome.tsx";
-import type { ActionResult } from "#app/lib/form-result.ts";
 import { GuestSummary } from "#app/features/guests/guest-summary.tsx";
 import { guestAllowanceText } from "#app/features/guests/guest-allowance.ts";
 import { hostGuestStatus } from "#app/features/guests/guests.server.ts";
-import { MemberEventList } from "../member-event-list.tsx";
 import { MembershipSummary } from "../membership-summary.tsx";
 import { lockerSummary, memberLockerView } from "#app/features/lockers/locker-view.ts";
 import { loadMemberLocker } from "#app/features/lockers/member-locker.server.ts";
 import { PageHero } from "#app/ui/page-hero.tsx";
 import { Section } from "#app/ui/section.tsx";
 import { requestContext } from "#app/context.ts";
-import { memberWithAcceptedRules, requireMemberWithAcceptedRules } from "../member-area.server.ts";
-import { formatPortlandDateTime, formatPortlandDay, portlandDay } from "../member-dates.ts";
-import { membersPageForm } from "../member-forms.ts";
+import { memberWithAcceptedRules } from "../member-area.server.ts";
+import { formatPortlandDay, portlandDay } from "../member-dates.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { rulesEffectiveDate } from "#app/features/site/club-code-of-conduct.tsx";
 import { club, lounges, membershipTiers } from "#app/features/site/site-config.ts";
-import { type RsvpResult, cancelRsvp, listUpcomingEvents, rsvpToEvent } from "#app/features/member-area/member-area.server.ts";
-import { readSubmission } from "#app/lib/forms.server.ts";
+import { entitlementsOf } from "#app/features/site/tier-entitlements.ts";
+import { CalendarLinks } from "#app/features/calendar/calendar-links.tsx";
+import { NextBookings } from "#app/features/calendar/next-bookings.tsx";
+import { nextBookings } from "#app/features/calendar/next-bookings.server.ts";
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, {
@@ -31,16 +29,16 @@ export const meta: Route.MetaFunction = (args) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** The member's membership, guests and upcoming events; null while the rules step shows. */
+/** The member's membership, guests and next bookings; null while the rules step shows. */
 export async function loader({ context }: Route.LoaderArgs) {
   const member = memberWithAcceptedRules(context);
   if (!member) return null;
   const { env } = context.get(requestContext);
   const now = new Date();
-  const [locker, guests, events] = await Promise.all([
+  const [locker, guests, bookings] = await Promise.all([
     loadMemberLocker(env.DB, member.id),
     hostGuestStatus(env.DB, member.id, portlandDay(now)),
-    listUpcomingEvents(env.DB, member.id, now),
+    nextBookings(env.DB, member, now.getTime(), 3),
   ]);
   return {
     name: member.name,
@@ -50,61 +48,9 @@ export async function loader({ context }: Route.LoaderArgs) {
       allowance: guestAllowanceText(member.tier, guests.guestDaysThisMonth),
       next: guests.upcoming[0] ? { guestName: guests.upcoming[0].guestName, dayLabel: formatPortlandDay(guests.upcoming[0].day) } : null,
     },
-    events: events.map((event) => ({ ...event, startsAtLabel: formatPortlandDateTime(event.startsAt) })),
+    bookings,
+    meetingRooms: entitlementsOf(member.tier).meetingRooms,
   };
-}
-
-const rsvpRefusals: Record<Exclude<RsvpResult, { ok: true }>["reason"], string> = {
-  "not-open": "This event is no longer taking RSVPs.",
-  "already-attending": "You have already replied to this event.",
-  full: "Sorry, this event is full.",
-  "no-room-for-plus-one": "There is room for you, but not for a plus-one. RSVP without one, or ask the concierge.",
-};
-
-/** The RSVP and cancel forms, for the signed-in member only (never a member id from the form). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const member = requireMemberWithAcceptedRules(request, context);
-  const { env } = context.get(requestContext);
-  const form = await readSubmission(request, membersPageForm, { form: (fields) => `event:${fields.eventId ?? ""}` });
-  if (!form.ok) return form.invalid;
-  const now = new Date();
-
-  switch (form.data.intent) {
-    case "rsvp": {
-      const { eventId, plusOne } = form.data;
-      const result = await rsvpToEvent(env.DB, { eventId, memberId: member.id, plusOne, now });
-      if (!result.ok) {
-        return data<ActionResult>(
-          { form: `event:${eventId}`, ok: false, error: rsvpRefusals[result.reason] },
-          { status: result.reason === "not-open" ? 404 : 409 },
-        );
-      }
-      return data<ActionResult>({
-        form: `event:${eventId}`,
-        ok: true,
-        toast: { title: "RSVP confirmed", description: plusOne ? "Your place and your plus-one's are held." : "Your place is held." },
-      });
-    }
-    case "cancel-rsvp": {
-      const { eventId } = form.data;
-      if (!(await cancelRsvp(env.DB, { eventId, memberId: member.id, now }))) {
-        return data<ActionResult>(
-          { form: `event:${eventId}`, ok: false, error: "There is no RSVP of yours to cancel for this event." },
-          { status: 404 },
-        );
-      }
-      return data<ActionResult>({
-        form: `event:${eventId}`,
-        ok: true,
-        toast: { title: "RSVP cancelled", description: "Your place has gone back to the members." },
-      });
-    }
-  }
-}
-
-// A refusal (409/404) means the page was out of date: reload it to show the current places.
-export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return actionStatus === 409 || actionStatus === 404 || defaultShouldRevalidate;
 }
 
 const memberPages = [
@@ -163,8 +109,7 @@ const conciergeServices = [
   "Call a car for you or your guest at the end of the night.",
 ];
 
-export default function Members({ loaderData, actionData }: Route.ComponentProps) {
-  useOutcomeToast(actionData);
+export default function Members({ loaderData }: Route.ComponentProps) {
   // The member-area layout shows the rules step instead of this page until they are accepted.
   if (!loaderData) return null;
   return (
@@ -184,8 +129,9 @@ export default function Members({ loaderData, actionData }: Route.ComponentProps
         <GuestSummary allowance={loaderData.guests.allowance} next={loaderData.guests.next} />
       </Section>
 
-      <Section id="member-events" eyebrow="Member events" title="Evenings ahead">
-        <MemberEventList events={loaderData.events} outcome={actionData} />
+      <Section id="next-bookings" eyebrow="Club calendar" title="Your next bookings">
+        <NextBookings bookings={loaderData.bookings} />
+        <CalendarLinks meetingRooms={loaderData.meetingRooms} />
       </Section>
 
       <Section id="member-pages" eyebrow="In the members area" title="Where to next" tone="humidor">

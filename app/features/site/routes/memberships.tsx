@@ -9,6 +9,9 @@ import { formatCents } from "#app/lib/money.ts";
 import { club, formatMonthlyPrice, formatPriceRange, membershipTiers, quarterlyDuesCents } from "../site-config.ts";
 import { entitlementsOf } from "../tier-entitlements.ts";
 import { guestVisitLimitInWords, tierInclusions } from "../tier-inclusions.ts";
+import { requestContext } from "#app/context.ts";
+import { formatMonth } from "#app/features/calendar/calendar-view.ts";
+import { upcomingEventTeaser } from "#app/features/calendar/calendar.server.ts";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -22,7 +25,18 @@ const membershipSteps = [
   { title: "3. Your key", body: "Choose a tier, receive your member login, and we offer you a locker of your tier's class." },
 ];
 
-export default function Memberships() {
+/**
+ * The public teaser of the club calendar (docs/product-rules.md#members-pages): the next events'
+ * months and titles, written on the server; no places and nothing about members.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const events = await upcomingEventTeaser(context.get(requestContext).env.DB, Date.now(), 4);
+  return {
+    events: events.map((event) => ({ key: `${event.startsAt} ${event.title}`, month: formatMonth(event.startsAt), title: event.title })),
+  };
+}
+
+export default function Memberships({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero eyebrow="Memberships" title="Three tiers. One standard of service.">
@@ -57,7 +71,23 @@ export default function Memberships() {
           members must be {club.minimumAge} or older and accept the club rules before entering member areas. {guestVisitLimitInWords()}
         </p>
       </Section>
-      <Section id="how-to-join" title="How membership begins" tone="humidor">
+      <Section id="events" eyebrow="Member events" title="On the calendar" tone="humidor">
+        {loaderData.events.length === 0 ? (
+          <p className="text-smoke">The next season's evenings are announced to members first.</p>
+        ) : (
+          <ul className="grid gap-3 text-lg text-cream">
+            {loaderData.events.map((event) => (
+              <li key={event.key}>
+                <span className="text-brass">{event.month}</span> · {event.title}
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="mt-6 max-w-3xl text-sm text-smoke">
+          Members book the evenings their tier includes, with their guests, from the members area.
+        </p>
+      </Section>
+      <Section id="how-to-join" title="How membership begins">
         <Timeline entries={membershipSteps} columns="md:grid-cols-3" />
         <div className="mt-10">
           <ButtonLink to="/schedule-sit-down">Request Sit Down</ButtonLink>
