@@ -11,9 +11,7 @@ import { entitlementsOf, type TierSlug } from "#app/features/site/tier-entitleme
 export interface ListingFacts {
   kind: "event" | "course";
   startsAt: string;
-  opensAt: string;
   closesAt: string;
-  status: "scheduled" | "cancelled";
   placesLeft: number;
 }
 
@@ -48,17 +46,6 @@ export function ordinal(count: number): string {
   const lastTwo = count % 100;
   const suffix = lastTwo >= 11 && lastTwo <= 13 ? "th" : (({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[count % 10] ?? "th");
   return `${count}${suffix}`;
-}
-
-/** Where a listing stands at `now`: bookable, not open yet, past its cut-off, begun, or cancelled by the club. */
-export type ListingPhase = "not-open-yet" | "open" | "closed" | "started" | "cancelled";
-
-export function listingPhase(listing: ListingFacts, now: number): ListingPhase {
-  if (listing.status === "cancelled") return "cancelled";
-  if (now >= Date.parse(listing.startsAt)) return "started";
-  if (now >= Date.parse(listing.closesAt)) return "closed";
-  if (now < Date.parse(listing.opensAt)) return "not-open-yet";
-  return "open";
 }
 
 /** The event's cut-off in whole hours before it starts (24 unless staff chose otherwise). */

@@ -6,7 +6,6 @@ import {
   formatMonthDay,
   formatSession,
   formatSitting,
-  listingPhase,
   ordinal,
   ownPlaceText,
   placesText,
@@ -76,13 +75,7 @@ describe("the calendar's words", () => {
     expect(formatMonth("2027-01-01T05:00:00.000Z")).toBe("December");
   });
 
-  it("places a listing in time: not open yet, open, past its cut-off, begun, or cancelled", () => {
-    const listing = { ...event, status: "scheduled" as const, placesLeft: 3 };
-    expect(listingPhase(listing, Date.parse("2026-10-31T00:00:00Z"))).toBe("not-open-yet");
-    expect(listingPhase(listing, Date.parse("2026-12-11T02:59:59Z"))).toBe("open");
-    expect(listingPhase(listing, Date.parse("2026-12-11T03:00:00Z"))).toBe("closed");
-    expect(listingPhase(listing, Date.parse("2026-12-12T03:00:00Z"))).toBe("started");
-    expect(listingPhase({ ...listing, status: "cancelled" }, Date.parse("2026-12-01T00:00:00Z"))).toBe("cancelled");
+  it("reads an event's cut-off in hours before its start", () => {
     expect(cutoffHours(event)).toBe(24);
     expect(cutoffHours({ startsAt: event.startsAt, closesAt: "2026-12-10T03:00:00.000Z" })).toBe(48);
   });

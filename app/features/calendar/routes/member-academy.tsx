@@ -15,7 +15,7 @@ import { CalendarLinks } from "../calendar-links.tsx";
 import { ConfirmationLine, useConfirmationOnce } from "../calendar-confirmation.tsx";
 import { memberAcademyForm } from "../calendar-forms.ts";
 import { refusalOf, type PageRefusal, type RefusedListing } from "../calendar-refusals.ts";
-import { formatSession, listingPhase, ownPlaceText, placesText } from "../calendar-view.ts";
+import { formatSession, ownPlaceText, placesText } from "../calendar-view.ts";
 import { bookListing, cancelBooking, memberCalendar, type MemberListing } from "../calendar.server.ts";
 
 /**
@@ -61,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       done && done in confirmations ? ({ form: "academy", ok: true, toast: confirmations[done as Done] } as ActionResult) : null,
     meetingRooms: entitlementsOf(member.tier).meetingRooms,
     terms: terms.map((term) => {
-      const phase = listingPhase(term, now);
+      const phase = term.state;
       const booking = term.booking;
       return {
         id: term.id,

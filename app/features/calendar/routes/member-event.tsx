@@ -20,7 +20,7 @@ import { CalendarLinks } from "../calendar-links.tsx";
 import { ConfirmationLine, useConfirmationOnce } from "../calendar-confirmation.tsx";
 import { memberEventForm, rsvpGuests } from "../calendar-forms.ts";
 import { refusalOf, type PageRefusal, type RefusedListing } from "../calendar-refusals.ts";
-import { eventGuestAllowance, formatSitting, listingPhase, ownPlaceText, placesText } from "../calendar-view.ts";
+import { eventGuestAllowance, formatSitting, ownPlaceText, placesText } from "../calendar-view.ts";
 import { addGuest, bookListing, cancelBooking, memberListing, removeGuest, type MemberListing } from "../calendar.server.ts";
 
 /**
@@ -65,7 +65,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const now = Date.now();
   const event = await memberListing(context.get(requestContext).env.DB, member, params.id, now);
   if (!event || event.kind !== "event") throw data(null, { status: 404 });
-  const phase = listingPhase(event, now);
+  const phase = event.state;
   const included = tierMayBook(member.tier, event);
   const allowance = eventGuestAllowance(member.tier);
   const booking = event.booking;

@@ -9,7 +9,7 @@ import { tierNamesInWords } from "#app/features/site/tier-inclusions.ts";
 import { memberWithAcceptedRules } from "#app/features/member-area/member-area.server.ts";
 import { requestContext } from "#app/context.ts";
 import { CalendarLinks } from "../calendar-links.tsx";
-import { formatSitting, listingPhase, ownPlaceText, placesText } from "../calendar-view.ts";
+import { formatSitting, ownPlaceText, placesText } from "../calendar-view.ts";
 import { memberCalendar } from "../calendar.server.ts";
 
 /**
@@ -34,7 +34,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     meetingRooms: entitlementsOf(member.tier).meetingRooms,
     events: events.map((event) => {
-      const phase = listingPhase(event, now);
       return {
         id: event.id,
         title: event.title,
@@ -42,7 +41,8 @@ export async function loader({ context }: Route.LoaderArgs) {
         when: formatSitting(event.startsAt, event.endsAt),
         loungeName: loungeBySlug(event.lounge).name,
         tiers: tierNamesInWords(event.tiers),
-        places: phase === "cancelled" ? "Cancelled by the club" : phase === "closed" ? "RSVPs closed" : placesText(event),
+        // The list holds scheduled events only; after the cut-off a place can only be cancelled.
+        places: event.state === "closed" ? "RSVPs closed" : placesText(event),
         own: event.booking ? ownPlaceText(event.booking) : null,
       };
     }),
