@@ -72,9 +72,9 @@ export const memberEventForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("cancel"), bookingId: id }),
 ]);
 
-/** The forms of /members/academy: each names its term, or the member's booking of one. */
+/** The forms of /members/academy: each names its term (the page to return to), and a cancel the member's booking of it. */
 export const memberAcademyForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("enrol"), listingId: id }),
   z.object({ intent: z.literal("join-waitlist"), listingId: id }),
-  z.object({ intent: z.literal("cancel"), bookingId: id }),
+  z.object({ intent: z.literal("cancel"), bookingId: id, listingId: id }),
 ]);

@@ -48,8 +48,8 @@ const profiles: (MemberProfile & { count: number })[] = [
   { points: 1200, count: 3 },
   { points: 1000, count: 3 },
   { tier: "platinum", locker: true, count: 6 },
-  { tier: "kickback", count: 6 },
-  { tier: "platinum", count: 3 },
+  { tier: "kickback", count: 10 },
+  { tier: "platinum", count: 6 },
   { suspended: true, count: 3 },
 ];
 

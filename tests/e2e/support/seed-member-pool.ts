@@ -3,6 +3,7 @@ import { openMemberDatabase } from "#scripts/members-d1.ts";
 import { seedDemoMembers, upsertActiveMembers } from "#scripts/members-seeding.ts";
 import { E2E_PERSIST_DIR, poolMembers } from "./member-pool.ts";
 import { seedEventNight } from "./event-night.ts";
+import { seedMemberCalendar } from "./calendar-seed.ts";
 
 // `npm run serve:e2e`: the local demo accounts (as `npm start` seeds them) and the suite's member
 // pool go into the fresh local D1 before the server starts, through the same functions as the
@@ -18,6 +19,7 @@ try {
     if (row) await setMemberStatus(db, row.id, "suspended");
   }
   await seedEventNight(db);
+  await seedMemberCalendar(db);
   console.log(`e2e members: the two demo accounts and a pool of ${pool.length}`);
 } finally {
   await dispose();

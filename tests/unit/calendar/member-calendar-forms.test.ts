@@ -78,13 +78,18 @@ describe("the event page's other forms", () => {
 });
 
 describe("the Academy's forms", () => {
-  it("enrols and waitlists by term, cancels by booking", () => {
+  it("enrols and waitlists by term, cancels by booking (naming the term to return to)", () => {
     expect(memberAcademyForm.parse({ intent: "enrol", listingId: "2027-winter-foundations" })).toEqual({
       intent: "enrol",
       listingId: "2027-winter-foundations",
     });
     expect(memberAcademyForm.parse({ intent: "join-waitlist", listingId: "t1" })).toEqual({ intent: "join-waitlist", listingId: "t1" });
-    expect(memberAcademyForm.parse({ intent: "cancel", bookingId: "b1" })).toEqual({ intent: "cancel", bookingId: "b1" });
+    expect(memberAcademyForm.parse({ intent: "cancel", bookingId: "b1", listingId: "t1" })).toEqual({
+      intent: "cancel",
+      bookingId: "b1",
+      listingId: "t1",
+    });
+    expect(memberAcademyForm.safeParse({ intent: "cancel", bookingId: "b1" }).success).toBe(false);
     expect(memberAcademyForm.safeParse({ intent: "enrol" }).success).toBe(false);
     expect(memberAcademyForm.safeParse({ intent: "enrol", listingId: "x".repeat(101) }).success).toBe(false);
   });

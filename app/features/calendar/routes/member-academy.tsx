@@ -100,10 +100,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (form.intent === "cancel") {
     const result = await cancelBooking(services, { bookingId: form.bookingId, memberId: member.id, now });
-    const ofBooking = (term: MemberListing) => term.booking?.id === form.bookingId;
-    if (!result.ok) return refuse(result.reason === "not-found" ? "no-place" : result.reason, ofBooking);
-    const terms = await memberCalendar(services.env.DB, member, now, "course");
-    throw backToAcademy("cancelled", terms.find(ofBooking)?.id ?? "");
+    if (!result.ok) return refuse(result.reason === "not-found" ? "no-place" : result.reason, (term) => term.id === form.listingId);
+    throw backToAcademy("cancelled", form.listingId);
   }
   const { listingId } = form;
   const result = await bookListing(services, { listingId, member, guests: [], joinWaitlist: form.intent === "join-waitlist", now });
@@ -187,6 +185,7 @@ function TermCard({ term, outcome }: { term: Term; outcome: ActionResult | undef
             {term.own.mayCancel ? (
               <div className="mt-3">
                 <input type="hidden" name="bookingId" value={term.own.bookingId} />
+                <input type="hidden" name="listingId" value={term.id} />
                 <SubmitButton name="intent" value="cancel" variant="secondary" pending={cancel.pending}>
                   Cancel my place<span className="sr-only"> in {term.title}</span>
                 </SubmitButton>

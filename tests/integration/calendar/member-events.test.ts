@@ -1,0 +1,215 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { action as eventAction, loader as eventLoader } from "#app/features/calendar/routes/member-event.tsx";
+import { loader as eventsLoader } from "#app/features/calendar/routes/member-events.tsx";
+import { loader as membersLoader } from "#app/features/member-area/routes/members.tsx";
+import { loader as membershipsLoader } from "#app/features/site/routes/memberships.tsx";
+import type { SignedInMember } from "#worker/features/members/members.ts";
+import { uniqueGuest } from "#tests/integration/guests/guest-fixtures.ts";
+import { acceptedMember, answer, createListing, DAY_MS, routeArgs } from "./member-route-fixtures.ts";
+
+/**
+ * /members/events, /members/events/:id, the /members card and the /memberships teaser
+ * (docs/product-rules.md#members-pages), through their loaders and actions as React Router calls
+ * them; the booking rules themselves are the engine's tests (tests/integration/calendar/).
+ */
+async function eventsOf(member: SignedInMember) {
+  return (await eventsLoader(await routeArgs(member, "/members/events")))!.events;
+}
+
+async function eventPage(member: SignedInMember, id: string, query = "") {
+  return (await eventLoader(await routeArgs(member, `/members/events/${id}${query}`, { params: { id } })))!;
+}
+
+function post(member: SignedInMember, id: string, form: Record<string, string>) {
+  return answer(async () => eventAction(await routeArgs(member, `/members/events/${id}`, { form, params: { id } })));
+}
+
+async function guestVisitCount(memberId: string): Promise<number> {
+  const row = await env.DB.prepare("SELECT count(*) AS n FROM guest_visits WHERE host_member_id = ? AND status = 'expected'")
+    .bind(memberId)
+    .first<{ n: number }>();
+  return row!.n;
+}
+
+describe("/members/events", () => {
+  it("lists only the events the member's tier includes, with the tiers in words, places and Portland times", async () => {
+    const [tasting, dinner] = [await createListing(), await createListing({ category: "master-blender-dinner", lounge: "platinum" })];
+    const [kickback, business] = [await acceptedMember("kickback"), await acceptedMember("business")];
+
+    const kickbackIds = (await eventsOf(kickback)).map((event) => event.id);
+    expect(kickbackIds).toContain(tasting.id);
+    expect(kickbackIds).not.toContain(dinner.id);
+
+    const events = await eventsOf(business);
+    expect(events.find((event) => event.id === dinner.id)).toMatchObject({
+      title: dinner.title,
+      loungeName: "Platinum Lounge",
+      tiers: "Business and Platinum",
+      places: "10 places left",
+      own: null,
+      when: expect.stringMatching(/ at \d{1,2}:\d{2} (AM|PM) to \d{1,2}:\d{2} (AM|PM) P[SD]T$/),
+    });
+    expect(events.find((event) => event.id === tasting.id)).toMatchObject({ tiers: "Kickback, Business and Platinum" });
+    const starts = events.map((event) => event.startsAt);
+    expect(starts).toEqual([...starts].sort());
+  });
+
+  it("answers 404 for an event of another tier, and refuses its RSVP in words with 403", async () => {
+    const dinner = await createListing({ category: "master-blender-dinner" });
+    const kickback = await acceptedMember("kickback");
+    await expect(eventPage(kickback, dinner.id)).rejects.toMatchObject({ init: { status: 404 } });
+    expect(await post(kickback, dinner.id, { intent: "rsvp" })).toMatchObject({
+      status: 403,
+      outcome: { form: "rsvp", ok: false, error: expect.stringMatching(/^Your membership does not include this event/) },
+    });
+  });
+});
+
+describe("/members/events/:id", () => {
+  it("RSVPs a Platinum member with named guests (each a guest visit), then adds, removes and cancels, answering each with a 303 back", async () => {
+    const event = await createListing();
+    const platinum = await acceptedMember("platinum");
+    const page = await eventPage(platinum, event.id);
+    expect(page.book).toEqual({ full: false, guestLines: 3, placesLeft: 10 });
+    expect(page.event.calendarFile).toBe(`/members/events/${event.id}.ics`);
+
+    const [ada, grace] = [uniqueGuest("Ada"), uniqueGuest("Grace")];
+    const rsvp = await post(platinum, event.id, {
+      intent: "rsvp",
+      guestName1: ada,
+      guestEmail1: "",
+      guestName2: grace,
+      guestEmail2: "grace@example.com",
+      guestName3: "",
+      adult: "yes",
+      memberId: "someone-else",
+    });
+    expect(rsvp).toEqual({ status: 303, location: `/members/events/${event.id}?done=booked-with-guests` });
+    const booked = await eventPage(platinum, event.id, "?done=booked-with-guests");
+    expect(booked.confirmation).toMatchObject({ ok: true, toast: { title: "RSVP confirmed" } });
+    expect(booked.own).toMatchObject({ text: "Booked, with 2 guests", mayAddGuest: true, mayChange: true });
+    expect(booked.own!.guests.map((guest) => guest.name)).toEqual([ada, grace]);
+    expect(booked.event.places).toBe("7 places left");
+    expect(await guestVisitCount(platinum.id)).toBe(2);
+
+    const dora = uniqueGuest("Dora");
+    expect(
+      await post(platinum, event.id, { intent: "add-guest", bookingId: booked.own!.bookingId, guestName: dora, adult: "yes" }),
+    ).toEqual({
+      status: 303,
+      location: `/members/events/${event.id}?done=guest-added`,
+    });
+    const full = await eventPage(platinum, event.id);
+    expect(full.own).toMatchObject({ text: "Booked, with 3 guests", mayAddGuest: false });
+
+    const removed = full.own!.guests.find((guest) => guest.name === ada)!;
+    expect(
+      await post(platinum, event.id, { intent: "remove-guest", bookingId: full.own!.bookingId, guestVisitId: removed.id }),
+    ).toMatchObject({ status: 303, location: `/members/events/${event.id}?done=guest-removed` });
+    expect((await eventPage(platinum, event.id)).own!.guests.map((guest) => guest.name)).toEqual([grace, dora]);
+
+    expect(await post(platinum, event.id, { intent: "cancel", bookingId: full.own!.bookingId })).toMatchObject({
+      status: 303,
+      location: `/members/events/${event.id}?done=cancelled`,
+    });
+    const after = await eventPage(platinum, event.id);
+    expect(after.own).toBeNull();
+    expect(after.event.places).toBe("10 places left");
+    expect(await guestVisitCount(platinum.id)).toBe(0);
+    expect(await post(platinum, event.id, { intent: "cancel", bookingId: full.own!.bookingId })).toMatchObject({
+      status: 404,
+      outcome: { form: "cancel", ok: false, error: "You have no place at this event to cancel." },
+    });
+  });
+
+  it("holds a Kickback or Business member to one guest, in words", async () => {
+    const event = await createListing();
+    const business = await acceptedMember("business");
+    expect((await eventPage(business, event.id)).book).toMatchObject({ guestLines: 1 });
+    expect(
+      await post(business, event.id, { intent: "rsvp", guestName1: uniqueGuest(), guestName2: uniqueGuest(), adult: "yes" }),
+    ).toMatchObject({ status: 409, outcome: { form: "rsvp", ok: false, error: "Your membership brings up to 1 guest to an event." } });
+    expect(await guestVisitCount(business.id)).toBe(0);
+  });
+
+  it.each([
+    [{ guestName1: "Ada Lovelace" }, { adult: "Please confirm your guests are 21 or older." }],
+    [{ guestName1: "<b>Ada</b>", adult: "yes" }, { guestName1: "Please use letters, spaces, hyphens and apostrophes only." }],
+    [{ guestEmail1: "ada@example.com", adult: "yes" }, { guestName1: "Please enter your guest's full name." }],
+  ])("refuses the RSVP %j with 400 and the field's message, booking nothing", async (fields, fieldErrors) => {
+    const event = await createListing();
+    const member = await acceptedMember("platinum");
+    expect(await post(member, event.id, { intent: "rsvp", ...fields })).toEqual({
+      status: 400,
+      outcome: { form: "rsvp", ok: false, fieldErrors },
+    });
+    expect((await eventPage(member, event.id)).own).toBeNull();
+  });
+
+  it("refuses a full event with the waitlist's words, waitlists, and promotes the first in line when a place frees", async () => {
+    const event = await createListing({ capacity: 1 });
+    const [first, second] = [await acceptedMember(), await acceptedMember()];
+    expect(await post(first, event.id, { intent: "rsvp" })).toMatchObject({ status: 303 });
+
+    expect((await eventPage(second, event.id)).book).toMatchObject({ full: true });
+    expect((await eventsOf(second)).find((listed) => listed.id === event.id)).toMatchObject({ places: "Full · waitlist open" });
+    expect(await post(second, event.id, { intent: "rsvp" })).toMatchObject({
+      status: 409,
+      outcome: { ok: false, error: "Sorry, this event is full. Join the waitlist and we will email you if a place frees." },
+    });
+    expect(await post(second, event.id, { intent: "join-waitlist" })).toEqual({
+      status: 303,
+      location: `/members/events/${event.id}?done=waitlisted`,
+    });
+    expect((await eventPage(second, event.id)).own).toMatchObject({ text: "1st on the waitlist", waitlisted: true });
+    expect((await eventsOf(second)).find((listed) => listed.id === event.id)).toMatchObject({ own: "1st on the waitlist" });
+
+    const firstPlace = (await eventPage(first, event.id)).own!;
+    expect(await post(first, event.id, { intent: "cancel", bookingId: firstPlace.bookingId })).toMatchObject({ status: 303 });
+    expect((await eventPage(second, event.id)).own).toMatchObject({ text: "Booked", waitlisted: false });
+  });
+
+  it("says RSVPs closed at the cut-off, with no form, and refuses a late RSVP in the same words", async () => {
+    const startsAt = new Date(Date.now() + 12 * 60 * 60 * 1000).toISOString();
+    const event = await createListing({ startsAt, closesAt: new Date(Date.parse(startsAt) - DAY_MS).toISOString() });
+    const member = await acceptedMember();
+    const page = await eventPage(member, event.id);
+    expect(page.book).toBeNull();
+    expect(page.notice).toBe("RSVPs closed 24 hours before the event.");
+    expect(await post(member, event.id, { intent: "rsvp" })).toMatchObject({
+      status: 409,
+      outcome: { error: "RSVPs closed 24 hours before the event." },
+    });
+  });
+
+  it("ignores a confirmation the page does not know", async () => {
+    const event = await createListing();
+    const member = await acceptedMember();
+    expect((await eventPage(member, event.id, "?done=<script>")).confirmation).toBeNull();
+  });
+});
+
+describe("the /members card and the /memberships teaser", () => {
+  it("lists the member's next bookings, soonest first, with links to their pages", async () => {
+    const [later, sooner] = [await createListing({ daysAhead: 30 }), await createListing({ daysAhead: 20 })];
+    const member = await acceptedMember();
+    expect((await membersLoader(await routeArgs(member, "/members")))!.bookings).toEqual([]);
+    for (const event of [later, sooner]) expect(await post(member, event.id, { intent: "rsvp" })).toMatchObject({ status: 303 });
+    const bookings = (await membersLoader(await routeArgs(member, "/members")))!.bookings;
+    expect(bookings.map(({ id, href, place }) => ({ id, href, place }))).toEqual([
+      { id: sooner.id, href: `/members/events/${sooner.id}`, place: "Booked" },
+      { id: later.id, href: `/members/events/${later.id}`, place: "Booked" },
+    ]);
+  });
+
+  it("shows visitors the next events' months and titles, and nothing else", async () => {
+    const teaser = await membershipsLoader(await routeArgs(await acceptedMember(), "/memberships"));
+    expect(teaser.events.length).toBeGreaterThan(0);
+    expect(teaser.events.length).toBeLessThanOrEqual(4);
+    for (const event of teaser.events) {
+      expect(Object.keys(event).sort()).toEqual(["key", "month", "title"]);
+      expect(event.month).toMatch(/^(January|February|March|April|May|June|July|August|September|October|November|December)$/);
+    }
+  });
+});
