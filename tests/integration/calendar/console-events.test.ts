@@ -12,6 +12,7 @@ import * as consoleAcademy from "#app/features/calendar/routes/console-academy.t
 import * as consoleAcademyTerm from "#app/features/calendar/routes/console-academy-term.tsx";
 import * as consoleRosterCsv from "#app/features/calendar/routes/console-roster-csv.ts";
 import { createWorkerApp } from "#worker/app.ts";
+import { listConsoleListings } from "#worker/features/calendar/calendar-console.ts";
 import { runCalendarCron } from "#worker/features/calendar/calendar-cron.ts";
 import { workerConfig, signingKey } from "#worker/config.ts";
 import type { SignedInMember } from "#worker/features/members/members.ts";
@@ -206,7 +207,10 @@ describe("creating and editing an event", () => {
     await booking(listingId, (await member()).id, { status: "waitlisted", confirmedAt: null });
     await database.delete(securityEvents);
 
-    // 6 places are booked: 3 by Platinum on reserved places, 3 by the others.
+    // 6 places are booked: 3 by Platinum on reserved places, 3 by the others; one member waits.
+    expect(await listConsoleListings(env.DB, "event", "upcoming", Date.now())).toMatchObject([
+      { id: listingId, placesBooked: 6, waitlisted: 1, capacity: 10 },
+    ]);
     const below = await submitEvent(staff, eventFields({ capacity: "5", reservedPlaces: "0" }), listingId);
     expect(below.status).toBe(409);
     expect(below.data).toMatchObject({ ok: false, fieldErrors: { capacity: "6 places are booked: keep at least 6." } });

@@ -16,13 +16,19 @@ export type CalendarConsoleServices = CalendarServices & Pick<RequestContext, "l
 
 const HOUR_MS = 3_600_000;
 
+/**
+ * The listing row of the outer query, named with its table: in a select from one table Drizzle
+ * writes its columns bare, and a bare "id" inside the bookings subquery would be the booking's.
+ */
+const outerListingId = sql`${calendarListings}.${sql.identifier(calendarListings.id.name)}`;
+
 /** SQL: the places the listing's confirmed bookings take (each member and their guests), optionally only those without a reserved place. */
-const placesBooked = (listingId: SQL | typeof calendarListings.id, onlyUnreserved = false) =>
+const placesBooked = (listingId: SQL, onlyUnreserved = false) =>
   sql<number>`(select coalesce(sum(1 + ${calendarBookings.guests}), 0) from ${calendarBookings}
     where ${calendarBookings.listingId} = ${listingId} and ${calendarBookings.status} = 'confirmed'${
       onlyUnreserved ? sql` and ${calendarBookings.reserved} = 0` : sql``
     })`;
-const waitlisted = (listingId: typeof calendarListings.id) =>
+const waitlisted = (listingId: SQL) =>
   sql<number>`(select count(*) from ${calendarBookings}
     where ${calendarBookings.listingId} = ${listingId} and ${calendarBookings.status} = 'waitlisted')`;
 
@@ -65,8 +71,8 @@ export async function listConsoleListings(
       capacity: calendarListings.capacity,
       reservedPlaces: calendarListings.reservedPlaces,
       status: calendarListings.status,
-      placesBooked: placesBooked(calendarListings.id),
-      waitlisted: waitlisted(calendarListings.id),
+      placesBooked: placesBooked(outerListingId),
+      waitlisted: waitlisted(outerListingId),
     })
     .from(calendarListings)
     .where(
@@ -106,8 +112,8 @@ export async function consoleListing(db: D1Database, kind: "event" | "course", l
         capacity: calendarListings.capacity,
         reservedPlaces: calendarListings.reservedPlaces,
         status: calendarListings.status,
-        placesBooked: placesBooked(calendarListings.id),
-        waitlisted: waitlisted(calendarListings.id),
+        placesBooked: placesBooked(outerListingId),
+        waitlisted: waitlisted(outerListingId),
       })
       .from(calendarListings)
       .where(and(eq(calendarListings.id, listingId), eq(calendarListings.kind, kind))),
