@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
 import { calendarBookings, calendarFeeds, calendarListings, calendarSessions, meetingRoomBookings, members } from "#db/schema.ts";
 import { sha256Hex } from "#worker/shared/hashing.ts";
@@ -96,7 +96,7 @@ export async function readCalendarFeed(db: D1Database, token: string, siteUrl: s
     await database
       .update(calendarFeeds)
       .set({ lastReadAt: readAt })
-      .where(and(eq(calendarFeeds.tokenHash, tokenHash), or(isNull(calendarFeeds.lastReadAt), lt(calendarFeeds.lastReadAt, longAgo))));
+      .where(and(eq(calendarFeeds.tokenHash, tokenHash), or(isNull(calendarFeeds.lastReadAt), lte(calendarFeeds.lastReadAt, longAgo))));
   }
   // Apps that honour it read again within the hour (a booking made now shows up soon after).
   return calendarDocument(entries, ["REFRESH-INTERVAL;VALUE=DURATION:PT1H", "X-PUBLISHED-TTL:PT1H"]);
@@ -116,7 +116,9 @@ export async function memberFeedEntries(db: D1Database, memberId: string, siteUr
     eq(calendarBookings.status, "confirmed"),
     and(eq(calendarBookings.status, "cancelled"), isNotNull(calendarBookings.confirmedAt)),
   );
-  const [bookings, sessions, hours] = await database.batch([
+  // Three reads at once, not one batch: a batch maps a join's columns by name, and the listing's
+  // and the booking's `status` share one.
+  const [bookings, sessions, hours] = await Promise.all([
     database
       .select({
         listing: calendarListings,
@@ -127,7 +129,8 @@ export async function memberFeedEntries(db: D1Database, memberId: string, siteUr
       .from(calendarBookings)
       .innerJoin(calendarListings, eq(calendarListings.id, calendarBookings.listingId))
       .where(and(eq(calendarBookings.memberId, memberId), held, gte(calendarListings.endsAt, since)))
-      .orderBy(asc(calendarListings.startsAt), asc(calendarBookings.createdAt)),
+      .orderBy(asc(calendarListings.startsAt), asc(calendarBookings.createdAt))
+      .all(),
     database
       .select({ listingId: calendarSessions.listingId, startsAt: calendarSessions.startsAt, endsAt: calendarSessions.endsAt })
       .from(calendarSessions)
@@ -137,11 +140,13 @@ export async function memberFeedEntries(db: D1Database, memberId: string, siteUr
           database.select({ id: calendarBookings.listingId }).from(calendarBookings).where(eq(calendarBookings.memberId, memberId)),
         ),
       )
-      .orderBy(asc(calendarSessions.startsAt)),
+      .orderBy(asc(calendarSessions.startsAt))
+      .all(),
     database
       .select(reservationColumns)
       .from(meetingRoomBookings)
-      .where(and(eq(meetingRoomBookings.memberId, memberId), gte(meetingRoomBookings.startsAt, since))),
+      .where(and(eq(meetingRoomBookings.memberId, memberId), gte(meetingRoomBookings.startsAt, since)))
+      .all(),
   ]);
 
   // One entry per listing: the live place if there is one, else the latest cancelled one.
