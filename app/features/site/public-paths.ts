@@ -29,5 +29,5 @@ export const publicPaths = [
 /** Members-only paths (docs/product-rules.md#routes): kept out of the sitemap and disallowed in robots.txt. */
 export const membersOnlyPaths = ["/members", "/rewards", "/media", "/luxury-vendors"] as const;
 
-/** Other pages that are nobody's business but their user's: kept out of search engines too. */
-export const privatePaths = ["/concierge", "/invitation", "/application", "/auth/google"] as const;
+/** Other pages that are nobody's business but their user's (a private calendar feed, too): kept out of search engines. */
+export const privatePaths = ["/concierge", "/invitation", "/application", "/auth/google", "/calendar"] as const;

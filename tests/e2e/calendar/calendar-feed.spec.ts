@@ -105,6 +105,10 @@ test("replacing the address ends the old one at once", async ({ page, playwright
   }
 });
 
+test("robots.txt keeps crawlers away from feed addresses", async ({ request }) => {
+  expect(await (await request.get("/robots.txt")).text()).toContain("Disallow: /calendar\n");
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false, viewport: PHONE });
 
