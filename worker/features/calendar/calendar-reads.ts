@@ -106,9 +106,6 @@ async function asMemberListings(database: Database, member: CalendarMember, rows
         status: calendarBookings.status,
         guests: calendarBookings.guests,
         reserved: calendarBookings.reserved,
-        position: sql<number>`case when ${calendarBookings.status} = 'waitlisted' then (select count(*) from calendar_bookings ahead
-          where ahead.listing_id = ${calendarBookings.listingId} and ahead.status = 'waitlisted'
-            and (ahead.created_at < ${calendarBookings.createdAt} or (ahead.created_at = ${calendarBookings.createdAt} and ahead.id <= ${calendarBookings.id}))) end`,
       })
       .from(calendarBookings)
       .where(
@@ -117,6 +114,19 @@ async function asMemberListings(database: Database, member: CalendarMember, rows
       .all(),
     database.select().from(calendarSessions).where(inArray(calendarSessions.listingId, ids)).orderBy(asc(calendarSessions.startsAt)).all(),
   ]);
+  const waiting = bookings.filter((booking) => booking.status === "waitlisted").map((booking) => booking.listingId);
+  // The lines the member waits in, in promotion's order (createdAt, then id): their place is their index + 1.
+  const lines =
+    waiting.length === 0
+      ? []
+      : await database
+          .select({ id: calendarBookings.id, listingId: calendarBookings.listingId })
+          .from(calendarBookings)
+          .where(and(inArray(calendarBookings.listingId, waiting), eq(calendarBookings.status, "waitlisted")))
+          .orderBy(asc(calendarBookings.createdAt), asc(calendarBookings.id))
+          .all();
+  const positionOf = (booking: { id: string; listingId: string }) =>
+    lines.filter((line) => line.listingId === booking.listingId).findIndex((line) => line.id === booking.id) + 1;
   const visits =
     bookings.length === 0
       ? []
@@ -149,7 +159,7 @@ async function asMemberListings(database: Database, member: CalendarMember, rows
               status: own.status,
               guests: own.guests,
               guestVisits: visits.filter((visit) => visit.bookingId === own.id).map(({ id, name }) => ({ id, name })),
-              position: own.status === "waitlisted" ? Number(own.position) : null,
+              position: own.status === "waitlisted" ? positionOf(own) : null,
               reserved: own.reserved,
             }
           : null,
