@@ -7,6 +7,7 @@ import { requireMember } from "#app/features/sign-in/require-member.server.ts";
 import { action as devicesAction } from "#app/features/sign-in/routes/devices.tsx";
 import { acceptRules } from "#worker/features/member-area/rules-acceptance.ts";
 import { listMemberSessions, loadSignedInMember } from "#worker/features/sign-in/member-session.ts";
+import { createCalendarFeed } from "#worker/features/calendar/calendar-feeds.ts";
 import {
   actionArgs,
   actionExecutionContext,
@@ -28,7 +29,7 @@ import { createTestMember, signedInAs } from "#tests/integration/support/member-
  * Fuzzing of the "Sign-in & devices" action, run as React Router runs it: requireMember reads
  * the session from the cookie, the rules step, then the action. Every body gets a redirect or a
  * clear ActionResult, never an uncaught error (a 500), and no body ever reaches another member's
- * sessions or passkeys. Each run signs a fresh member in on two devices with one passkey, so
+ * sessions, passkeys or calendar feed. Each run signs a fresh member in on two devices with one passkey, so
  * generated bodies that name them (placeholders) keep reaching the success paths.
  */
 beforeEach(() => {
@@ -49,9 +50,10 @@ describe("the devices page's action (fuzzed)", () => {
     const othersSession = await signedInAs(other);
     const [othersListed] = await listMemberSessions(env.DB, other.id);
     await addPasskey(other.id, "others-passkey");
+    await createCalendarFeed(env.DB, other.id, Date.now());
     const othersRows = await new RowTracker(() =>
       readRow(
-        "SELECT (SELECT COUNT(*) FROM member_sessions WHERE member_id = ?1) AS sessions, (SELECT group_concat(id || ':' || name) FROM member_passkeys WHERE member_id = ?1) AS passkeys, (SELECT sessions_valid_after FROM members WHERE id = ?1) AS valid_after",
+        "SELECT (SELECT COUNT(*) FROM member_sessions WHERE member_id = ?1) AS sessions, (SELECT group_concat(id || ':' || name) FROM member_passkeys WHERE member_id = ?1) AS passkeys, (SELECT sessions_valid_after FROM members WHERE id = ?1) AS valid_after, (SELECT token_hash FROM calendar_feeds WHERE member_id = ?1) AS calendar_feed",
         other.id,
       ),
     ).start();
@@ -62,7 +64,7 @@ describe("the devices page's action (fuzzed)", () => {
     const id = fc.oneof(fc.constantFrom("__PHONE__", "__HERE__", "__THEIRS__", "__PASSKEY__", "others-passkey"), fc.uuid(), fuzzString);
     const fields = {
       intent: fc.oneof(
-        fc.constantFrom("end-session", "end-every-session", "rename-passkey", "remove-passkey"),
+        fc.constantFrom("end-session", "end-every-session", "rename-passkey", "remove-passkey", "stop-calendar-feed"),
         fc.constantFrom("", "End-Session", "end-session ", "sign-out"),
       ),
       sessionId: id,
@@ -70,14 +72,18 @@ describe("the devices page's action (fuzzed)", () => {
       name: fc.oneof(fc.constantFrom("Study iMac", "", " ", "<b>x</b>", "x".repeat(61)), fuzzString),
     };
     const valid = fc
-      .tuple(fc.constantFrom("end-session", "end-every-session", "rename-passkey", "remove-passkey"), id, fc.constantFrom("Study iMac"))
+      .tuple(
+        fc.constantFrom("end-session", "end-every-session", "rename-passkey", "remove-passkey", "stop-calendar-feed"),
+        id,
+        fc.constantFrom("Study iMac"),
+      )
       .map(([intent, target, name]): [string, string][] =>
         intent === "end-session"
           ? [
               ["intent", intent],
               ["sessionId", target],
             ]
-          : intent === "end-every-session"
+          : intent === "end-every-session" || intent === "stop-calendar-feed"
             ? [["intent", intent]]
             : [["intent", intent], ["passkeyId", target], ...(intent === "rename-passkey" ? [["name", name] as [string, string]] : [])],
       );
@@ -93,6 +99,7 @@ describe("the devices page's action (fuzzed)", () => {
         const phoneId = listed.find((session) => session.device === "Safari on iPhone")!.id;
         const hereId = listed.find((session) => session.device !== "Safari on iPhone")!.id;
         await addPasskey(member.id, `passkey-${run}`);
+        if (run % 2 === 0) await createCalendarFeed(env.DB, member.id, Date.now());
         const submission = substitute(generated, {
           __PHONE__: phoneId,
           __HERE__: hereId,
