@@ -29,8 +29,8 @@ import { createTestMember, signedInAs } from "#tests/integration/support/member-
  * Fuzzing of the "Sign-in & devices" action, run as React Router runs it: requireMember reads
  * the session from the cookie, the rules step, then the action. Every body gets a redirect or a
  * clear ActionResult, never an uncaught error (a 500), and no body ever reaches another member's
- * sessions, passkeys or calendar feed. Each run signs a fresh member in on two devices with one passkey, so
- * generated bodies that name them (placeholders) keep reaching the success paths.
+ * sessions, passkeys or calendar feed. Each run signs a fresh member in on two devices with one
+ * passkey, so generated bodies that name them (placeholders) keep reaching the success paths.
  */
 beforeEach(() => {
   vi.spyOn(console, "error").mockImplementation(() => {});
