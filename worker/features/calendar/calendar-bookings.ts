@@ -276,7 +276,7 @@ function guestsMatchOrFail(database: Database, bookingId: string, named: number,
 }
 
 /** The waitlisted booking's place in line (1: next), by createdAt then id, as promotion takes them. */
-export async function waitlistPosition(database: Database, bookingId: string): Promise<number | null> {
+async function waitlistPosition(database: Database, bookingId: string): Promise<number | null> {
   const row = await database.get<{ position: number | null }>(
     sql`select (select count(*) from calendar_bookings ahead where ahead.listing_id = me.listing_id and ahead.status = 'waitlisted'
         and (ahead.created_at < me.created_at or (ahead.created_at = me.created_at and ahead.id <= me.id))) as position
@@ -286,7 +286,7 @@ export async function waitlistPosition(database: Database, bookingId: string): P
 }
 
 /** The places taken at a listing, for placesLeftFor. */
-export async function listingPlaces(database: Database, listingId: string): Promise<{ taken: number; takenUnreserved: number }> {
+async function listingPlaces(database: Database, listingId: string): Promise<{ taken: number; takenUnreserved: number }> {
   const row = await database.get<{ taken: number; takenUnreserved: number }>(
     sql`select ${placesTaken(listingId)} as taken, ${placesTaken(listingId, false)} as takenUnreserved`,
   );
