@@ -286,7 +286,7 @@ async function waitlistPosition(database: Database, bookingId: string): Promise<
 }
 
 /** The places taken at a listing, for placesLeftFor. */
-async function listingPlaces(database: Database, listingId: string): Promise<{ taken: number; takenUnreserved: number }> {
+export async function listingPlaces(database: Database, listingId: string): Promise<{ taken: number; takenUnreserved: number }> {
   const row = await database.get<{ taken: number; takenUnreserved: number }>(
     sql`select ${placesTaken(listingId)} as taken, ${placesTaken(listingId, false)} as takenUnreserved`,
   );
