@@ -60,6 +60,14 @@ export function saveRefusalAnswer(
   }
 }
 
+/** " 2 members on the waitlist were booked and emailed." after an edit that promoted them; "" otherwise. */
+export function promotedInWords(promoted: number): string {
+  if (promoted === 0) return "";
+  return promoted === 1
+    ? " 1 member on the waitlist was booked and emailed."
+    : ` ${promoted} members on the waitlist were booked and emailed.`;
+}
+
 export function cancelAnswer(kind: "event" | "course", reason: Extract<CancelOutcome, { ok: false }>["reason"]) {
   const words = {
     "already-cancelled": `This ${noun[kind]} was already cancelled.`,

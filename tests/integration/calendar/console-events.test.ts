@@ -231,9 +231,41 @@ describe("creating and editing an event", () => {
       {
         eventType: "calendar_listing_updated",
         userId: staff.id,
-        details: { listingId, kind: "event", changed: ["title", "capacity", "reservedPlaces"], capacity: 6 },
+        details: { listingId, kind: "event", changed: ["title", "capacity", "reservedPlaces"], capacity: 6, promoted: 0 },
       },
     ]);
+  });
+
+  it("raising the places books the waitlist in order into them at once, each promoted member emailed", async () => {
+    const staff = await concierge();
+    const listingId = idFromLocation(
+      (await submitEvent(staff, eventFields({ kind: "tasting-night", capacity: "2", reservedPlaces: "0" }))).headers,
+      "/concierge/events",
+    );
+    const [a, b, first, second, third] = await Promise.all([member(), member(), member(), member(), member()]);
+    await booking(listingId, a.id);
+    await booking(listingId, b.id);
+    const waiting = [];
+    for (const person of [first, second, third])
+      waiting.push(await booking(listingId, person.id, { status: "waitlisted", confirmedAt: null }));
+    await database.delete(securityEvents);
+
+    const answer = await submitEvent(staff, eventFields({ kind: "tasting-night", capacity: "4", reservedPlaces: "0" }), listingId);
+    expect(answer.data).toMatchObject({
+      ok: true,
+      toast: { title: "Event Saved", description: "Members see the changes at once. 2 members on the waitlist were booked and emailed." },
+    });
+    const statuses = await database
+      .select({ id: calendarBookings.id, status: calendarBookings.status })
+      .from(calendarBookings)
+      .where(eq(calendarBookings.listingId, listingId))
+      .all();
+    const statusOf = (id: string) => statuses.find((row) => row.id === id)?.status;
+    expect(waiting.map(statusOf)).toEqual(["confirmed", "confirmed", "waitlisted"]);
+    expect((await database.select({ recipient: outbox.recipient }).from(outbox).all()).map((email) => email.recipient).sort()).toEqual(
+      [first.email, second.email].sort(),
+    );
+    expect(await audited()).toMatchObject([{ eventType: "calendar_listing_updated", details: { changed: ["capacity"], promoted: 2 } }]);
   });
 
   it("keeps a cancelled event as it was, and answers 404 for an event that does not exist", async () => {

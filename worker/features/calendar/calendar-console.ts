@@ -4,7 +4,8 @@ import { insertSelectRow } from "#db/insert-select.ts";
 import { calendarBookings, calendarListings, calendarSessions } from "#db/schema.ts";
 import type { RequestContext } from "#worker/http/request-context.ts";
 import { eventClosesAt, termWindow, type EventFields, type TermFields } from "#app/features/calendar/console-forms.ts";
-import { cancelListing, type CalendarListing, type CalendarServices } from "./calendar-bookings.ts";
+import { cancelListing, listingPlaces, promoteWaitlisted, type CalendarListing, type CalendarServices } from "./calendar-bookings.ts";
+import { placesTaken } from "./calendar-promotion.ts";
 
 /**
  * The calendar's staff side, /concierge/events and /concierge/academy (docs/product-rules.md#calendar,
@@ -18,16 +19,11 @@ const HOUR_MS = 3_600_000;
 
 /**
  * The listing row of the outer query, named with its table: in a select from one table Drizzle
- * writes its columns bare, and a bare "id" inside the bookings subquery would be the booking's.
+ * writes its columns bare, and a bare "id" inside a bookings subquery (placesTaken) would be the
+ * booking's.
  */
 const outerListingId = sql`${calendarListings}.${sql.identifier(calendarListings.id.name)}`;
 
-/** SQL: the places the listing's confirmed bookings take (each member and their guests), optionally only those without a reserved place. */
-const placesBooked = (listingId: SQL, onlyUnreserved = false) =>
-  sql<number>`(select coalesce(sum(1 + ${calendarBookings.guests}), 0) from ${calendarBookings}
-    where ${calendarBookings.listingId} = ${listingId} and ${calendarBookings.status} = 'confirmed'${
-      onlyUnreserved ? sql` and ${calendarBookings.reserved} = 0` : sql``
-    })`;
 const waitlisted = (listingId: SQL) =>
   sql<number>`(select count(*) from ${calendarBookings}
     where ${calendarBookings.listingId} = ${listingId} and ${calendarBookings.status} = 'waitlisted')`;
@@ -71,7 +67,7 @@ export async function listConsoleListings(
       capacity: calendarListings.capacity,
       reservedPlaces: calendarListings.reservedPlaces,
       status: calendarListings.status,
-      placesBooked: placesBooked(outerListingId),
+      placesBooked: placesTaken(outerListingId),
       waitlisted: waitlisted(outerListingId),
     })
     .from(calendarListings)
@@ -112,7 +108,7 @@ export async function consoleListing(db: D1Database, kind: "event" | "course", l
         capacity: calendarListings.capacity,
         reservedPlaces: calendarListings.reservedPlaces,
         status: calendarListings.status,
-        placesBooked: placesBooked(outerListingId),
+        placesBooked: placesTaken(outerListingId),
         waitlisted: waitlisted(outerListingId),
       })
       .from(calendarListings)
@@ -138,7 +134,8 @@ export type SaveRefusal =
   | { reason: "past" }
   /** Fewer places than the confirmed bookings take: `booked` in all, `unreserved` without a reserved place. */
   | { reason: "below-booked"; booked: number; unreserved: number };
-export type SaveOutcome = { ok: true; listingId: string } | ({ ok: false } & SaveRefusal);
+/** `promoted`: the waitlisted bookings an edit's new places confirmed (emailed). */
+export type SaveOutcome = { ok: true; listingId: string; promoted: number } | ({ ok: false } & SaveRefusal);
 
 /** The columns an edit may change, and the fields an audit names when they did. */
 type ListingColumns = Pick<
@@ -224,7 +221,7 @@ async function saveListing(
       userId: staffId,
       details: { listingId, kind, category: columns.category, startsAt: columns.startsAt, capacity: columns.capacity },
     });
-    return { ok: true, listingId };
+    return { ok: true, listingId, promoted: 0 };
   }
 
   const listingId = input.listingId;
@@ -247,8 +244,8 @@ async function saveListing(
     eq(calendarListings.id, listingId),
     eq(calendarListings.kind, kind),
     eq(calendarListings.status, "scheduled"),
-    sql`${placesBooked(sql`${listingId}`)} <= ${columns.capacity}`,
-    sql`${placesBooked(sql`${listingId}`, true)} <= ${columns.capacity - columns.reservedPlaces}`,
+    sql`${placesTaken(listingId)} <= ${columns.capacity}`,
+    sql`${placesTaken(listingId, false)} <= ${columns.capacity - columns.reservedPlaces}`,
   );
   const stillGuarded = sql`exists (select 1 from ${calendarListings} where ${guard})`;
   const [updated] = await database.batch([
@@ -272,24 +269,28 @@ async function saveListing(
       : []),
   ]);
   if (updated.length === 0) {
-    const current = await consoleListing(services.env.DB, kind, listingId);
+    const [current, places] = await Promise.all([
+      database.select({ status: calendarListings.status }).from(calendarListings).where(eq(calendarListings.id, listingId)).get(),
+      listingPlaces(database, listingId),
+    ]);
     if (!current) return { ok: false, reason: "not-found" };
     if (current.status === "cancelled") return { ok: false, reason: "cancelled" };
-    const unreserved = await database
-      .select({ places: placesBooked(sql`${listingId}`, true) })
-      .from(calendarListings)
-      .where(eq(calendarListings.id, listingId))
-      .get();
-    return { ok: false, reason: "below-booked", booked: current.placesBooked, unreserved: unreserved?.places ?? 0 };
+    return { ok: false, reason: "below-booked", booked: places.taken, unreserved: places.takenUnreserved };
   }
+  // More places, or fewer of them reserved: the waitlist is promoted into them at once, with its
+  // emails (the engine's own batch, calendar-bookings.ts).
+  const promoted =
+    columns.capacity > before.capacity || columns.reservedPlaces < before.reservedPlaces
+      ? await promoteWaitlisted(services, { listingId, now })
+      : [];
   services.logSecurityEvent({
     eventType: "calendar_listing_updated",
     severity: "low",
     description: kind === "event" ? "event edited" : "course term edited",
     userId: staffId,
-    details: { listingId, kind, changed: changedColumns(before, columns), capacity: columns.capacity },
+    details: { listingId, kind, changed: changedColumns(before, columns), capacity: columns.capacity, promoted: promoted.length },
   });
-  return { ok: true, listingId };
+  return { ok: true, listingId, promoted: promoted.length };
 }
 
 export type CancelOutcome = { ok: true; bookingsCancelled: number } | { ok: false; reason: "not-found" | "already-cancelled" | "over" };

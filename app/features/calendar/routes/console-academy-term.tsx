@@ -18,7 +18,7 @@ import { CAPACITY, consoleTermForm, SESSION_MINUTES, sessionFieldNames, TERM_SES
 import { cancelListingByStaff, consoleListing, listingBookings, saveTerm } from "../console-calendar.server.ts";
 import { rosterLine } from "../console-roster.server.ts";
 import { ListingRoster } from "../console-roster.tsx";
-import { cancelAnswer, saveRefusalAnswer, type ConsoleFormResult } from "../console-answers.server.ts";
+import { cancelAnswer, promotedInWords, saveRefusalAnswer, type ConsoleFormResult } from "../console-answers.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => conciergeMeta(loaderData?.listing?.title ?? "New term");
 
@@ -109,7 +109,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data<ConsoleFormResult>({
     form: "term",
     ok: true,
-    toast: { title: "Term Saved", description: "Members see the changes at once." },
+    toast: { title: "Term Saved", description: `Members see the changes at once.${promotedInWords(outcome.promoted)}` },
   });
 }
 

@@ -18,7 +18,7 @@ import { CAPACITY, consoleEventForm, CUTOFF_HOURS } from "../console-forms.ts";
 import { cancelListingByStaff, consoleListing, cutoffHoursOf, listingBookings, saveEvent } from "../console-calendar.server.ts";
 import { rosterLine } from "../console-roster.server.ts";
 import { ListingRoster } from "../console-roster.tsx";
-import { cancelAnswer, saveRefusalAnswer, type ConsoleFormResult } from "../console-answers.server.ts";
+import { cancelAnswer, promotedInWords, saveRefusalAnswer, type ConsoleFormResult } from "../console-answers.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => conciergeMeta(loaderData?.listing?.title ?? "New event");
 
@@ -112,7 +112,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data<ConsoleFormResult>({
     form: "event",
     ok: true,
-    toast: { title: "Event Saved", description: "Members see the changes at once." },
+    toast: { title: "Event Saved", description: `Members see the changes at once.${promotedInWords(outcome.promoted)}` },
   });
 }
 
