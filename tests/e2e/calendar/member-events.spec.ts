@@ -169,6 +169,15 @@ test("a waitlisted member is promoted when the member holding the place cancels"
   }
 });
 
+test("the club rules step stands in front of the calendar's pages until accepted", async ({ page }) => {
+  await signInAsNewMember(page, { rulesAccepted: false });
+  for (const path of ["/members/events", `/members/events/${tasting.id}`, "/members/academy"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("First, the club rules.");
+    await expect(page.getByText(tasting.title)).toHaveCount(0);
+  }
+});
+
 test("an RSVP made with the keyboard alone (Tab and Enter)", async ({ page }) => {
   await signInAsNewMember(page, { rulesAccepted: true });
   await gotoHydrated(page, `/members/events/${tasting.id}`);
