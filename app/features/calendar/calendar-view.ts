@@ -86,7 +86,7 @@ const clockWithZone = new Intl.DateTimeFormat("en-US", {
 const monthDay = new Intl.DateTimeFormat("en-US", { timeZone: CLUB_TIME_ZONE, month: "long", day: "numeric" });
 const month = new Intl.DateTimeFormat("en-US", { timeZone: CLUB_TIME_ZONE, month: "long" });
 
-/** "Saturday, December 12, 2026, 7:00 PM to 10:00 PM PST": a sitting in Portland time. */
+/** "Saturday, December 12, 2026 at 7:00 PM to 10:00 PM PST": a sitting in Portland time. */
 export function formatSitting(startsAt: string, endsAt: string): string {
   return `${dateTime.format(new Date(startsAt))} to ${clockWithZone.format(new Date(endsAt))}`;
 }

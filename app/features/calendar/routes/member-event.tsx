@@ -15,7 +15,6 @@ import { tierNamesInWords } from "#app/features/site/tier-inclusions.ts";
 import { formatPortlandDay, portlandDay } from "#app/features/member-area/member-dates.ts";
 import { memberWithAcceptedRules, requireMemberWithAcceptedRules } from "#app/features/member-area/member-area.server.ts";
 import { requestContext } from "#app/context.ts";
-import { tierMayBook } from "../calendar-eligibility.ts";
 import { CalendarLinks } from "../calendar-links.tsx";
 import { ConfirmationLine, useConfirmationOnce } from "../calendar-confirmation.tsx";
 import { memberEventForm, rsvpGuests } from "../calendar-forms.ts";
@@ -58,7 +57,7 @@ function refusedEvent(listing: MemberListing, tier: Parameters<typeof eventGuest
   return { ...listing, dayLabel: formatPortlandDay(portlandDay(new Date(listing.startsAt))), guestAllowance: eventGuestAllowance(tier) };
 }
 
-/** The event and the member's place at it; null while the rules step shows; 404 for an event the member may not see. */
+/** The event and the member's place at it; null while the rules step shows; 404 for an event the member's tier does not include. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const member = memberWithAcceptedRules(context);
   if (!member) return null;
@@ -66,14 +65,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const event = await memberListing(context.get(requestContext).env.DB, member, params.id, now);
   if (!event || event.kind !== "event") throw data(null, { status: 404 });
   const phase = event.state;
-  const included = tierMayBook(member.tier, event);
   const allowance = eventGuestAllowance(member.tier);
   const booking = event.booking;
   const done = new URL(request.url).searchParams.get("done");
   const confirmation: ActionResult | null =
     done && done in confirmations ? { form: "event", ok: true, toast: confirmations[done as Done] } : null;
-  // Why there is no form to book with: the cut-off, the start, a cancellation, or the tier.
-  const closedReason: PageRefusal | null = !included ? "not-included" : phase === "open" ? null : phase;
+  // Why there is no form to book with: not open yet, the cut-off, the start, or a cancellation.
+  const closedReason: PageRefusal | null = phase === "open" ? null : phase;
   return {
     confirmation,
     meetingRooms: entitlementsOf(member.tier).meetingRooms,
