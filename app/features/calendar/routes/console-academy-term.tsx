@@ -121,7 +121,7 @@ export default function ConsoleAcademyTerm({ loaderData, actionData }: Route.Com
   return (
     <>
       <CalendarConsoleNav />
-      <Section id="term" eyebrow="Cigar Academy" title={listing ? listing.title : "New term"}>
+      <Section id="term-details" eyebrow="Cigar Academy" title={listing ? listing.title : "New term"}>
         <p className="text-smoke">
           <Link to="/concierge/academy" className="text-cream underline decoration-brass hover:text-brass">
             All terms

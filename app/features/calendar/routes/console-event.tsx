@@ -124,7 +124,7 @@ export default function ConsoleEvent({ loaderData, actionData }: Route.Component
   return (
     <>
       <CalendarConsoleNav />
-      <Section id="event" eyebrow="Events" title={listing ? listing.title : "New event"}>
+      <Section id="event-details" eyebrow="Events" title={listing ? listing.title : "New event"}>
         <p className="text-smoke">
           <Link to="/concierge/events" className="text-cream underline decoration-brass hover:text-brass">
             All events

@@ -1,0 +1,127 @@
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import ConsoleEvent from "#app/features/calendar/routes/console-event.tsx";
+import ConsoleAcademyTerm from "#app/features/calendar/routes/console-academy-term.tsx";
+
+/** The calendar's staff pages as the server renders them (docs/product-rules.md#calendar, Staff). */
+type EventData = Parameters<typeof ConsoleEvent>[0]["loaderData"];
+type EventAnswer = Parameters<typeof ConsoleEvent>[0]["actionData"];
+type TermData = Parameters<typeof ConsoleAcademyTerm>[0]["loaderData"];
+
+function render(Page: unknown, loaderData: unknown, actionData: unknown = undefined): string {
+  const Stub = createRoutesStub([{ path: "/", Component: () => createElement(Page as never, { loaderData, actionData }) }]);
+  return renderToString(createElement(Stub, { initialEntries: ["/"] })).replaceAll("<!-- -->", "");
+}
+const ids = (html: string) => [...html.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]);
+
+const values = {
+  title: "Shade Harvest Dinner",
+  description: "Five courses.",
+  kind: "master-blender-dinner",
+  lounge: "platinum",
+  day: "2027-04-16",
+  startTime: "19:00",
+  endTime: "22:30",
+  capacity: "24",
+  reservedPlaces: "6",
+  cutoffHours: "24",
+};
+const event: EventData = {
+  listing: {
+    id: "e-1",
+    title: "Shade Harvest Dinner",
+    cancelled: false,
+    editable: true,
+    cancellable: true,
+    kindLabel: "Master blender dinner",
+    bookableBy: "Business and Platinum",
+    loungeName: "Platinum Lounge",
+    startsAtLabel: "Apr 16, 2027, 7:00 PM PDT",
+    closesAtLabel: "Apr 15, 2027, 7:00 PM PDT",
+    capacity: 24,
+    placesBooked: 3,
+  },
+  values,
+  roster: {
+    confirmed: [
+      {
+        bookingId: "b-1",
+        name: "Avery Hale",
+        email: "avery@example.com",
+        tierName: "Platinum",
+        guests: "Marlowe Finch",
+        bookedAtLabel: "Dec 1, 2026, 12:05 PM PST",
+        promotedAtLabel: null,
+        reserved: true,
+      },
+    ],
+    waitlisted: [],
+  },
+  confirmingCancel: false,
+  done: null,
+};
+
+describe("an event's staff page", () => {
+  it("gives every element its own id, labels each field, and lists who booked with their guests", () => {
+    const html = render(ConsoleEvent, event);
+    const all = ids(html);
+    expect(all.filter((id, index) => all.indexOf(id) !== index)).toEqual([]);
+    for (const [id, label] of [
+      ["event-title", "Title"],
+      ["event-kind", "Kind"],
+      ["event-day", "Date"],
+      ["event-reserved", "Reserved places"],
+      ["event-cutoff", "RSVP cut-off in hours"],
+    ])
+      expect(html).toMatch(new RegExp(`<label for="${id}"[^>]*>${label}</label>`));
+    expect(html).toContain('value="Shade Harvest Dinner"');
+    expect(html).toContain("Bookable by Business and Platinum");
+    expect(html).toMatch(/<td[^>]*>Marlowe Finch<\/td>/);
+    expect(html).toContain('href="/concierge/events/e-1.csv"');
+    expect(html).toContain("Cancel This Event");
+    expect(html).not.toContain("Yes, Cancel the Event");
+  });
+
+  it("shows a refusal beside its field with the values as typed", () => {
+    const answer: EventAnswer = {
+      form: "event",
+      ok: false,
+      fieldErrors: { capacity: "3 places are booked: keep at least 3." },
+      values: { ...values, capacity: "2" },
+    };
+    const html = render(ConsoleEvent, event, answer);
+    expect(html).toMatch(/<input[^>]*aria-invalid="true"[^>]*aria-describedby="event-capacity-hint event-capacity-error"[^>]*value="2"/);
+    expect(html).toMatch(/<p id="event-capacity-error"[^>]*>3 places are booked: keep at least 3.<\/p>/);
+  });
+
+  it("asks to confirm a cancellation, and a cancelled event has no form", () => {
+    expect(render(ConsoleEvent, { ...event, confirmingCancel: true })).toContain("Yes, Cancel the Event");
+    const cancelled = render(ConsoleEvent, {
+      ...event,
+      listing: { ...event.listing!, cancelled: true, editable: false, cancellable: false },
+    });
+    expect(cancelled).toContain("Cancelled. ");
+    expect(cancelled).not.toContain("Save Changes");
+    expect(cancelled).not.toContain("Cancel This Event");
+  });
+});
+
+describe("a term's staff page", () => {
+  it("offers the sessions as rows of their own, with unique ids, and a new term's form", () => {
+    const term: TermData = {
+      listing: null,
+      values: { course: "", title: "", description: "", lounge: "business", seats: "" },
+      roster: null,
+      confirmingCancel: false,
+      done: null,
+    };
+    const html = render(ConsoleAcademyTerm, term);
+    const all = ids(html);
+    expect(all.filter((id, index) => all.indexOf(id) !== index)).toEqual([]);
+    expect(html).toMatch(/<label for="session-6-day"[^>]*>Session 6 date<\/label>/);
+    expect(html).not.toContain("session-7-day");
+    expect(html).toContain("Create Term");
+  });
+});
