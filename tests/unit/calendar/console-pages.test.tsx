@@ -20,7 +20,7 @@ const values = {
   title: "Shade Harvest Dinner",
   description: "Five courses.",
   kind: "master-blender-dinner",
-  lounge: "platinum",
+  lounge: "platinum" as const,
   day: "2027-04-16",
   startTime: "19:00",
   endTime: "22:30",
