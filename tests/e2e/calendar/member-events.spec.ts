@@ -137,21 +137,33 @@ test("a waitlisted member is promoted when the member holding the place cancels"
   );
   if (!evening) throw new Error("both one-place evenings are booked: add one to tests/e2e/support/calendar-seed.ts");
   await signInAsNewMember(page, { rulesAccepted: true });
-  await gotoHydrated(page, `/members/events/${evening.id}`);
-  await yourPlace(page).getByRole("button", { name: "RSVP", exact: true }).click();
-  await expectToast(page, "RSVP confirmed", "Your place is held.");
-
   const second = await secondMember(browser, baseURL);
   try {
-    await gotoHydrated(second.page, "/members/events");
-    await expect(eventCard(second.page, evening.title)).toContainText("Full · waitlist open");
-    await eventCard(second.page, evening.title).getByRole("link", { name: evening.title }).click();
+    // The second member opens the evening while its place is free…
+    await gotoHydrated(second.page, `/members/events/${evening.id}`);
+    await expect(yourPlace(second.page).getByRole("button", { name: "RSVP", exact: true })).toBeVisible();
+
+    // …the first takes it…
+    await gotoHydrated(page, `/members/events/${evening.id}`);
+    await yourPlace(page).getByRole("button", { name: "RSVP", exact: true }).click();
+    await expectToast(page, "RSVP confirmed", "Your place is held.");
+
+    // …and the second's RSVP is refused in words beside the form the page now offers: the waitlist.
+    await yourPlace(second.page).getByRole("button", { name: "RSVP", exact: true }).click();
+    await expect(yourPlace(second.page).getByRole("alert").filter({ hasText: /\S/ })).toHaveText(
+      "Sorry, this event is full. Join the waitlist and we will email you if a place frees.",
+    );
     await expect(yourPlace(second.page)).toContainText("Every place is taken.");
     await expectNoAxeViolationsAtWidths(second.page);
     await yourPlace(second.page).getByRole("button", { name: "Join the Waitlist" }).click();
     await expectToast(second.page, "On the waitlist", "We will email you if a place frees.");
     await expect(yourPlace(second.page)).toContainText("1st on the waitlist.");
     await expectNoAxeViolationsAtWidths(second.page);
+    await gotoHydrated(second.page, "/members/events");
+    await expect(eventCard(second.page, evening.title)).toContainText("Full · waitlist open");
+    await expect(eventCard(second.page, evening.title)).toContainText("1st on the waitlist");
+    await eventCard(second.page, evening.title).getByRole("link", { name: evening.title }).click();
+    await expect(yourPlace(second.page)).toContainText("1st on the waitlist.");
 
     const emailsBefore = queryLocalD1<{ n: number }>("SELECT count(*) AS n FROM outbox WHERE recipient = ?", second.member.email)[0]!.n;
     await yourPlace(page)

@@ -108,7 +108,7 @@ describe("/members/academy", () => {
     const bookingId = (await termOf(business, blending.id)).term!.own!.bookingId;
     expect(await post(kickback, { intent: "cancel", bookingId, listingId: blending.id })).toMatchObject({
       status: 404,
-      outcome: { form: `cancel:${bookingId}`, error: "You have no place at this term to cancel." },
+      outcome: { form: `term:${blending.id}`, error: "You have no place at this term to cancel." },
     });
     expect((await termOf(business, blending.id)).term!.own).toMatchObject({ text: "Booked" });
   });

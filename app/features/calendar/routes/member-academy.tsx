@@ -82,12 +82,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** Enrols, waitlists or cancels, only ever for the signed-in member; each answer names its term's form. */
+/** Enrols, waitlists or cancels, only ever for the signed-in member; each answer names its term. */
 export async function action({ request, context }: Route.ActionArgs) {
   const member = requireMemberWithAcceptedRules(request, context);
   const services = context.get(requestContext);
-  const formOf = (fields: Record<string, string>) =>
-    fields.intent === "cancel" ? `cancel:${fields.bookingId ?? ""}` : `term:${fields.listingId ?? ""}`;
+  // Every form names its term, so a refusal shows on the term's card whatever the page now holds.
+  const formOf = (fields: Record<string, string>) => `term:${fields.listingId ?? ""}`;
   const submission = await readSubmission(request, memberAcademyForm, { form: formOf });
   if (!submission.ok) return submission.invalid;
   const form = submission.data;
@@ -139,12 +139,7 @@ export default function MemberAcademy({ loaderData, actionData }: Route.Componen
           <ul className="grid gap-6">
             {loaderData.terms.map((term) => (
               <li key={term.id}>
-                <TermCard
-                  term={term}
-                  outcome={
-                    term.own ? (outcomeFor(`cancel:${term.own.bookingId}`) ?? outcomeFor(`term:${term.id}`)) : outcomeFor(`term:${term.id}`)
-                  }
-                />
+                <TermCard term={term} outcome={outcomeFor(`term:${term.id}`)} />
               </li>
             ))}
           </ul>

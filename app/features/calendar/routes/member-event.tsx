@@ -189,6 +189,19 @@ export default function MemberEvent({ loaderData, actionData }: Route.ComponentP
   if (!loaderData) return null;
   const { event, own, book, notice } = loaderData;
   const outcomeFor = (form: string) => (actionData?.form === form ? actionData : undefined);
+  // A refusal shows beside its form; the RSVP's and the waitlist's beside whichever of the two the
+  // page now shows, and one whose form the page no longer shows (the place changed meanwhile) below.
+  const booking = outcomeFor("rsvp") ?? outcomeFor("join-waitlist");
+  const shown = own
+    ? [
+        own.mayChange ? "cancel" : "",
+        own.mayAddGuest ? "add-guest" : "",
+        ...(own.mayChange ? own.guests.map((guest) => `remove-guest:${guest.id}`) : []),
+      ]
+    : book
+      ? ["rsvp", "join-waitlist"]
+      : [];
+  const orphan = actionData && !actionData.ok && !shown.includes(actionData.form ?? "") ? actionData : undefined;
   return (
     <>
       <PageHero eyebrow="Member event" title={event.title}>
@@ -223,15 +236,14 @@ export default function MemberEvent({ loaderData, actionData }: Route.ComponentP
           <OwnPlace own={own} title={event.title} outcomeFor={outcomeFor} />
         ) : book ? (
           book.full ? (
-            <JoinWaitlist outcome={outcomeFor("join-waitlist")} />
+            <JoinWaitlist outcome={booking} />
           ) : (
-            <Rsvp book={book} outcome={outcomeFor("rsvp")} />
+            <Rsvp book={book} outcome={booking} />
           )
         ) : (
           <p className="text-cream">{notice}</p>
         )}
-        {/* A refusal of a form the page no longer shows (the place was taken meanwhile). */}
-        {!book && !own ? <FormAlert outcome={outcomeFor("rsvp") ?? outcomeFor("join-waitlist")} /> : null}
+        <FormAlert outcome={orphan} />
       </Section>
     </>
   );
