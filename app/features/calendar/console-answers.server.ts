@@ -53,6 +53,19 @@ export function saveRefusalAnswer(
         409,
       );
     }
+    case "guests-registered":
+      return answer(
+        {
+          form,
+          ok: false,
+          fieldErrors: {
+            day: "Members have registered guests for this event's day and lounge, so it keeps them. To move it, cancel it and publish a new one.",
+          },
+        },
+        409,
+      );
+    case "over":
+      return answer({ form, ok: false, error: `This ${noun[kind]} has ended: it can no longer be changed.` }, 409);
     case "cancelled":
       return answer({ form, ok: false, error: `This ${noun[kind]} is cancelled: it can no longer be changed.` }, 409);
     case "not-found":

@@ -268,6 +268,62 @@ describe("creating and editing an event", () => {
     expect(await audited()).toMatchObject([{ eventType: "calendar_listing_updated", details: { changed: ["capacity"], promoted: 2 } }]);
   });
 
+  it("keeps the Portland day and lounge of an event whose members registered guests; its time and words may change", async () => {
+    const staff = await concierge();
+    const listingId = idFromLocation((await submitEvent(staff, eventFields())).headers, "/concierge/events");
+    const host = await member();
+    const bookingId = await booking(listingId, host.id, { guests: 1 });
+    await database.insert(guestVisits).values({
+      id: crypto.randomUUID(),
+      hostMemberId: host.id,
+      lounge: "platinum",
+      day: portlandDate(20),
+      guestName: "Marlowe Finch",
+      guestKey: "marlowe finch",
+      adultConfirmed: true,
+      stickFeeWaived: true,
+      bookingId,
+    });
+    const message =
+      "Members have registered guests for this event's day and lounge, so it keeps them. To move it, cancel it and publish a new one.";
+    for (const moved of [{ day: portlandDate(21) }, { lounge: "business" }] as Record<string, string>[]) {
+      const answer = await submitEvent(staff, eventFields(moved), listingId);
+      expect(answer.status).toBe(409);
+      expect(answer.data).toMatchObject({ ok: false, fieldErrors: { day: message } });
+    }
+    expect(await listingOf(listingId)).toMatchObject({ lounge: "platinum", updatedAt: null });
+    expect((await submitEvent(staff, eventFields({ startTime: "20:00", endTime: "23:00", title: "Later Dinner" }), listingId)).status).toBe(
+      200,
+    );
+
+    // Once the guest is cancelled, the event may move.
+    await database.update(guestVisits).set({ status: "cancelled" });
+    expect((await submitEvent(staff, eventFields({ day: portlandDate(21) }), listingId)).status).toBe(200);
+  });
+
+  it("refuses to change an event that has ended", async () => {
+    const staff = await concierge();
+    const listingId = crypto.randomUUID();
+    const start = Date.now() - 2 * DAY_MS;
+    await database.insert(calendarListings).values({
+      id: listingId,
+      kind: "event",
+      category: "tasting-night",
+      title: "Autumn Tasting",
+      description: "Done.",
+      lounge: "kickback",
+      startsAt: new Date(start).toISOString(),
+      endsAt: new Date(start + 3 * HOUR_MS).toISOString(),
+      capacity: 10,
+      opensAt: new Date(start - 10 * DAY_MS).toISOString(),
+      closesAt: new Date(start - DAY_MS).toISOString(),
+    });
+    const answer = await submitEvent(staff, eventFields({ day: portlandDate(-2), title: "Renamed" }), listingId);
+    expect(answer.status).toBe(409);
+    expect(answer.data).toMatchObject({ ok: false, error: "This event has ended: it can no longer be changed." });
+    expect(await listingOf(listingId)).toMatchObject({ title: "Autumn Tasting" });
+  });
+
   it("keeps a cancelled event as it was, and answers 404 for an event that does not exist", async () => {
     const staff = await concierge();
     const listingId = idFromLocation((await submitEvent(staff, eventFields())).headers, "/concierge/events");

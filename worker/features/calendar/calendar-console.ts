@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gt, lte, sql, type SQL } from "drizzle-orm";
-import { getDatabase } from "#db/client.ts";
+import { and, asc, desc, eq, gt, lte, notExists, sql, type SQL } from "drizzle-orm";
+import { getDatabase, type Database } from "#db/client.ts";
 import { insertSelectRow } from "#db/insert-select.ts";
-import { calendarBookings, calendarListings, calendarSessions } from "#db/schema.ts";
+import { calendarBookings, calendarListings, calendarSessions, guestVisits } from "#db/schema.ts";
+import { portlandDay } from "#app/features/member-area/member-dates.ts";
 import type { RequestContext } from "#worker/http/request-context.ts";
 import { eventClosesAt, termWindow, type EventFields, type TermFields } from "#app/features/calendar/console-forms.ts";
 import { cancelListing, listingPlaces, promoteWaitlisted, type CalendarListing, type CalendarServices } from "./calendar-bookings.ts";
@@ -123,13 +124,25 @@ export async function consoleListing(db: D1Database, kind: "event" | "course", l
   return row ? { ...row, sessions } : null;
 }
 
+/** The guest visits members registered with their bookings of the listing, still expected. */
+function guestsRegistered(database: Database, listingId: string) {
+  return database
+    .select({ id: guestVisits.id })
+    .from(guestVisits)
+    .innerJoin(calendarBookings, eq(calendarBookings.id, guestVisits.bookingId))
+    .where(and(eq(calendarBookings.listingId, listingId), eq(calendarBookings.status, "confirmed"), eq(guestVisits.status, "expected")));
+}
+
 /** An event's cut-off in whole hours before its start, as the form shows it. */
 export function cutoffHoursOf(listing: { startsAt: string; closesAt: string }): number {
   return Math.round((Date.parse(listing.startsAt) - Date.parse(listing.closesAt)) / HOUR_MS);
 }
 
 export type SaveRefusal =
-  | { reason: "not-found" | "cancelled" }
+  /** `over`: the listing has ended. */
+  | { reason: "not-found" | "cancelled" | "over" }
+  /** A new Portland day or lounge for an event whose members registered guests for the old one. */
+  | { reason: "guests-registered" }
   /** A new start that has passed. */
   | { reason: "past" }
   /** Fewer places than the confirmed bookings take: `booked` in all, `unreserved` without a reserved place. */
@@ -232,6 +245,7 @@ async function saveListing(
     .get();
   if (!before) return { ok: false, reason: "not-found" };
   if (before.status === "cancelled") return { ok: false, reason: "cancelled" };
+  if (Date.parse(before.endsAt) <= now) return { ok: false, reason: "over" };
   // A listing under way keeps the start it had: only a new start must lie ahead.
   if (columns.startsAt !== before.startsAt && Date.parse(columns.startsAt) <= now) return { ok: false, reason: "past" };
 
@@ -240,12 +254,16 @@ async function saveListing(
   // reserved place within the places that are not reserved (the rule the engine books by). The
   // guard reads the bookings as they are when the batch runs: a booking made since the page
   // loaded counts.
+  // An event's guests are guest visits for its Portland day and lounge (the guests' rules decided
+  // them for that day), so an event with guests registered keeps its day and lounge.
+  const moves = portlandDay(new Date(columns.startsAt)) !== portlandDay(new Date(before.startsAt)) || columns.lounge !== before.lounge;
   const guard = and(
     eq(calendarListings.id, listingId),
     eq(calendarListings.kind, kind),
     eq(calendarListings.status, "scheduled"),
     sql`${placesTaken(listingId)} <= ${columns.capacity}`,
     sql`${placesTaken(listingId, false)} <= ${columns.capacity - columns.reservedPlaces}`,
+    moves ? notExists(guestsRegistered(database, listingId)) : undefined,
   );
   const stillGuarded = sql`exists (select 1 from ${calendarListings} where ${guard})`;
   const [updated] = await database.batch([
@@ -275,6 +293,8 @@ async function saveListing(
     ]);
     if (!current) return { ok: false, reason: "not-found" };
     if (current.status === "cancelled") return { ok: false, reason: "cancelled" };
+    if (places.taken <= columns.capacity && places.takenUnreserved <= columns.capacity - columns.reservedPlaces)
+      return { ok: false, reason: "guests-registered" };
     return { ok: false, reason: "below-booked", booked: places.taken, unreserved: places.takenUnreserved };
   }
   // More places, or fewer of them reserved: the waitlist is promoted into them at once, with its
