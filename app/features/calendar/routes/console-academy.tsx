@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const terms = await listConsoleListings(env.DB, "course", when, Date.now());
   return {
     when,
-    limited: terms.length === CONSOLE_LIST_LIMIT,
+    cappedAt: terms.length === CONSOLE_LIST_LIMIT ? CONSOLE_LIST_LIMIT : null,
     terms: terms.map((term): ListingLine => ({
       id: term.id,
       title: term.title,
@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function ConsoleAcademy({ loaderData }: Route.ComponentProps) {
-  const { when, terms, limited } = loaderData;
+  const { when, terms, cappedAt } = loaderData;
   return (
     <>
       <CalendarConsoleNav />
@@ -53,7 +53,7 @@ export default function ConsoleAcademy({ loaderData }: Route.ComponentProps) {
             ? when === "past"
               ? "No term has ended yet."
               : "No upcoming terms. Create one: enrolment opens three weeks before its first session."
-            : `${terms.length} ${terms.length === 1 ? "term" : "terms"}, ${when === "past" ? "newest" : "soonest"} first.${limited ? ` Only the first ${CONSOLE_LIST_LIMIT} are shown.` : ""}`}
+            : `${terms.length} ${terms.length === 1 ? "term" : "terms"}, ${when === "past" ? "newest" : "soonest"} first.${cappedAt === null ? "" : ` Only the first ${cappedAt} are shown.`}`}
         </p>
         {terms.length > 0 ? (
           <ListingsTable id="terms-table" caption={when === "past" ? "Past terms" : "Upcoming terms"} kind="course" lines={terms} />

@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const events = await listConsoleListings(env.DB, "event", when, Date.now());
   return {
     when,
-    limited: events.length === CONSOLE_LIST_LIMIT,
+    cappedAt: events.length === CONSOLE_LIST_LIMIT ? CONSOLE_LIST_LIMIT : null,
     events: events.map((event): ListingLine => ({
       id: event.id,
       title: event.title,
@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function ConsoleEvents({ loaderData }: Route.ComponentProps) {
-  const { when, events, limited } = loaderData;
+  const { when, events, cappedAt } = loaderData;
   return (
     <>
       <CalendarConsoleNav />
@@ -54,7 +54,7 @@ export default function ConsoleEvents({ loaderData }: Route.ComponentProps) {
             ? when === "past"
               ? "No event has ended yet."
               : "No upcoming events. Create one: members whose tier includes its kind can book it at once."
-            : `${events.length} ${events.length === 1 ? "event" : "events"}, ${when === "past" ? "newest" : "soonest"} first.${limited ? ` Only the first ${CONSOLE_LIST_LIMIT} are shown.` : ""}`}
+            : `${events.length} ${events.length === 1 ? "event" : "events"}, ${when === "past" ? "newest" : "soonest"} first.${cappedAt === null ? "" : ` Only the first ${cappedAt} are shown.`}`}
         </p>
         {events.length > 0 ? (
           <ListingsTable id="events-table" caption={when === "past" ? "Past events" : "Upcoming events"} kind="event" lines={events} />
