@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, lte, ne, sql } from "drizzle-orm";
 import { getDatabase, type Database } from "#db/client.ts";
 import { insertSelectRow } from "#db/insert-select.ts";
 import { calendarBookings, calendarListings, guestVisits, members } from "#db/schema.ts";
-import { guestVisitsPerQuarter, type TierSlug } from "#app/features/site/tier-entitlements.ts";
+import { guestVisitsPerQuarter, tierEntitlements, type TierSlug } from "#app/features/site/tier-entitlements.ts";
 import { eventGuestLimit, placesLeftFor, tierMayBook } from "#app/features/calendar/calendar-eligibility.ts";
 import { portlandDay } from "#app/features/member-area/member-dates.ts";
 import type { RequestContext } from "#worker/http/request-context.ts";
@@ -344,6 +344,14 @@ async function bookingWithListing(database: Database, bookingId: string) {
     .get();
 }
 
+/**
+ * The most places one booking can hold: the member and the most guests any tier brings. A
+ * cancellation promotes this many times whatever its booking held when read: another step may
+ * have changed it before the batch runs (a promotion confirmed a waitlist place, a guest was
+ * added), and each promotion is guarded by the places that fit, so the extra ones do nothing.
+ */
+const MOST_PLACES_OF_A_BOOKING = 1 + Math.max(...(Object.keys(tierEntitlements) as TierSlug[]).map(eventGuestLimit));
+
 /** The promotions of the places a step frees, and their emails, to end its batch. */
 function promotion(database: Database, listing: CalendarListing, places: number, nowIso: string, siteUrl: string) {
   return {
@@ -480,7 +488,8 @@ export async function removeGuest(
 /**
  * Cancels a booking or a waitlist place (the member's own, or any by staff: `memberId` null),
  * until the listing starts; its guests' visits are cancelled with it and the places it held go
- * to the first waiting who fit, in one batch. A booking staff cancel is emailed to its member.
+ * to the first waiting who fit, in one batch (as many promotions as a booking can hold places:
+ * what it holds when the batch runs may differ from what was read). A booking staff cancel is emailed to its member.
  */
 export async function cancelBooking(
   services: CalendarServices,
@@ -490,7 +499,7 @@ export async function cancelBooking(
   const database = getDatabase(services.env.DB);
   const found = await bookingWithListing(database, bookingId);
   if (!found || (memberId !== null && found.booking.memberId !== memberId)) return { ok: false, reason: "not-found" };
-  const { booking, listing } = found;
+  const { listing } = found;
   const nowIso = new Date(now).toISOString();
   if (listing.startsAt <= nowIso) return { ok: false, reason: "started" };
   const siteUrl = services.config.SITE_URL;
@@ -518,12 +527,11 @@ export async function cancelBooking(
         ),
       ),
   ];
-  const freed = booking.status === "confirmed" ? 1 + booking.guests : 0;
   const staffEmail = by === "staff" ? bookingEmailStatements(database, listing, "cancelled-by-staff", { nowIso, siteUrl, bookingId }) : [];
   const { results, promoted, outboxIds } = await runWithPromotion(
     database,
     statements,
-    promotion(database, listing, freed, nowIso, siteUrl),
+    promotion(database, listing, MOST_PLACES_OF_A_BOOKING, nowIso, siteUrl),
     staffEmail,
   );
   if ((results[0] as unknown[]).length === 0) {

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { emailsTo } from "#tests/integration/dues/dues-fixtures.ts";
+import { bookListing, cancelBooking, type CalendarMember } from "#worker/features/calendar/calendar-bookings.ts";
+import { bookingOf, bookingsOf, createCalendarMember, createListing, now, services } from "./calendar-fixtures.ts";
+
+/** Steps of the booking engine racing each other (docs/product-rules.md#events), many rounds each. */
+const book = (listingId: string, member: CalendarMember, options: { joinWaitlist?: boolean; at?: number } = {}) =>
+  bookListing(services(), { listingId, member, guests: [], joinWaitlist: options.joinWaitlist ?? false, now: options.at ?? now });
+
+function bookingIdOf(result: Awaited<ReturnType<typeof book>>): string {
+  if (!result.ok) throw new Error(`refused: ${JSON.stringify(result.reason)}`);
+  return result.bookingId;
+}
+
+describe("cancellations racing promotions", () => {
+  it("gives the place to the next in line when the member being promoted cancels their waitlist place at the same time", async () => {
+    for (let round = 0; round < 10; round++) {
+      const night = await createListing({ capacity: 1 });
+      const [holder, promoted, next, newcomer] = [
+        await createCalendarMember("business"),
+        await createCalendarMember("business"),
+        await createCalendarMember("business"),
+        await createCalendarMember("business"),
+      ];
+      const held = bookingIdOf(await book(night.id, holder));
+      const promotedId = bookingIdOf(await book(night.id, promoted, { joinWaitlist: true, at: now + 1 }));
+      const nextId = bookingIdOf(await book(night.id, next, { joinWaitlist: true, at: now + 2 }));
+      await Promise.all([
+        cancelBooking(services(), { bookingId: held, memberId: holder.id, now: now + 10 }),
+        cancelBooking(services(), { bookingId: promotedId, memberId: promoted.id, now: now + 10 }),
+      ]);
+      expect((await bookingOf(nextId)).status).toBe("confirmed");
+      expect((await bookingsOf(night.id)).filter((booking) => booking.status === "confirmed")).toHaveLength(1);
+      expect(await emailsTo(next.email)).toHaveLength(1);
+      expect(await book(night.id, newcomer, { at: now + 20 })).toEqual({ ok: false, reason: "full" });
+    }
+  });
+});
