@@ -1,8 +1,8 @@
-import { and, asc, countDistinct, desc, eq, gt, gte, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, countDistinct, desc, eq, gt, gte, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { insertSelectRow } from "#db/insert-select.ts";
 import { containsText } from "#db/text-match.ts";
 import { getDatabase, type Database } from "#db/client.ts";
-import { calendarListings, guestVisits, members, outbox } from "#db/schema.ts";
+import { calendarBookings, calendarListings, guestVisits, members, outbox } from "#db/schema.ts";
 import { portlandTimeToUtc } from "#app/features/admissions/sit-down-times.ts";
 import { entitlementsOf, type LoungeSlug, type TierSlug } from "#app/features/site/tier-entitlements.ts";
 import { normalizeEmail } from "#worker/features/members/members.ts";
@@ -313,7 +313,17 @@ export async function cancelGuestVisit(
   const cancelled = await getDatabase(db)
     .update(guestVisits)
     .set({ status: "cancelled", cancelledAt: (input.now ?? new Date()).toISOString() })
-    .where(and(eq(guestVisits.id, input.visitId), eq(guestVisits.hostMemberId, input.hostId), expected, gt(guestVisits.day, input.today)))
+    .where(
+      and(
+        eq(guestVisits.id, input.visitId),
+        eq(guestVisits.hostMemberId, input.hostId),
+        expected,
+        gt(guestVisits.day, input.today),
+        // An event's guest holds a place of the booking: only the booking lets it go, and
+        // promotes from the waitlist (docs/product-rules.md#events).
+        isNull(guestVisits.bookingId),
+      ),
+    )
     .returning({ id: guestVisits.id });
   return cancelled.length > 0;
 }
@@ -321,7 +331,10 @@ export async function cancelGuestVisit(
 export interface HostGuestStatus {
   /** Distinct days of this month with a guest (for tiers with days a month). */
   guestDaysThisMonth: number;
-  upcoming: Pick<GuestVisit, "id" | "day" | "lounge" | "guestName" | "stickFeeWaived" | "eventNightExtra">[];
+  upcoming: (Pick<GuestVisit, "id" | "day" | "lounge" | "guestName" | "stickFeeWaived" | "eventNightExtra"> & {
+    /** The event whose booking brings the guest (removed only on the event's page), or null. */
+    event: { id: string; title: string } | null;
+  })[];
 }
 
 /** What /members/guests and the /members card show: this month's guest days and the upcoming guests. */
@@ -342,14 +355,24 @@ export async function hostGuestStatus(db: D1Database, hostId: string, today: str
         guestName: guestVisits.guestName,
         stickFeeWaived: guestVisits.stickFeeWaived,
         eventNightExtra: guestVisits.eventNightExtra,
+        eventId: calendarListings.id,
+        eventTitle: calendarListings.title,
       })
       .from(guestVisits)
+      .leftJoin(calendarBookings, eq(calendarBookings.id, guestVisits.bookingId))
+      .leftJoin(calendarListings, eq(calendarListings.id, calendarBookings.listingId))
       .where(and(eq(guestVisits.hostMemberId, hostId), expected, gte(guestVisits.day, today)))
       .orderBy(asc(guestVisits.day), asc(guestVisits.createdAt))
       .limit(100)
       .all(),
   ]);
-  return { guestDaysThisMonth: days?.days ?? 0, upcoming };
+  return {
+    guestDaysThisMonth: days?.days ?? 0,
+    upcoming: upcoming.map(({ eventId, eventTitle, ...visit }) => ({
+      ...visit,
+      event: eventId === null || eventTitle === null ? null : { id: eventId, title: eventTitle },
+    })),
+  };
 }
 
 export interface ConsoleGuest {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { data, Form, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Form, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/member-guests";
 import { PageHero } from "#app/ui/page-hero.tsx";
 import { Section } from "#app/ui/section.tsx";
@@ -71,7 +71,10 @@ export async function loader({ context }: Route.LoaderArgs) {
       guestName: visit.guestName,
       dayLabel: formatPortlandDay(visit.day),
       // Today's guest stands (docs/product-rules.md#guests): only a later day may be cancelled.
-      cancellable: visit.day > today,
+      // An event's guest holds a place of the RSVP: removed on the event's page (docs/product-rules.md#events).
+      cancellable: visit.day > today && visit.event === null,
+      expectedToday: visit.day === today,
+      event: visit.event,
       loungeName: loungeBySlug(visit.lounge).name,
       fee: visit.stickFeeWaived
         ? "stick fee waived"
@@ -97,6 +100,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.data.intent === "cancel") {
     const target = `cancel:${form.data.visitId}`;
     if (!(await cancelGuestVisit(env.DB, { hostId: member.id, visitId: form.data.visitId, today, now }))) {
+      const { upcoming } = await hostGuestStatus(env.DB, member.id, today);
+      const event = upcoming.find((visit) => visit.id === form.data.visitId)?.event;
+      if (event)
+        return data<ActionResult>(
+          { form: target, ok: false, error: `This guest comes with your RSVP to ${event.title}: remove them on the event's page.` },
+          { status: 409 },
+        );
       return data<ActionResult>({ form: target, ok: false, error: "There is no upcoming guest of yours to cancel." }, { status: 404 });
     }
     return data<ActionResult>({ form: target, ok: true, toast: { title: "Guest cancelled", description: "The day is free again." } });
@@ -283,12 +293,20 @@ export default function MemberGuests({ loaderData, actionData }: Route.Component
                   <span className="block text-sm text-smoke">
                     {visit.dayLabel} · {visit.loungeName} · {visit.fee}
                   </span>
+                  {visit.event ? (
+                    <span className="block text-sm text-smoke">
+                      with your RSVP to{" "}
+                      <Link to={`/members/events/${visit.event.id}`} className="text-brass underline hover:text-cream">
+                        {visit.event.title}
+                      </Link>
+                    </span>
+                  ) : null}
                 </p>
                 {visit.cancellable ? (
                   <CancelGuest visit={visit} outcome={actionData?.form === `cancel:${visit.id}` ? actionData : undefined} />
-                ) : (
+                ) : visit.expectedToday ? (
                   <p className="text-cream">Today: expected</p>
-                )}
+                ) : null}
               </li>
             ))}
           </ul>
