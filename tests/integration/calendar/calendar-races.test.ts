@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { emailsTo } from "#tests/integration/dues/dues-fixtures.ts";
 import { bookListing, cancelBooking, type CalendarMember } from "#worker/features/calendar/calendar-bookings.ts";
-import { bookingOf, bookingsOf, createCalendarMember, createListing, now, services } from "./calendar-fixtures.ts";
+import { bookingOf, bookingsOf, createCalendarMember, createListing, database, now, services } from "./calendar-fixtures.ts";
 
 /** Steps of the booking engine racing each other (docs/product-rules.md#events), many rounds each. */
 const book = (listingId: string, member: CalendarMember, options: { joinWaitlist?: boolean; at?: number } = {}) =>
@@ -33,6 +33,34 @@ describe("cancellations racing promotions", () => {
       expect((await bookingsOf(night.id)).filter((booking) => booking.status === "confirmed")).toHaveLength(1);
       expect(await emailsTo(next.email)).toHaveLength(1);
       expect(await book(night.id, newcomer, { at: now + 20 })).toEqual({ ok: false, reason: "full" });
+    }
+  });
+});
+
+describe("staff changing a listing's kind while members book", () => {
+  const makeDinner = (listingId: string) =>
+    database()
+      .$client.prepare("UPDATE calendar_listings SET category = 'master-blender-dinner', lounge = 'platinum' WHERE id = ?")
+      .bind(listingId)
+      .run();
+
+  it("never confirms a member whose tier does not include what the listing has become", async () => {
+    for (let round = 0; round < 10; round++) {
+      const night = await createListing();
+      const kickback = await createCalendarMember("kickback");
+      const [booked] = await Promise.all([book(night.id, kickback), makeDinner(night.id)]);
+      expect(booked).toEqual({ ok: false, reason: "not-included" });
+    }
+  });
+
+  it("never promotes a member whose tier does not include what the listing has become", async () => {
+    for (let round = 0; round < 10; round++) {
+      const night = await createListing({ capacity: 1 });
+      const [holder, kickback] = [await createCalendarMember("business"), await createCalendarMember("kickback")];
+      const held = bookingIdOf(await book(night.id, holder));
+      const waiting = bookingIdOf(await book(night.id, kickback, { joinWaitlist: true, at: now + 1 }));
+      await Promise.all([cancelBooking(services(), { bookingId: held, memberId: holder.id, now: now + 2 }), makeDinner(night.id)]);
+      expect((await bookingOf(waiting)).status).toBe("waitlisted");
     }
   });
 });

@@ -175,8 +175,12 @@ export async function bookListing(services: CalendarServices, input: BookInput):
     eq(calendarListings.status, "scheduled"),
     lte(calendarListings.opensAt, nowIso),
     gt(calendarListings.closesAt, nowIso),
-    // The guests' day was read from it: a start moved meanwhile refuses, and the member tries again.
+    // Eligibility, the guests' allowance, day and lounge were read from it: a listing changed
+    // meanwhile refuses, and the member tries again.
     eq(calendarListings.startsAt, listing.startsAt),
+    eq(calendarListings.kind, listing.kind),
+    eq(calendarListings.category, listing.category),
+    eq(calendarListings.lounge, listing.lounge),
   );
   const memberMay = and(
     eq(members.id, member.id),
@@ -409,7 +413,8 @@ export async function addGuest(
         sql`exists (select 1 from ${calendarListings} join ${members} on ${members.id} = ${member.id}
           where ${calendarListings.id} = ${listing.id} and ${calendarListings.status} = 'scheduled'
             and ${calendarListings.opensAt} <= ${nowIso} and ${calendarListings.closesAt} > ${nowIso}
-            and ${calendarListings.startsAt} = ${listing.startsAt}
+            and ${calendarListings.startsAt} = ${listing.startsAt} and ${calendarListings.kind} = ${listing.kind}
+            and ${calendarListings.category} = ${listing.category} and ${calendarListings.lounge} = ${listing.lounge}
             and ${members.tier} = ${member.tier} and ${memberStanding} and ${tierMayBookSql(sql`${members.tier}`, listing)}
             and ${placesFit(listingColumns, sql`${members.tier}`, 1)})`,
       ),

@@ -6,12 +6,12 @@ import { portlandTimeToUtc } from "#app/features/admissions/sit-down-times.ts";
 import { nextDay } from "#worker/features/guests/guest-visits.ts";
 import { deliverEmail } from "#worker/shared/send-email.ts";
 import { promoteWaitlisted, type CalendarServices } from "./calendar-bookings.ts";
-import { bookingEmailStatements, placesTaken, type BookingEmail } from "./calendar-promotion.ts";
+import { bookerInGoodStanding, bookingEmailStatements, firstWaitingThatFits, type BookingEmail } from "./calendar-promotion.ts";
 
 /**
  * The calendar's steps of the cron (docs/product-rules.md#events), run every minute by
  * worker/features/operations/scheduled.ts with the trigger's time:
- * - a listing with free places and members waiting promotes them (a member waiting paid their
+ * - a listing where a member waiting fits a free place promotes them (a member waiting paid their
  *   dues again, staff raised the capacity);
  * - a promotion or a cancellation by the club whose email was not queued has it queued;
  * - from 10 am Portland, each confirmed booking of a listing starting the next Portland day is
@@ -45,8 +45,9 @@ export async function runCalendarCron(services: CalendarServices, now: number): 
     .where(
       and(
         upcoming,
-        sql`${placesTaken(sql`${calendarListings.id}`)} < ${calendarListings.capacity}`,
-        sql`exists (select 1 from calendar_bookings w where w.listing_id = ${calendarListings.id} and w.status = 'waitlisted')`,
+        // Only where a promotion would find someone: a listing whose free places fit nobody
+        // waiting (reserved places, a member not in good standing) would be picked for ever.
+        sql`${firstWaitingThatFits(sql`${calendarListings.id}`, nowIso)} is not null`,
       ),
     )
     .orderBy(asc(calendarListings.startsAt))
@@ -106,6 +107,7 @@ export async function runCalendarCron(services: CalendarServices, now: number): 
         lt(calendarListings.startsAt, portlandTimeToUtc(nextDay(tomorrow), "00:00")!),
         eq(calendarBookings.status, "confirmed"),
         isNull(calendarBookings.remindedAt),
+        bookerInGoodStanding,
       ),
       result.reminded,
     );

@@ -47,6 +47,28 @@ export function tierMayBookSql(tier: SQL, listing: Pick<CalendarListing, "kind" 
   return tierIn(tier, tiersForListing(listing));
 }
 
+/**
+ * SQL: the tier (a column) may book a listing of the kind and category (columns), read in the
+ * statement that decides, so staff changing a listing's kind meanwhile counts at once.
+ */
+export function tierMayBookColumnsSql(tier: SQL, kind: SQL, category: SQL): SQL {
+  const categories = (slugs: string[]) =>
+    slugs.length === 0
+      ? sql`0`
+      : sql`${category} in (${sql.join(
+          slugs.map((slug) => sql`${slug}`),
+          sql`, `,
+        )})`;
+  return sql`(${sql.join(
+    (Object.keys(tierEntitlements) as TierSlug[]).map(
+      (slug) =>
+        sql`(${tier} = ${slug} and ((${kind} = 'event' and ${categories(tierEntitlements[slug].events)})
+          or (${kind} = 'course' and ${categories(tierEntitlements[slug].courses)})))`,
+    ),
+    sql` or `,
+  )})`;
+}
+
 /** The listing's columns a fit reads (live, so staff changing the capacity counts at once). */
 export interface ListingColumns {
   id: SQL;
@@ -77,10 +99,24 @@ export function inGoodStanding(member: { status: SQL; role: SQL; duesStatus: SQL
 const listingAlias: ListingColumns = { id: sql`l.id`, capacity: sql`l.capacity`, reservedPlaces: sql`l.reserved_places` };
 
 /**
- * `places` UPDATEs, each promoting the first waitlisted booking of the listing (by createdAt,
- * then id) whose member may book it now (in good standing, their tier includes it) and for whom
- * a place fits (a member without reserved seating passes over reserved places only), while the
- * listing is scheduled and has not started. Each statement reads the places the one before
+ * SQL: the first waitlisted booking of the listing (by createdAt, then id) whose member may book
+ * it now (in good standing, their tier includes the listing's kind as it is now) and for whom a
+ * place fits (a member without reserved seating passes over reserved places only), while the
+ * listing is scheduled and has not started; null when none. The cron picks the listings to
+ * promote at with it too, so a listing whose free places fit nobody waiting is not picked.
+ */
+export function firstWaitingThatFits(listingId: SQL, nowIso: string): SQL {
+  return sql`(select w.id from calendar_bookings w join members m on m.id = w.member_id join calendar_listings l on l.id = w.listing_id
+    where w.listing_id = ${listingId} and w.status = 'waitlisted' and l.status = 'scheduled' and l.starts_at > ${nowIso}
+      and ${inGoodStanding({ status: sql`m.status`, role: sql`m.role`, duesStatus: sql`m.dues_status` })}
+      and ${tierMayBookColumnsSql(sql`m.tier`, sql`l.kind`, sql`l.category`)}
+      and ${placesFit(listingAlias, sql`m.tier`, 1)}
+    order by w.created_at, w.id limit 1)`;
+}
+
+/**
+ * `places` UPDATEs, each promoting the first waitlisted booking that fits (firstWaitingThatFits).
+ * Each statement reads the places the one before
  * left, so a batch promotes in order and never beyond the capacity.
  */
 export function promoteStatements(database: Database, listing: CalendarListing, places: number, nowIso: string) {
@@ -90,12 +126,7 @@ export function promoteStatements(database: Database, listing: CalendarListing, 
     capacity: sql`(select capacity from calendar_listings where id = ${listing.id})`,
     reservedPlaces: sql`(select reserved_places from calendar_listings where id = ${listing.id})`,
   };
-  const firstThatFits = sql`(select w.id from calendar_bookings w join members m on m.id = w.member_id join calendar_listings l on l.id = w.listing_id
-    where w.listing_id = ${listing.id} and w.status = 'waitlisted' and l.status = 'scheduled' and l.starts_at > ${nowIso}
-      and ${inGoodStanding({ status: sql`m.status`, role: sql`m.role`, duesStatus: sql`m.dues_status` })}
-      and ${tierMayBookSql(sql`m.tier`, listing)}
-      and ${placesFit(listingAlias, sql`m.tier`, 1)}
-    order by w.created_at, w.id limit 1)`;
+  const firstThatFits = firstWaitingThatFits(sql`${listing.id}`, nowIso);
   return Array.from({ length: places }, () =>
     database
       .update(calendarBookings)
@@ -111,6 +142,10 @@ export function promoteStatements(database: Database, listing: CalendarListing, 
 }
 
 export type BookingEmail = "promotion" | "cancelled-with-listing" | "cancelled-by-staff" | "reminder";
+
+/** SQL: the member of the booking (calendar_bookings) is in good standing; only they are reminded (docs/product-rules.md#events). */
+export const bookerInGoodStanding = sql`exists (select 1 from members booker where booker.id = ${calendarBookings.memberId}
+  and ${inGoodStanding({ status: sql`booker.status`, role: sql`booker.role`, duesStatus: sql`booker.dues_status` })})`;
 
 /**
  * The two statements that queue one kind of email for each booking of the listing that is owed
@@ -137,7 +172,7 @@ export function bookingEmailStatements(
     kind === "promotion"
       ? and(eq(calendarBookings.status, "confirmed"), isNotNull(calendarBookings.promotedAt), isNull(calendarBookings.promotionEmailedAt))
       : kind === "reminder"
-        ? and(eq(calendarBookings.status, "confirmed"), isNull(calendarBookings.remindedAt))
+        ? and(eq(calendarBookings.status, "confirmed"), isNull(calendarBookings.remindedAt), bookerInGoodStanding)
         : and(
             eq(calendarBookings.status, "cancelled"),
             eq(calendarBookings.cancelledBy, kind === "cancelled-with-listing" ? "listing" : "staff"),
