@@ -407,7 +407,11 @@ describe("what members and the public read", () => {
     const theirs = await memberCalendar(database().$client, kickback!, now, "event");
     expect(theirs.some((listing) => listing.id === dinner.id)).toBe(false);
     expect(theirs.some((listing) => listing.id === night.id)).toBe(true);
-    expect(await memberListing(database().$client, kickback!, dinner.id, now)).toBeNull();
+    expect(await memberListing(database().$client, kickback!, dinner.id, now)).toMatchObject({
+      included: false,
+      tiers: ["business", "platinum"],
+      booking: null,
+    });
     const roster = await listingBookings(database().$client, dinner.id);
     expect(roster).toMatchObject({
       confirmed: [{ bookingId, name: business!.name, tier: "business", guests: 1, guestNames: [guests[0]!.name] }],

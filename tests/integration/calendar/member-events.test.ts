@@ -55,13 +55,40 @@ describe("/members/events", () => {
     expect(starts).toEqual([...starts].sort());
   });
 
-  it("answers 404 for an event of another tier, and refuses its RSVP in words with 403", async () => {
+  it("says whom an event of another tier is for, without a form, and refuses its RSVP in words with 403", async () => {
     const dinner = await createListing({ category: "master-blender-dinner" });
     const kickback = await acceptedMember("kickback");
-    await expect(eventPage(kickback, dinner.id)).rejects.toMatchObject({ init: { status: 404 } });
+    const words = "Your membership does not include this event: it is for Business and Platinum members.";
+    expect(await eventPage(kickback, dinner.id)).toMatchObject({
+      event: { tiers: "Business and Platinum", places: null },
+      own: null,
+      book: null,
+      notice: words,
+    });
     expect(await post(kickback, dinner.id, { intent: "rsvp" })).toMatchObject({
       status: 403,
-      outcome: { form: "rsvp", ok: false, error: expect.stringMatching(/^Your membership does not include this event/) },
+      outcome: { form: "rsvp", ok: false, error: words },
+    });
+    await expect(eventPage(kickback, "no-such-event")).rejects.toMatchObject({ init: { status: 404 } });
+  });
+
+  it("shows a place the member holds at an event their tier no longer includes, to cancel only", async () => {
+    const night = await createListing();
+    const member = await acceptedMember("business");
+    expect(await post(member, night.id, { intent: "rsvp" })).toMatchObject({ status: 303 });
+    await env.DB.prepare("UPDATE members SET tier = 'kickback' WHERE id = ?").bind(member.id).run();
+    await env.DB.prepare("UPDATE calendar_listings SET category = 'master-blender-dinner' WHERE id = ?").bind(night.id).run();
+    const downgraded: SignedInMember = { ...member, tier: "kickback" };
+    const page = await eventPage(downgraded, night.id);
+    expect(page).toMatchObject({ own: { text: "Booked", mayAddGuest: false, mayChange: true }, book: null });
+    expect(await post(downgraded, night.id, { intent: "cancel", bookingId: page.own!.bookingId })).toEqual({
+      status: 303,
+      location: `/members/events/${night.id}?done=cancelled`,
+    });
+    expect(await eventPage(downgraded, night.id)).toMatchObject({
+      own: null,
+      book: null,
+      notice: expect.stringContaining("Business and Platinum"),
     });
   });
 });

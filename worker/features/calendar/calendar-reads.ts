@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { getDatabase, type Database } from "#db/client.ts";
 import { calendarBookings, calendarListings, calendarSessions, guestVisits, members } from "#db/schema.ts";
 import { entitlementsOf, type TierSlug } from "#app/features/site/tier-entitlements.ts";
-import { placesLeftFor, tiersForListing } from "#app/features/calendar/calendar-eligibility.ts";
+import { placesLeftFor, tierMayBook, tiersForListing } from "#app/features/calendar/calendar-eligibility.ts";
 import { placesTaken } from "./calendar-promotion.ts";
 import type { CalendarListing, CalendarMember } from "./calendar-bookings.ts";
 
@@ -34,6 +34,8 @@ export type ListingState = "not-open-yet" | "open" | "closed" | "started" | "can
 export interface MemberListing extends Omit<CalendarListing, "createdBy" | "createdAt" | "updatedAt" | "cancelledAt"> {
   /** The tiers that may book it ("Business and Platinum": tierNamesInWords). */
   tiers: TierSlug[];
+  /** The member's tier includes it (one that does not may still hold a booking made before a change of tier or of kind). */
+  included: boolean;
   /** Places left for a member of the viewer's tier (reserved places count only for tiers with reserved seating). */
   placesLeft: number;
   state: ListingState;
@@ -149,6 +151,7 @@ async function asMemberListings(database: Database, member: CalendarMember, rows
     return {
       ...listing,
       tiers: tiersForListing(listing),
+      included: tierMayBook(member.tier, listing),
       placesLeft: placesLeftFor(member.tier, listing, { taken, takenUnreserved }),
       state: stateAt(listing, nowIso),
       sessions: sessions.filter((session) => session.listingId === listing.id).map(({ startsAt, endsAt }) => ({ startsAt, endsAt })),
@@ -190,12 +193,16 @@ export async function memberCalendar(
   return asMemberListings(database, member, rows, nowIso);
 }
 
-/** One listing the member's tier includes (upcoming or past, cancelled included), or null. */
+/**
+ * One listing (upcoming or past, cancelled included), or null: one the member's tier does not
+ * include too (`included` false), so the page can say whom it is for, and show a booking the
+ * member still holds (their tier or the listing's kind changed since) for them to cancel.
+ */
 export async function memberListing(db: D1Database, member: CalendarMember, listingId: string, now: number): Promise<MemberListing | null> {
   const database = getDatabase(db);
   const rows = await selectListings(database, and(eq(calendarListings.id, listingId)));
   const listing = rows[0];
-  if (!listing || !includedCategories(member.tier, listing.kind).includes(listing.category)) return null;
+  if (!listing) return null;
   const [one] = await asMemberListings(database, member, [listing], new Date(now).toISOString());
   return one ?? null;
 }

@@ -57,7 +57,11 @@ function refusedEvent(listing: MemberListing, tier: Parameters<typeof eventGuest
   return { ...listing, dayLabel: formatPortlandDay(portlandDay(new Date(listing.startsAt))), guestAllowance: eventGuestAllowance(tier) };
 }
 
-/** The event and the member's place at it; null while the rules step shows; 404 for an event the member's tier does not include. */
+/**
+ * The event and the member's place at it; null while the rules step shows. An event the member's
+ * tier does not include says whom it is for, and a place they still hold there (their tier or the
+ * event's kind changed since they booked) may only be cancelled.
+ */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const member = memberWithAcceptedRules(context);
   if (!member) return null;
@@ -70,8 +74,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const done = new URL(request.url).searchParams.get("done");
   const confirmation: ActionResult | null =
     done && done in confirmations ? { form: "event", ok: true, toast: confirmations[done as Done] } : null;
-  // Why there is no form to book with: not open yet, the cut-off, the start, or a cancellation.
-  const closedReason: PageRefusal | null = phase === "open" ? null : phase;
+  // Why there is no form to book with: not open yet, the cut-off, the start, a cancellation, or another tier's event.
+  const closedReason: PageRefusal | null =
+    phase === "cancelled" ? phase : !event.included ? "not-included" : phase === "open" ? null : phase;
   return {
     confirmation,
     meetingRooms: entitlementsOf(member.tier).meetingRooms,
@@ -83,7 +88,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       when: formatSitting(event.startsAt, event.endsAt),
       loungeName: loungeBySlug(event.lounge).name,
       tiers: tierNamesInWords(event.tiers),
-      places: phase === "cancelled" ? "Cancelled by the club" : placesText(event),
+      places: phase === "cancelled" ? "Cancelled by the club" : event.included ? placesText(event) : null,
       calendarFile: phase === "cancelled" ? null : `/members/events/${encodeURIComponent(event.id)}.ics`,
     },
     own: booking
@@ -94,7 +99,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           guests: booking.guestVisits,
           // A plus-one of an RSVP made before guests were named counts without a name.
           unnamedGuests: booking.guests - booking.guestVisits.length,
-          mayAddGuest: booking.status === "confirmed" && phase === "open" && booking.guests < allowance,
+          mayAddGuest: booking.status === "confirmed" && phase === "open" && event.included && booking.guests < allowance,
           mayChange: phase === "open" || phase === "closed" || phase === "not-open-yet",
         }
       : null,
@@ -219,8 +224,12 @@ export default function MemberEvent({ loaderData, actionData }: Route.ComponentP
           <dd className="text-cream">{event.loungeName}</dd>
           <dt className="text-sm font-semibold text-smoke">For</dt>
           <dd className="text-cream">{event.tiers} members</dd>
-          <dt className="text-sm font-semibold text-smoke">Places</dt>
-          <dd className="text-cream">{event.places}</dd>
+          {event.places === null ? null : (
+            <>
+              <dt className="text-sm font-semibold text-smoke">Places</dt>
+              <dd className="text-cream">{event.places}</dd>
+            </>
+          )}
         </dl>
         {event.calendarFile ? (
           <p className="mt-6">
