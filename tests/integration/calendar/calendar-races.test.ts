@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { emailsTo } from "#tests/integration/dues/dues-fixtures.ts";
-import { bookListing, cancelBooking, type CalendarMember } from "#worker/features/calendar/calendar-bookings.ts";
-import { bookingOf, bookingsOf, createCalendarMember, createListing, database, now, services } from "./calendar-fixtures.ts";
+import { addGuest, bookListing, cancelBooking, type CalendarMember } from "#worker/features/calendar/calendar-bookings.ts";
+import {
+  bookingOf,
+  bookingsOf,
+  createCalendarMember,
+  createListing,
+  database,
+  guest,
+  guestVisitsOf,
+  now,
+  services,
+} from "./calendar-fixtures.ts";
 
 /** Steps of the booking engine racing each other (docs/product-rules.md#events), many rounds each. */
 const book = (listingId: string, member: CalendarMember, options: { joinWaitlist?: boolean; at?: number } = {}) =>
@@ -62,5 +72,68 @@ describe("staff changing a listing's kind while members book", () => {
       await Promise.all([cancelBooking(services(), { bookingId: held, memberId: holder.id, now: now + 2 }), makeDinner(night.id)]);
       expect((await bookingOf(waiting)).status).toBe("waitlisted");
     }
+  });
+});
+
+describe("two guests added at once", () => {
+  it("answers the second with the real reason: the allowance reached, or no place left", async () => {
+    for (let round = 0; round < 5; round++) {
+      // Business brings one guest to an event; ten places leave room.
+      const roomy = await createListing();
+      const business = await createCalendarMember("business");
+      const booked = bookingIdOf(await book(roomy.id, business));
+      const answers = await Promise.all([
+        addGuest(services(), { bookingId: booked, member: business, guest: guest(), now }),
+        addGuest(services(), { bookingId: booked, member: business, guest: guest(), now }),
+      ]);
+      expect(answers).toContainEqual({ ok: true });
+      expect(answers).toContainEqual({ ok: false, reason: "too-many-guests" });
+      expect((await bookingOf(booked)).guests).toBe(1);
+
+      // Platinum brings three; two places leave room for one.
+      const tight = await createListing({ capacity: 2 });
+      const platinum = await createCalendarMember("platinum");
+      const held = bookingIdOf(await book(tight.id, platinum));
+      const tightAnswers = await Promise.all([
+        addGuest(services(), { bookingId: held, member: platinum, guest: guest(), now }),
+        addGuest(services(), { bookingId: held, member: platinum, guest: guest(), now }),
+      ]);
+      expect(tightAnswers).toContainEqual({ ok: true });
+      expect(tightAnswers).toContainEqual({ ok: false, reason: "no-room-for-guests" });
+      expect(await guestVisitsOf(held)).toHaveLength(1);
+    }
+  });
+
+  it("adds both when the allowance and the places take them", async () => {
+    const night = await createListing();
+    const platinum = await createCalendarMember("platinum");
+    const held = bookingIdOf(await book(night.id, platinum));
+    const answers = await Promise.all([
+      addGuest(services(), { bookingId: held, member: platinum, guest: guest(), now }),
+      addGuest(services(), { bookingId: held, member: platinum, guest: guest(), now }),
+    ]);
+    expect(answers).toEqual([{ ok: true }, { ok: true }]);
+    expect((await bookingOf(held)).guests).toBe(2);
+    expect(await guestVisitsOf(held)).toHaveLength(2);
+  });
+});
+
+describe("a batch failing for another reason", () => {
+  it("passes a CHECK failure other than the guests' mismatch on as an error, not as a guest's refusal", async () => {
+    const night = await createListing();
+    const member = await createCalendarMember("business");
+    const db = database().$client;
+    // Stands in for any other constraint of the batch failing (D1 rolls the batch back).
+    await db.exec(
+      "CREATE TRIGGER test_guest_visits_fail BEFORE INSERT ON guest_visits BEGIN SELECT RAISE(ABORT, 'CHECK constraint failed: guest_visits_adult'); END",
+    );
+    try {
+      await expect(bookListing(services(), { listingId: night.id, member, guests: [guest()], joinWaitlist: false, now })).rejects.toThrow(
+        /guest_visits_adult/,
+      );
+    } finally {
+      await db.exec("DROP TRIGGER test_guest_visits_fail");
+    }
+    expect(await bookingsOf(night.id)).toEqual([]);
   });
 });

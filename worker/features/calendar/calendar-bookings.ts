@@ -388,6 +388,7 @@ async function runWithPromotion(
 export async function addGuest(
   services: CalendarServices,
   input: { bookingId: string; member: CalendarMember; guest: EventGuest; now: number },
+  retried = false,
 ): Promise<{ ok: true } | { ok: false; reason: BookingRefusal }> {
   const { bookingId, member, guest, now } = input;
   const database = getDatabase(services.env.DB);
@@ -400,7 +401,8 @@ export async function addGuest(
   const named = await database.$count(guestVisits, and(eq(guestVisits.bookingId, bookingId), eq(guestVisits.status, "expected")));
   const guestStatements = await guestVisitStatements(database, guestRegistration(services, listing, member, guest), {
     bookingId,
-    requires: sql`exists (select 1 from calendar_bookings mine where mine.id = ${bookingId} and mine.status = 'confirmed' and mine.guests = ${booking.guests + 1})`,
+    // changes(): this batch's own statement before grew the booking (not another's adding a guest at once).
+    requires: sql`changes() = 1 and exists (select 1 from calendar_bookings mine where mine.id = ${bookingId} and mine.status = 'confirmed' and mine.guests = ${booking.guests + 1})`,
   });
   const grow = database
     .update(calendarBookings)
@@ -434,8 +436,14 @@ export async function addGuest(
     const reason = await guestRefusal(services.env.DB, guestRegistration(services, listing, member, guest));
     return { ok: false, reason: reason ? { guest: guest.name, reason } : "no-room-for-guests" };
   }
-  if ((results[0] as unknown[]).length === 0)
+  if ((results[0] as unknown[]).length === 0) {
+    // Another step changed the booking's guests between the read and the batch (a guest added
+    // at once): decide once more on what it holds now (the allowance, the places).
+    const again = await bookingWithListing(database, bookingId);
+    if (!retried && again?.booking.status === "confirmed" && again.booking.guests !== booking.guests)
+      return addGuest(services, input, true);
     return { ok: false, reason: await bookingRefusal(database, listing.id, member, 1, now, { addingGuest: true }) };
+  }
   await deliverAll(
     services,
     outboxIdsOf(
