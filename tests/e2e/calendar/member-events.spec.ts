@@ -16,7 +16,7 @@ const { tasting, dinner, special, waitlist } = E2E_CALENDAR;
 const PHONE = { width: 390, height: 844 };
 
 const region = (page: Page, name: string): Locator => page.getByRole("region", { name });
-const eventCard = (page: Page, title: string): Locator => page.getByRole("article", { name: title });
+const eventCard = (page: Page, title: string): Locator => page.getByRole("article", { name: title, exact: true });
 const yourPlace = (page: Page): Locator => region(page, "Your place");
 
 /** A second member's browser (a context of its own), signed in with the rules accepted. */
