@@ -23,8 +23,11 @@ export interface RefusedListing {
   guestAllowance: number;
 }
 
-/** The engine's refusals, and the pages' own: no place of the member's to cancel, no such guest to remove. */
-export type PageRefusal = BookingRefusal | "no-place" | "guest-gone";
+/**
+ * The engine's refusals, and the pages' own: no place of the member's to cancel, no such guest to
+ * remove, and full when the member asked with guests (the waitlist takes the member alone).
+ */
+export type PageRefusal = BookingRefusal | "no-place" | "guest-gone" | "full-with-guests";
 
 const refusals: Record<Exclude<PageRefusal, { guest: string }>, { status: number; text: (listing: RefusedListing) => string }> = {
   "not-found": { status: 404, text: (listing) => `This ${noun(listing)} is no longer on the calendar.` },
@@ -62,6 +65,10 @@ const refusals: Record<Exclude<PageRefusal, { guest: string }>, { status: number
       listing.kind === "event"
         ? "Sorry, this event is full. Join the waitlist and we will email you if a place frees."
         : "Sorry, this term is full. Join the waitlist and we will email you if a seat frees.",
+  },
+  "full-with-guests": {
+    status: 409,
+    text: () => "The event is full: join the waitlist on your own, and add your guests once you have a place.",
   },
   "no-room-for-guests": {
     status: 409,

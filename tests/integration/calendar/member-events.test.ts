@@ -72,6 +72,24 @@ describe("/members/events", () => {
     await expect(eventPage(kickback, "no-such-event")).rejects.toMatchObject({ init: { status: 404 } });
   });
 
+  it("tells a member whose RSVP with guests finds the event full to join the waitlist on their own", async () => {
+    const night = await createListing({ capacity: 1 });
+    const [first, second] = [await acceptedMember("business"), await acceptedMember("business")];
+    expect(await post(first, night.id, { intent: "rsvp" })).toMatchObject({ status: 303 });
+    expect(await post(second, night.id, { intent: "rsvp", guestName1: uniqueGuest(), adult: "yes" })).toMatchObject({
+      status: 409,
+      outcome: {
+        form: "rsvp",
+        ok: false,
+        error: "The event is full: join the waitlist on your own, and add your guests once you have a place.",
+      },
+    });
+    expect(await post(second, night.id, { intent: "rsvp" })).toMatchObject({
+      status: 409,
+      outcome: { error: "Sorry, this event is full. Join the waitlist and we will email you if a place frees." },
+    });
+  });
+
   it("shows a place the member holds at an event their tier no longer includes, to cancel only", async () => {
     const night = await createListing();
     const member = await acceptedMember("business");

@@ -87,6 +87,10 @@ describe("the calendar's refusals", () => {
       status: 409,
       error: "Sorry, this event is full. Join the waitlist and we will email you if a place frees.",
     });
+    expect(refusalOf("full-with-guests", event)).toEqual({
+      status: 409,
+      error: "The event is full: join the waitlist on your own, and add your guests once you have a place.",
+    });
     expect(refusalOf("closed", event)).toEqual({ status: 409, error: "RSVPs closed 24 hours before the event." });
     expect(refusalOf("closed", { ...event, closesAt: "2026-12-10T03:00:00.000Z" }).error).toBe("RSVPs closed 48 hours before the event.");
     expect(refusalOf("not-included", event)).toEqual({

@@ -157,7 +157,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         joinWaitlist: form.intent === "join-waitlist",
         now,
       });
-      if (!result.ok) return refuse(result.reason);
+      // The waitlist takes the member alone: one who asked with guests is told so.
+      if (!result.ok) return refuse(result.reason === "full" && guests.length > 0 ? "full-with-guests" : result.reason);
       throw backToEvent(params.id, result.status === "waitlisted" ? "waitlisted" : guests.length > 0 ? "booked-with-guests" : "booked");
     }
     case "add-guest": {
