@@ -5,7 +5,7 @@ import { insertSelectRow } from "#db/insert-select.ts";
 import { calendarBookings, members, outbox } from "#db/schema.ts";
 import { tierEntitlements, type TierSlug } from "#app/features/site/tier-entitlements.ts";
 import { tiersForListing } from "#app/features/calendar/calendar-eligibility.ts";
-import { fillSlots, slot, sqlEscapeMarkup } from "#worker/features/lockers/locker-emails.ts";
+import { fillSlots, slot, sqlEscapeMarkup } from "#worker/shared/email-sql.ts";
 import { calendarCancellationEmail, calendarPromotionEmail, calendarReminderEmail, type ListingFacts } from "./calendar-emails.ts";
 import type { CalendarListing } from "./calendar-bookings.ts";
 

@@ -1,4 +1,3 @@
-import { sql, type SQL } from "drizzle-orm";
 import { CLUB_TIME_ZONE } from "#app/features/member-area/member-dates.ts";
 import { club, healthWarning, loungeBySlug } from "#app/features/site/site-config.ts";
 import { lockerClasses, type LockerClass, type LoungeSlug } from "#app/features/site/tier-entitlements.ts";
@@ -11,7 +10,8 @@ import { escapeMarkup } from "#app/lib/escape-markup.ts";
  *
  * Some facts are only known inside the statement that decides (which locker an offer takes, a
  * member's place in line): those are slots, written `slot("name")` in the text and filled by
- * SQL expressions (`fillSlots`), so the email is queued by the same batch that decides.
+ * SQL expressions (`fillSlots`, worker/shared/email-sql.ts), so the email is queued by the same
+ * batch that decides.
  */
 export interface LockerEmail {
   subject: string;
@@ -20,29 +20,6 @@ export interface LockerEmail {
 
 const longDate = new Intl.DateTimeFormat("en-US", { timeZone: CLUB_TIME_ZONE, dateStyle: "long" });
 const formatDate = (iso: string) => longDate.format(new Date(iso));
-
-/** A placeholder for a value an SQL expression fills in (fillSlots). */
-export function slot(name: string): string {
-  return `\u0000${name}\u0000`;
-}
-
-/** The text with each slot replaced by its SQL expression (already escaped, see sqlEscapeMarkup). */
-export function fillSlots(text: string, values: Record<string, SQL>): SQL {
-  // A NUL never reaches the text from a person (app/lib/plain-text.ts refuses control characters).
-  const parts = text.split("\u0000");
-  const chunks = parts.map((part, index) => {
-    if (index % 2 === 0) return sql`${part}`;
-    const value = values[part];
-    if (!value) throw new Error(`locker email: no value for the slot ${part}`);
-    return sql`(${value})`;
-  });
-  return sql.join(chunks, sql` || `);
-}
-
-/** SQL: escapeMarkup of a text column (app/lib/escape-markup.ts), for a slot. */
-export function sqlEscapeMarkup(text: SQL): SQL {
-  return sql`replace(replace(replace(replace(replace(${text}, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), '''', '&#39;')`;
-}
 
 function closing(siteUrl: string): string[] {
   const page = new URL("/members/locker", siteUrl).href;

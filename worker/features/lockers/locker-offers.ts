@@ -16,7 +16,8 @@ import { isUniqueViolation } from "#worker/features/admissions/invitation-links.
 import { deliverEmail } from "#worker/shared/send-email.ts";
 import { portlandDay } from "#app/features/member-area/member-dates.ts";
 import { portlandTimeToUtc } from "#app/features/admissions/sit-down-times.ts";
-import { fillSlots, lockerOfferEmail, lockerWaitlistedEmail, loungeName, slot, sqlEscapeMarkup } from "./locker-emails.ts";
+import { fillSlots, slot, sqlEscapeMarkup } from "#worker/shared/email-sql.ts";
+import { lockerOfferEmail, lockerWaitlistedEmail, loungeName } from "./locker-emails.ts";
 
 /**
  * Offers of lockers and the waitlists of the locker classes (docs/product-rules.md#lockers). Every
