@@ -2,7 +2,6 @@
 export {
   cancelListingByStaff,
   consoleListing,
-  cutoffHoursOf,
   listConsoleListings,
   saveEvent,
   saveTerm,

@@ -16,8 +16,6 @@ import { placesTaken } from "./calendar-promotion.ts";
  */
 export type CalendarConsoleServices = CalendarServices & Pick<RequestContext, "logSecurityEvent">;
 
-const HOUR_MS = 3_600_000;
-
 /**
  * The listing row of the outer query, named with its table: in a select from one table Drizzle
  * writes its columns bare, and a bare "id" inside a bookings subquery (placesTaken) would be the
@@ -131,11 +129,6 @@ function guestsRegistered(database: Database, listingId: string) {
     .from(guestVisits)
     .innerJoin(calendarBookings, eq(calendarBookings.id, guestVisits.bookingId))
     .where(and(eq(calendarBookings.listingId, listingId), eq(calendarBookings.status, "confirmed"), eq(guestVisits.status, "expected")));
-}
-
-/** An event's cut-off in whole hours before its start, as the form shows it. */
-export function cutoffHoursOf(listing: { startsAt: string; closesAt: string }): number {
-  return Math.round((Date.parse(listing.startsAt) - Date.parse(listing.closesAt)) / HOUR_MS);
 }
 
 export type SaveRefusal =

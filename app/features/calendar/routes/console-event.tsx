@@ -15,7 +15,8 @@ import { readSubmission } from "#app/lib/forms.server.ts";
 import { CalendarConsoleNav } from "../console-calendar-nav.tsx";
 import { bookableBy, categoryLabel, eventKindLabels, reservedSeatingTiers } from "../console-calendar-view.ts";
 import { CAPACITY, consoleEventForm, CUTOFF_HOURS } from "../console-forms.ts";
-import { cancelListingByStaff, consoleListing, cutoffHoursOf, listingBookings, saveEvent } from "../console-calendar.server.ts";
+import { cancelListingByStaff, consoleListing, listingBookings, saveEvent } from "../console-calendar.server.ts";
+import { cutoffHours } from "../calendar-view.ts";
 import { rosterLine } from "../console-roster.server.ts";
 import { ListingRoster } from "../console-roster.tsx";
 import { cancelAnswer, promotedInWords, saveRefusalAnswer, type ConsoleFormResult } from "../console-answers.server.ts";
@@ -83,7 +84,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       endTime: portlandWallClock(Date.parse(listing.endsAt)).split("T")[1]!,
       capacity: String(listing.capacity),
       reservedPlaces: String(listing.reservedPlaces),
-      cutoffHours: String(cutoffHoursOf(listing)),
+      cutoffHours: String(cutoffHours(listing)),
     } satisfies EventFormValues,
     roster: { confirmed: roster.confirmed.map(rosterLine), waitlisted: roster.waitlisted.map(rosterLine) },
     confirmingCancel: scheduled && url.searchParams.has("cancel"),
