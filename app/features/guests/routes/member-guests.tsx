@@ -101,7 +101,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const target = `cancel:${form.data.visitId}`;
     if (!(await cancelGuestVisit(env.DB, { hostId: member.id, visitId: form.data.visitId, today, now }))) {
       const { upcoming } = await hostGuestStatus(env.DB, member.id, today);
-      const event = upcoming.find((visit) => visit.id === form.data.visitId)?.event;
+      const { visitId } = form.data;
+      const event = upcoming.find((visit) => visit.id === visitId)?.event;
       if (event)
         return data<ActionResult>(
           { form: target, ok: false, error: `This guest comes with your RSVP to ${event.title}: remove them on the event's page.` },
