@@ -108,13 +108,19 @@ describe("the /members/meeting-rooms action (fuzzed)", () => {
           }
           const outcome = answer.data as { ok: boolean; toast: { title: string } };
           expect(outcome).toMatchObject({ ok: true, toast: { title: "Room booked" } });
-          // The form's last "hours" field is the one read (app/lib/form-result.ts, formFields).
+          // The form's last "hours" field is the one read (app/lib/form-result.ts, formFields); a raw
+          // urlencoded body that was well formed after all (no percent sign to break) holds its fields
+          // in its text, not in `pairs`.
+          const raw = submission.raw;
           const hours = Number(
-            submission.pairs
-              .filter(([name, value]) => name === "hours" && typeof value === "string")
-              .map(([, value]) => value)
-              .at(-1),
+            raw
+              ? new URLSearchParams(typeof raw.body === "string" ? raw.body : new TextDecoder().decode(raw.body)).getAll("hours").at(-1)
+              : submission.pairs
+                  .filter(([name, value]) => name === "hours" && typeof value === "string")
+                  .map(([, value]) => value)
+                  .at(-1),
           );
+          expect(hours).toBeGreaterThan(0);
           await rows.expectRows((previous) => plus(previous, { booked: hours }));
           expectPrototypeUntouched();
         }),

@@ -129,6 +129,20 @@ describe("/members/meeting-rooms", () => {
     });
   });
 
+  it("refuses the other room at an hour the member already holds with 409, naming the hour", async () => {
+    const member = await acceptedMember("platinum");
+    const day = openDay();
+    expect(await post(member, booking(day, { startHour: "15", hours: "1" }))).toMatchObject({ status: 200 });
+    expect(await post(member, booking(day, { room: "fir", startHour: "14", hours: "2" }))).toEqual({
+      status: 409,
+      outcome: {
+        form: "book",
+        ok: false,
+        error: `You already have a room at 3 pm on ${formatPortlandDay(day)}. Choose another time.`,
+      },
+    });
+  });
+
   it("refuses hours past the week's allowance with 409", async () => {
     const member = await acceptedMember("business");
     const day = openDay();

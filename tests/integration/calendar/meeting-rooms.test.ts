@@ -81,6 +81,26 @@ describe("booking a meeting room", () => {
     expect(await book(grace, { room: "fir", startHour: 10, hours: 1 })).toMatchObject({ ok: true });
   });
 
+  it("refuses a member the other room at an hour they already hold, naming the hour, and takes the hours beside it", async () => {
+    const member = await createMember({ tier: "platinum" });
+    expect(await book(member, { startHour: 10, hours: 2 })).toMatchObject({ ok: true });
+    expect(await book(member, { room: "fir", startHour: 9, hours: 3 })).toEqual({
+      ok: false,
+      reason: "own-hour",
+      heldAt: "2031-01-07T18:00:00.000Z",
+    });
+    expect(await book(member, { room: "fir", startHour: 12, hours: 1 })).toMatchObject({ ok: true });
+    expect(await bookedHours()).toHaveLength(3);
+  });
+
+  it("leaves one of one member's bookings of both rooms for the same hour at once", async () => {
+    const member = await createMember({ tier: "platinum" });
+    const results = await Promise.all([book(member, { room: "alder", startHour: 15 }), book(member, { room: "fir", startHour: 15 })]);
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    expect(results.find((result) => !result.ok)).toEqual({ ok: false, reason: "own-hour", heldAt: "2031-01-07T23:00:00.000Z" });
+    expect(await bookedHours()).toHaveLength(1);
+  });
+
   it("leaves one of two overlapping multi-hour bookings racing for the same room, whole", async () => {
     const [ada, grace] = await Promise.all([createMember(), createMember()]);
     const results = await Promise.all([book(ada, { startHour: 9, hours: 3 }), book(grace, { startHour: 11, hours: 3 })]);

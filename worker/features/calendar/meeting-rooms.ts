@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, gte, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, exists, gte, inArray, ne, notExists, sql, type SQL } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/sqlite-core";
 import { getDatabase } from "#db/client.ts";
 import { insertSelectRow } from "#db/insert-select.ts";
@@ -17,10 +17,11 @@ import { meetingRoomCancelledEmail } from "./meeting-room-emails.ts";
  * consecutive hours of one room. What does not depend on the database (the lounge's hours, an hour
  * already started, 60 days ahead) is checked first (meeting-room-hours.ts); everything else is
  * decided by one INSERT … SELECT of all the hours: the member row (active, dues not lapsed, a tier
- * with meeting rooms) and the week's hours within the tier's allowance are its guard, and the
- * partial unique index on (room, hour) of booked rows refuses a double booking, which aborts the
- * whole statement. D1 runs one statement at a time, so racing bookings never share an hour or pass
- * the week's allowance together.
+ * with meeting rooms), the week's hours within the tier's allowance and no booked hour of the
+ * member's own (either room) at any of the hours asked for are its guard, and the partial unique
+ * index on (room, hour) of booked rows refuses a double booking, which aborts the whole statement.
+ * D1 runs one statement at a time, so racing bookings never share an hour, pass the week's
+ * allowance together, or give one member both rooms for the same hour.
  */
 
 const booked = eq(meetingRoomBookings.status, "booked");
@@ -29,6 +30,15 @@ const inGoodStanding = and(eq(members.status, "active"), ne(members.duesStatus, 
 /** The member's booked hours in the Monday-to-Sunday week from `monday` to `sunday`. */
 function weekHours(memberId: string, [monday, sunday]: [string, string]): SQL<number> {
   return sql<number>`(select count(*) from ${meetingRoomBookings} where ${meetingRoomBookings.memberId} = ${memberId} and ${meetingRoomBookings.status} = 'booked' and ${meetingRoomBookings.day} between ${monday} and ${sunday})`;
+}
+
+/**
+ * The member's booked hours (either room) among a booking's hours, which are whole and in a row, so
+ * from the first to the last. `member` is the member's id, or the guard's own members row: a query
+ * has at most 100 bound values and the guard repeats for each of up to four hours.
+ */
+function ownHoursWithin(member: SQL | string, startsAt: string[]): SQL {
+  return sql`${meetingRoomBookings.memberId} = ${member} and ${meetingRoomBookings.status} = 'booked' and ${meetingRoomBookings.startsAt} between ${startsAt[0]} and ${startsAt.at(-1)}`;
 }
 
 /** The hours a week the member row's tier allows (tier-entitlements.ts), read in SQL so a tier change races nothing. */
@@ -55,7 +65,9 @@ export type BookRoomResult =
   | { ok: true; reservationId: string; startsAt: string; endsAt: string }
   | { ok: false; reason: BookRoomRefusal }
   /** `takenAt`: the first of the hours asked for that another booking holds (null: freed again since). */
-  | { ok: false; reason: "taken"; takenAt: string | null };
+  | { ok: false; reason: "taken"; takenAt: string | null }
+  /** `heldAt`: the first of the hours asked for at which the member already holds a room (docs/product-rules.md#meeting-rooms). */
+  | { ok: false; reason: "own-hour"; heldAt: string };
 
 export async function bookMeetingRoom(db: D1Database, input: BookRoomInput): Promise<BookRoomResult> {
   const plan = planRoomHours(input, input.now);
@@ -67,6 +79,12 @@ export async function bookMeetingRoom(db: D1Database, input: BookRoomInput): Pro
     inGoodStanding,
     inArray(members.tier, tiersWithMeetingRooms()),
     sql`${weekHours(input.memberId, weekOf(input.day))} + ${plan.startsAt.length} <= ${weeklyAllowance}`,
+    notExists(
+      database
+        .select({ id: meetingRoomBookings.id })
+        .from(meetingRoomBookings)
+        .where(ownHoursWithin(sql`${members.id}`, plan.startsAt)),
+    ),
   );
   // One SELECT per hour, each under the same guard, joined into one INSERT: SQLite computes the
   // rows before writing any (the SELECT reads the table it fills), so every hour sees the same count.
@@ -104,20 +122,31 @@ export async function bookMeetingRoom(db: D1Database, input: BookRoomInput): Pro
       .get();
     return { ok: false, reason: "taken", takenAt: taken?.startsAt ?? null };
   }
-  return { ok: false, reason: await refusalReason(db, input.memberId) };
+  return refusalOf(db, input.memberId, plan.startsAt);
 }
 
 /** Which part of the guard refused a booking, read after the INSERT changed nothing. */
-async function refusalReason(db: D1Database, memberId: string): Promise<BookRoomRefusal> {
+async function refusalOf(
+  db: D1Database,
+  memberId: string,
+  startsAt: string[],
+): Promise<{ ok: false; reason: BookRoomRefusal } | { ok: false; reason: "own-hour"; heldAt: string }> {
   const member = await getDatabase(db)
     .select({ tier: members.tier, standing: sql<number>`${inGoodStanding}` })
     .from(members)
     .where(eq(members.id, memberId))
     .get();
-  if (!member?.standing) return "not-in-good-standing";
-  if (!entitlementsOf(member.tier).meetingRooms) return "not-included";
+  if (!member?.standing) return { ok: false, reason: "not-in-good-standing" };
+  if (!entitlementsOf(member.tier).meetingRooms) return { ok: false, reason: "not-included" };
+  const held = await getDatabase(db)
+    .select({ startsAt: meetingRoomBookings.startsAt })
+    .from(meetingRoomBookings)
+    .where(ownHoursWithin(memberId, startsAt))
+    .orderBy(asc(meetingRoomBookings.startsAt))
+    .get();
+  if (held) return { ok: false, reason: "own-hour", heldAt: held.startsAt };
   // Also when a cancellation has freed hours since the INSERT: the week was full when it ran.
-  return "over-week";
+  return { ok: false, reason: "over-week" };
 }
 
 /** The first hour of a reservation (its hours are cancelled together, so any status will do). */

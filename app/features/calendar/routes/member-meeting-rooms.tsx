@@ -158,6 +158,11 @@ function refusal(
           : `The ${room} was just booked for those hours. Choose another time or the other room.`,
         409,
       );
+    case "own-hour":
+      return formError(
+        `You already have a room at ${hourInWords(portlandHourOf(result.heldAt))} on ${formatPortlandDay(booking.day)}. Choose another time.`,
+        409,
+      );
     case "over-week":
       return formError(
         `That would take you past your ${tierHours} meeting-room hours for that week (Monday to Sunday). Choose fewer hours or another week.`,
