@@ -1,5 +1,6 @@
 import type { ErrorHandler } from "hono";
 import type { AppBindings } from "./app-bindings.ts";
+import { loggablePath } from "./request-log.ts";
 
 /**
  * Unexpected failures: logged once, answered without internals (docs/security.md#errors). The API answers
@@ -7,7 +8,8 @@ import type { AppBindings } from "./app-bindings.ts";
  * error) gets a short plain-text apology.
  */
 export const handleUnexpectedError: ErrorHandler<AppBindings> = (error, c) => {
-  console.error("unexpected error", c.req.method, c.req.path, error);
+  // Never a calendar feed's secret (worker/http/request-log.ts).
+  console.error("unexpected error", c.req.method, loggablePath(c.req.path), error);
   if (c.req.path.startsWith("/api/")) return c.json({ error: "Internal server error" }, 500);
   return c.text("Something went wrong on our side. Please try again in a moment.", 500);
 };
