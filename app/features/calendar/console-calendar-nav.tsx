@@ -1,6 +1,7 @@
 import { NavLink } from "react-router";
 
-const pages = [
+/** The calendar section's staff pages (the console's "Calendar" tab is current on each: concierge-nav.tsx). */
+export const calendarConsolePages = [
   { to: "/concierge/events", label: "Events" },
   { to: "/concierge/academy", label: "Academy" },
   { to: "/concierge/meeting-rooms", label: "Meeting rooms" },
@@ -14,7 +15,7 @@ export function CalendarConsoleNav() {
   return (
     <nav aria-label="Calendar" className="mx-auto max-w-6xl px-5 pt-8">
       <ul className="flex flex-wrap gap-x-1 text-sm">
-        {pages.map((page, index) => (
+        {calendarConsolePages.map((page, index) => (
           <li key={page.to} className="flex items-center">
             {index > 0 ? (
               <span aria-hidden="true" className="px-2 text-smoke">

@@ -1,38 +1,47 @@
-import { NavLink } from "react-router";
+import { Link, matchPath, useLocation } from "react-router";
+import { calendarConsolePages } from "#app/features/calendar/console-calendar-nav.tsx";
 
-const pages = [
+/** Each tab, and the paths it is current on: its own and below (all but the first), or its section's pages. */
+const pages: { to: string; label: string; end: boolean; section?: readonly string[] }[] = [
   { to: "/concierge", label: "Applications", end: true },
   { to: "/concierge/sit-downs", label: "Sit-downs", end: false },
   { to: "/concierge/waitlists", label: "Waitlists", end: false },
   { to: "/concierge/payments", label: "Payments", end: false },
   { to: "/concierge/lockers", label: "Lockers", end: false },
   { to: "/concierge/guests", label: "Guests", end: false },
-  { to: "/concierge/events", label: "Calendar", end: false },
+  { to: "/concierge/events", label: "Calendar", end: false, section: calendarConsolePages.map((page) => page.to) },
   { to: "/concierge/sms-opt-ins", label: "SMS opt-ins", end: false },
   { to: "/concierge/outbox", label: "Outbox", end: false },
   { to: "/concierge/security-events", label: "Security events", end: false },
-] as const;
+];
+
+/** Whether the tab is current at `pathname`, by NavLink's rule (the path, or any below it unless `end`) on each of its section's paths. */
+function isCurrent({ to, end, section = [to] }: (typeof pages)[number], pathname: string): boolean {
+  return section.some((path) => matchPath({ path, end }, pathname) !== null);
+}
 
 /** The console's sub-pages as tabs; the current one is marked with aria-current="page". */
 export function ConciergeNav() {
+  const { pathname } = useLocation();
   return (
     <nav aria-label="Concierge console" className="border-b border-cedar bg-humidor">
       <ul className="mx-auto flex max-w-6xl flex-wrap gap-x-2 px-5">
-        {pages.map((page) => (
-          <li key={page.to}>
-            <NavLink
-              to={page.to}
-              end={page.end}
-              className={({ isActive }) =>
-                `inline-flex min-h-11 items-center border-b-2 px-3 py-3 text-sm font-semibold uppercase tracking-[0.14em] ${
-                  isActive ? "border-brass text-cream" : "border-transparent text-smoke hover:text-cream"
-                }`
-              }
-            >
-              {page.label}
-            </NavLink>
-          </li>
-        ))}
+        {pages.map((page) => {
+          const current = isCurrent(page, pathname);
+          return (
+            <li key={page.to}>
+              <Link
+                to={page.to}
+                aria-current={current ? "page" : undefined}
+                className={`inline-flex min-h-11 items-center border-b-2 px-3 py-3 text-sm font-semibold uppercase tracking-[0.14em] ${
+                  current ? "border-brass text-cream" : "border-transparent text-smoke hover:text-cream"
+                }`}
+              >
+                {page.label}
+              </Link>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );
