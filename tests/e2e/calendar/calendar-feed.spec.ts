@@ -1,11 +1,12 @@
 import { type Page } from "@playwright/test";
 import { expect, expectNoAxeViolationsAtWidths, expectToast, gotoHydrated, test } from "../support/fixtures.ts";
 import { signInAsNewMember } from "../support/members-fixtures.ts";
-import { E2E_EVENT_NIGHT } from "../support/event-night.ts";
+import { E2E_CALENDAR } from "../support/calendar-seed.ts";
 
 /**
  * The private calendar feed end to end (docs/product-rules.md#calendar-files-and-the-private-feed,
- * docs/security.md#calendar-feeds): a member RSVPs to the seeded event night, makes the feed's
+ * docs/security.md#calendar-feeds): a member RSVPs to the evening seeded for this spec (its own, so
+ * no other spec's places run out under it), makes the feed's
  * address on /members/calendar and copies it; the address, read without any session as a calendar
  * app reads it, lists the booking in Portland time; a later visit never shows the address again;
  * 'Stop the feed' on 'Sign-in & devices' ends it. Without JavaScript the address is a read-only
@@ -14,8 +15,10 @@ import { E2E_EVENT_NIGHT } from "../support/event-night.ts";
 
 const PHONE = { width: 390, height: 844 };
 
-async function rsvpToEventNight(page: Page) {
-  await gotoHydrated(page, `/members/events/${E2E_EVENT_NIGHT.id}`);
+const { feed: evening } = E2E_CALENDAR;
+
+async function rsvpToEvening(page: Page) {
+  await gotoHydrated(page, `/members/events/${evening.id}`);
   await page.getByRole("button", { name: "RSVP", exact: true }).click();
   await expectToast(page, "RSVP confirmed", "Your place is held.");
 }
@@ -27,7 +30,7 @@ test("the feed lists the member's booking in Portland time, is shown once, and '
   baseURL,
 }) => {
   await signInAsNewMember(page, { tier: "business", rulesAccepted: true });
-  await rsvpToEventNight(page);
+  await rsvpToEvening(page);
 
   await gotoHydrated(page, "/members/calendar");
   const feed = page.getByRole("region", { name: "You have no feed yet" });
@@ -55,8 +58,8 @@ test("the feed lists the member's booking in Portland time, is shown once, and '
     expect(answer.headers()["cache-control"]).toBe("private, no-store");
     expect(answer.headers()["referrer-policy"]).toBe("no-referrer");
     const text = await answer.text();
-    expect(text).toContain(`\r\nUID:event-${E2E_EVENT_NIGHT.id}@localhost\r\n`);
-    expect(text).toContain("\r\nSUMMARY:Cedar and Cognac Evening\r\n");
+    expect(text).toContain(`\r\nUID:event-${evening.id}@localhost\r\n`);
+    expect(text).toContain(`\r\nSUMMARY:${evening.title}\r\n`);
     // The seed sets the evening at 7 pm Portland time.
     expect(text).toMatch(/\r\nDTSTART;TZID=America\/Los_Angeles:\d{8}T190000\r\n/);
     expect(text).toContain("\r\nBEGIN:VTIMEZONE\r\nTZID:America/Los_Angeles\r\n");

@@ -3,8 +3,8 @@ import { portlandDay } from "#app/features/member-area/member-dates.ts";
 import { nextDay } from "./event-night.ts";
 
 /**
- * The club calendar of the members' pages' end-to-end specs (tests/e2e/calendar/member-*.spec.ts),
- * written by the seed before the server starts (seed-member-pool.ts), relative to that day so the
+ * The club calendar of the members' pages' end-to-end specs (tests/e2e/calendar/member-*.spec.ts)
+ * and the feed's (calendar-feed.spec.ts), written by the seed before the server starts (seed-member-pool.ts), relative to that day so the
  * suite never depends on the migration's dates: one event of each kind the tiers differ on, two
  * one-place evenings for the waitlist (a retry takes the second), an Academy term of each tier's
  * course open for enrolment, and one whose enrolment has not opened.
@@ -21,6 +21,8 @@ export const E2E_CALENDAR = {
     { id: "e2e-members-one-place-1", title: "Fireside Lancero Hour", category: "tasting-night", daysAhead: 15, capacity: 1 },
     { id: "e2e-members-one-place-2", title: "Fireside Lancero Hour II", category: "tasting-night", daysAhead: 16, capacity: 1 },
   ],
+  /** Every tier, places for every run of the feed spec (each RSVPs a new member). */
+  feed: { id: "e2e-feed-evening", title: "Robusto and Rye Evening", category: "tasting-night", daysAhead: 17, capacity: 500 },
   foundations: { id: "e2e-members-foundations", title: "Foundations, seed term", category: "foundations", daysAhead: 10, capacity: 40 },
   blending: {
     id: "e2e-members-blending",
@@ -51,7 +53,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function seedMemberCalendar(db: SeedDatabase, now: Date = new Date()): Promise<void> {
   const today = portlandDay(now);
   const at = (days: number, time: string) => portlandTimeToUtc(nextDay(today, days), time)!;
-  const events: SeedListing[] = [E2E_CALENDAR.tasting, E2E_CALENDAR.dinner, E2E_CALENDAR.special, ...E2E_CALENDAR.waitlist];
+  const events: SeedListing[] = [
+    E2E_CALENDAR.tasting,
+    E2E_CALENDAR.dinner,
+    E2E_CALENDAR.special,
+    ...E2E_CALENDAR.waitlist,
+    E2E_CALENDAR.feed,
+  ];
   for (const event of events) {
     const startsAt = at(event.daysAhead, "19:00");
     await insertListing(

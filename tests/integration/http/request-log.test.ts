@@ -1,6 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { createWorkerApp } from "#worker/app.ts";
 
 /**
@@ -15,8 +15,8 @@ const app = createWorkerApp(async (request) => {
   return new Response("BEGIN:VCALENDAR", { headers: { "Content-Type": "text/calendar; charset=utf-8" } });
 });
 
-let log: ReturnType<typeof vi.spyOn<Console, "log">>;
-let errors: ReturnType<typeof vi.spyOn<Console, "error">>;
+let log: MockInstance<typeof console.log>;
+let errors: MockInstance<typeof console.error>;
 beforeEach(() => {
   log = vi.spyOn(console, "log").mockImplementation(() => {});
   errors = vi.spyOn(console, "error").mockImplementation(() => {});
