@@ -40,7 +40,7 @@ export function ListingRoster({
         <p className="text-smoke">
           {confirmed.length === 0
             ? "Nobody has booked yet."
-            : `${confirmed.length} ${confirmed.length === 1 ? "member" : "members"}, ${placesBooked} of ${capacity} places${event ? " with their guests" : ""}, first booked first.`}{" "}
+            : `${confirmed.length} ${confirmed.length === 1 ? "member" : "members"}, ${event ? `${placesBooked} of ${capacity} places with their guests` : `${placesBooked} of ${capacity} seats`}, first booked first.`}{" "}
           <a href={csvPath} download className="text-cream underline decoration-brass hover:text-brass">
             Download the lists as CSV
           </a>
@@ -73,7 +73,7 @@ export function ListingRoster({
         <p className="text-smoke">
           {waitlisted.length === 0
             ? "Nobody is waiting."
-            : `${waitlisted.length} waiting, next in line first. When a place frees, the first who fits is booked and emailed.`}
+            : `${waitlisted.length} waiting, next in line first. When a ${event ? "place" : "seat"} frees, the first who fits is booked and emailed.`}
         </p>
         {waitlisted.length > 0 ? (
           <ConsoleTable

@@ -537,6 +537,8 @@ describe("who may see the calendar's staff pages", () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(csv.headers.get("Cache-Control")).toBe("private, no-store");
+    // 7 pm in Portland is the next day in UTC: the file is named by the Portland day.
+    expect(csv.headers.get("Content-Disposition")).toBe(`attachment; filename="event-${portlandDate(20)}.csv"`);
     const lines = (await csv.text()).split("\r\n");
     expect(lines[0]).toBe("List,Position,Member,Email,Tier,Guests,Guest names,Reserved place,Booked,From the waitlist");
     expect(lines[1]).toMatch(/^Booked,,"'=HYPERLINK\(""http:\/\/evil\.example"",""Click""\)",calendar\d+@example\.com,Platinum,0,,Yes,/);

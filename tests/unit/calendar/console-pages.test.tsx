@@ -106,6 +106,19 @@ describe("an event's staff page", () => {
     expect(cancelled).not.toContain("Save Changes");
     expect(cancelled).not.toContain("Cancel This Event");
   });
+
+  it("links to the confirmation, which comes before the event's form, in sentences counting places", () => {
+    expect(render(ConsoleEvent, event)).toContain('href="/?cancel#cancel-event"');
+    const confirming = render(ConsoleEvent, { ...event, confirmingCancel: true });
+    expect(confirming).toContain('<form id="cancel-event"');
+    expect(confirming.indexOf("Yes, Cancel the Event")).toBeLessThan(confirming.indexOf('id="event-title"'));
+    expect(confirming).toContain("Cancel this event? Its 3 booked places are cancelled. Everyone booked or on the waitlist is emailed.");
+    const one = render(ConsoleEvent, { ...event, listing: { ...event.listing!, placesBooked: 1 }, confirmingCancel: true });
+    expect(one).toContain("Its 1 booked place is cancelled.");
+    const none = render(ConsoleEvent, { ...event, listing: { ...event.listing!, placesBooked: 0 }, confirmingCancel: true });
+    expect(none).toContain("Cancel this event? Nobody has booked it yet. Everyone booked");
+    expect(none).not.toContain(".;");
+  });
 });
 
 describe("a term's staff page", () => {
@@ -123,5 +136,41 @@ describe("a term's staff page", () => {
     expect(html).toMatch(/<label for="session-6-day"[^>]*>Session 6 date<\/label>/);
     expect(html).not.toContain("session-7-day");
     expect(html).toContain("Create Term");
+  });
+
+  it("counts seats, not places, and confirms a cancellation first in sentences", () => {
+    const term: TermData = {
+      listing: {
+        id: "t-1",
+        title: "Wrapper Leaf Fundamentals, winter",
+        cancelled: false,
+        editable: true,
+        cancellable: true,
+        courseName: "Wrapper Leaf Fundamentals",
+        bookableBy: "Business and Platinum",
+        loungeName: "Business Lounge",
+        sessionLabels: ["Jan 12, 2027, 6:00 PM PST"],
+        opensAtLabel: "Dec 22, 2026, 6:00 PM PST",
+        closesAtLabel: "Jan 12, 2027, 6:00 PM PST",
+        capacity: 12,
+        placesBooked: 1,
+      },
+      values: {
+        course: "wrapper-leaf",
+        title: "Wrapper Leaf Fundamentals, winter",
+        description: "Four evenings.",
+        lounge: "business",
+        seats: "12",
+      },
+      roster: { confirmed: [{ ...event.roster!.confirmed[0]!, guests: "", reserved: false }], waitlisted: [] },
+      confirmingCancel: true,
+      done: null,
+    };
+    const html = render(ConsoleAcademyTerm, term);
+    expect(html).toContain("1 member, 1 of 12 seats, first booked first.");
+    expect(html).not.toContain("of 12 places");
+    expect(html).toContain("Cancel this term? Its 1 taken seat is cancelled. Everyone enrolled or on the waitlist is emailed.");
+    expect(html.indexOf("Yes, Cancel the Term")).toBeLessThan(html.indexOf('id="term-title"'));
+    expect(render(ConsoleAcademyTerm, { ...term, confirmingCancel: false })).toContain('href="/?cancel#cancel-term"');
   });
 });

@@ -118,9 +118,28 @@ export default function ConsoleAcademyTerm({ loaderData, actionData }: Route.Com
   const { listing, roster, confirmingCancel, done } = loaderData;
   const failed = actionData && !actionData.ok ? actionData : undefined;
   const values = failed?.values ?? loaderData.values;
+  // Confirming, the confirmation comes first, right under the nav, not below the form
+  // (docs/product-rules.md#calendar, Staff).
+  const cancelSection = listing?.cancellable ? (
+    <Section id="cancel-term" eyebrow="Cigar Academy" title="Cancel this term" tone="humidor">
+      {confirmingCancel ? (
+        <CancelConfirmation placesBooked={listing.placesBooked} outcome={actionData?.form === "cancel" ? actionData : undefined} />
+      ) : (
+        <>
+          <p className="text-smoke">Members enrolled or waiting are told by email. A cancelled term cannot be brought back.</p>
+          <div className="mt-6">
+            <ButtonLink to="?cancel#cancel-term" variant="secondary">
+              Cancel This Term
+            </ButtonLink>
+          </div>
+        </>
+      )}
+    </Section>
+  ) : null;
   return (
     <>
       <CalendarConsoleNav />
+      {confirmingCancel ? cancelSection : null}
       <Section id="term-details" eyebrow="Cigar Academy" title={listing ? listing.title : "New term"}>
         <p className="text-smoke">
           <Link to="/concierge/academy" className="text-cream underline decoration-brass hover:text-brass">
@@ -148,22 +167,7 @@ export default function ConsoleAcademyTerm({ loaderData, actionData }: Route.Com
           <p className="mt-6 text-smoke">This term has ended: it can no longer be changed.</p>
         )}
       </Section>
-      {listing?.cancellable ? (
-        <Section id="cancel-term" eyebrow="Cigar Academy" title="Cancel this term" tone="humidor">
-          {confirmingCancel ? (
-            <CancelConfirmation placesBooked={listing.placesBooked} outcome={actionData?.form === "cancel" ? actionData : undefined} />
-          ) : (
-            <>
-              <p className="text-smoke">Members enrolled or waiting are told by email. A cancelled term cannot be brought back.</p>
-              <div className="mt-6">
-                <ButtonLink to="?cancel" variant="secondary">
-                  Cancel This Term
-                </ButtonLink>
-              </div>
-            </>
-          )}
-        </Section>
-      ) : null}
+      {confirmingCancel ? null : cancelSection}
       {listing && roster ? (
         <ListingRoster
           kind="course"
@@ -181,10 +185,15 @@ export default function ConsoleAcademyTerm({ loaderData, actionData }: Route.Com
 function CancelConfirmation({ placesBooked, outcome }: { placesBooked: number; outcome: ActionResult | undefined }) {
   const { pending } = usePendingSubmission({ sentWith: { field: "intent", value: "cancel" } });
   return (
-    <Form method="post" preventScrollReset>
+    <Form method="post" id="cancel-term" preventScrollReset>
       <p id="cancel-warning" className="font-semibold text-cream">
-        Cancel this term? {placesBooked === 0 ? "Nobody has enrolled yet." : `${placesBooked} seats taken are cancelled`}; everyone enrolled
-        or on the waitlist is emailed. This cannot be undone.
+        Cancel this term?{" "}
+        {placesBooked === 0
+          ? "Nobody has enrolled yet."
+          : placesBooked === 1
+            ? "Its 1 taken seat is cancelled."
+            : `Its ${placesBooked} taken seats are cancelled.`}{" "}
+        Everyone enrolled or on the waitlist is emailed. This cannot be undone.
       </p>
       <div className="mt-6 flex flex-wrap gap-4">
         <SubmitButton name="intent" value="cancel" pending={pending} aria-describedby="cancel-warning">

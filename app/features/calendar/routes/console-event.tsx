@@ -122,9 +122,28 @@ export default function ConsoleEvent({ loaderData, actionData }: Route.Component
   const { listing, roster, confirmingCancel, done } = loaderData;
   const failed = actionData && !actionData.ok ? actionData : undefined;
   const values = failed?.values ? { ...loaderData.values, ...failed.values } : loaderData.values;
+  // Confirming, the confirmation comes first, right under the nav, not below the form
+  // (docs/product-rules.md#calendar, Staff).
+  const cancelSection = listing?.cancellable ? (
+    <Section id="cancel-event" eyebrow="Events" title="Cancel this event" tone="humidor">
+      {confirmingCancel ? (
+        <CancelConfirmation placesBooked={listing.placesBooked} outcome={actionData?.form === "cancel" ? actionData : undefined} />
+      ) : (
+        <>
+          <p className="text-smoke">Members booked or waiting are told by email. A cancelled event cannot be brought back.</p>
+          <div className="mt-6">
+            <ButtonLink to="?cancel#cancel-event" variant="secondary">
+              Cancel This Event
+            </ButtonLink>
+          </div>
+        </>
+      )}
+    </Section>
+  ) : null;
   return (
     <>
       <CalendarConsoleNav />
+      {confirmingCancel ? cancelSection : null}
       <Section id="event-details" eyebrow="Events" title={listing ? listing.title : "New event"}>
         <p className="text-smoke">
           <Link to="/concierge/events" className="text-cream underline decoration-brass hover:text-brass">
@@ -151,22 +170,7 @@ export default function ConsoleEvent({ loaderData, actionData }: Route.Component
           <p className="mt-6 text-smoke">This event has ended: it can no longer be changed.</p>
         )}
       </Section>
-      {listing?.cancellable ? (
-        <Section id="cancel-event" eyebrow="Events" title="Cancel this event" tone="humidor">
-          {confirmingCancel ? (
-            <CancelConfirmation placesBooked={listing.placesBooked} outcome={actionData?.form === "cancel" ? actionData : undefined} />
-          ) : (
-            <>
-              <p className="text-smoke">Members booked or waiting are told by email. A cancelled event cannot be brought back.</p>
-              <div className="mt-6">
-                <ButtonLink to="?cancel" variant="secondary">
-                  Cancel This Event
-                </ButtonLink>
-              </div>
-            </>
-          )}
-        </Section>
-      ) : null}
+      {confirmingCancel ? null : cancelSection}
       {listing && roster ? (
         <ListingRoster
           kind="event"
@@ -184,10 +188,15 @@ export default function ConsoleEvent({ loaderData, actionData }: Route.Component
 function CancelConfirmation({ placesBooked, outcome }: { placesBooked: number; outcome: ActionResult | undefined }) {
   const { pending } = usePendingSubmission({ sentWith: { field: "intent", value: "cancel" } });
   return (
-    <Form method="post" preventScrollReset>
+    <Form method="post" id="cancel-event" preventScrollReset>
       <p id="cancel-warning" className="font-semibold text-cream">
-        Cancel this event? {placesBooked === 0 ? "Nobody has booked it yet." : `${placesBooked} booked places are cancelled`}; everyone
-        booked or on the waitlist is emailed. This cannot be undone.
+        Cancel this event?{" "}
+        {placesBooked === 0
+          ? "Nobody has booked it yet."
+          : placesBooked === 1
+            ? "Its 1 booked place is cancelled."
+            : `Its ${placesBooked} booked places are cancelled.`}{" "}
+        Everyone booked or on the waitlist is emailed. This cannot be undone.
       </p>
       <div className="mt-6 flex flex-wrap gap-4">
         <SubmitButton name="intent" value="cancel" pending={pending} aria-describedby="cancel-warning">

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/console-roster-csv";
 import { memberContext, requestContext } from "#app/context.ts";
+import { portlandDay } from "#app/features/member-area/member-dates.ts";
 import { consoleListing, listingBookings } from "../console-calendar.server.ts";
 import { rosterCsv } from "../console-roster.server.ts";
 
@@ -23,7 +24,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     userId: context.get(memberContext).id,
     details: { export: `${kind}.csv`, listingId: listing.id, rows: roster.confirmed.length + roster.waitlisted.length },
   });
-  const filename = `${kind === "event" ? "event" : "term"}-${listing.startsAt.slice(0, 10)}.csv`;
+  // Named by the Portland day it starts: a 7 pm event is that evening's, not the next UTC day's.
+  const filename = `${kind === "event" ? "event" : "term"}-${portlandDay(new Date(listing.startsAt))}.csv`;
   return new Response(rosterCsv(roster), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
