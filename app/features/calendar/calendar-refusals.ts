@@ -25,9 +25,10 @@ export interface RefusedListing {
 
 /**
  * The engine's refusals, and the pages' own: no place of the member's to cancel, no such guest to
- * remove, and full when the member asked with guests (the waitlist takes the member alone).
+ * remove, full when the member asked with guests (the waitlist takes the member alone), and no
+ * place left for a guest added to a place the member holds.
  */
-export type PageRefusal = BookingRefusal | "no-place" | "guest-gone" | "full-with-guests";
+export type PageRefusal = BookingRefusal | "no-place" | "guest-gone" | "full-with-guests" | "no-place-for-guest";
 
 const refusals: Record<Exclude<PageRefusal, { guest: string }>, { status: number; text: (listing: RefusedListing) => string }> = {
   "not-found": { status: 404, text: (listing) => `This ${noun(listing)} is no longer on the calendar.` },
@@ -79,6 +80,7 @@ const refusals: Record<Exclude<PageRefusal, { guest: string }>, { status: number
     text: (listing) =>
       `Your membership brings up to ${listing.guestAllowance} guest${listing.guestAllowance === 1 ? "" : "s"} to an event.`,
   },
+  "no-place-for-guest": { status: 409, text: () => "No place is left for another guest." },
   "no-place": { status: 404, text: (listing) => `You have no place at this ${noun(listing)} to cancel.` },
   "guest-gone": { status: 404, text: () => "That guest is no longer on your booking." },
 };

@@ -1,5 +1,4 @@
 import { CLUB_TIME_ZONE } from "#app/features/member-area/member-dates.ts";
-import { entitlementsOf, type TierSlug } from "#app/features/site/tier-entitlements.ts";
 
 /**
  * The words of the members' calendar pages (docs/product-rules.md#members-pages): places, the
@@ -33,12 +32,6 @@ export interface NextBooking {
   when: string;
   /** "Booked, with 2 guests" / "2nd on the waitlist". */
   place: string;
-}
-
-/** Named guests a member may bring to an event: the tier's guests a day and its event-night extras (docs/product-rules.md#guests). */
-export function eventGuestAllowance(tier: TierSlug): number {
-  const { guestsPerDay, extraGuestsOnEventNights } = entitlementsOf(tier).guests;
-  return guestsPerDay + extraGuestsOnEventNights;
 }
 
 /** 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st… */

@@ -56,7 +56,11 @@ describe("/members/academy", () => {
     });
     const { page, term: enrolled } = await termOf(member, term.id, "?done=enrolled");
     expect(page.confirmation).toMatchObject({ ok: true, toast: { title: "Enrolled" } });
-    expect(enrolled).toMatchObject({ seats: "9 seats left", own: { text: "Booked", mayCancel: true }, offer: null });
+    expect(enrolled).toMatchObject({
+      seats: "9 seats left",
+      own: { text: "Booked", mayCancel: true, calendarFile: `/members/academy/${term.id}.ics` },
+      offer: null,
+    });
     const bookings = (await membersLoader(await routeArgs(member, "/members")))!.bookings;
     expect(bookings.find((booking) => booking.id === term.id)).toMatchObject({
       href: `/members/academy#term-${term.id}`,
@@ -111,5 +115,23 @@ describe("/members/academy", () => {
       outcome: { form: `term:${blending.id}`, error: "You have no place at this term to cancel." },
     });
     expect((await termOf(business, blending.id)).term!.own).toMatchObject({ text: "Booked" });
+  });
+
+  it("enrols only in a course term, and cancels only the member's place in the term the form names", async () => {
+    const [term, other] = [await openTerm(), await openTerm()];
+    const event = await createListing();
+    const member = await acceptedMember();
+    expect(await post(member, { intent: "enrol", listingId: event.id })).toMatchObject({
+      status: 404,
+      outcome: { form: `term:${event.id}`, ok: false, error: "This term is no longer on the calendar." },
+    });
+    expect((await termOf(member, term.id)).term).toMatchObject({ own: null });
+    expect(await post(member, { intent: "enrol", listingId: other.id })).toMatchObject({ status: 303 });
+    const bookingId = (await termOf(member, other.id)).term!.own!.bookingId;
+    expect(await post(member, { intent: "cancel", bookingId, listingId: term.id })).toMatchObject({
+      status: 404,
+      outcome: { form: `term:${term.id}`, error: "You have no place at this term to cancel." },
+    });
+    expect((await termOf(member, other.id)).term!.own).toMatchObject({ text: "Booked" });
   });
 });

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { action as eventAction, loader as eventLoader } from "#app/features/calendar/routes/member-event.tsx";
 import { loader as eventsLoader } from "#app/features/calendar/routes/member-events.tsx";
+import { loader as eventFileLoader } from "#app/features/calendar/routes/member-event-file.ts";
 import { loader as membersLoader } from "#app/features/member-area/routes/members.tsx";
 import { loader as membershipsLoader } from "#app/features/site/routes/memberships.tsx";
 import type { SignedInMember } from "#worker/features/members/members.ts";
@@ -23,6 +24,10 @@ async function eventPage(member: SignedInMember, id: string, query = "") {
 
 function post(member: SignedInMember, id: string, form: Record<string, string>) {
   return answer(async () => eventAction(await routeArgs(member, `/members/events/${id}`, { form, params: { id } })));
+}
+
+async function eventFile(member: SignedInMember, id: string): Promise<Response> {
+  return eventFileLoader(await routeArgs(member, `/members/events/${id}.ics`, { params: { id } }));
 }
 
 async function guestVisitCount(memberId: string): Promise<number> {
@@ -76,14 +81,19 @@ describe("/members/events", () => {
     const night = await createListing({ capacity: 1 });
     const [first, second] = [await acceptedMember("business"), await acceptedMember("business")];
     expect(await post(first, night.id, { intent: "rsvp" })).toMatchObject({ status: 303 });
-    expect(await post(second, night.id, { intent: "rsvp", guestName1: uniqueGuest(), adult: "yes" })).toMatchObject({
-      status: 409,
-      outcome: {
-        form: "rsvp",
-        ok: false,
-        error: "The event is full: join the waitlist on your own, and add your guests once you have a place.",
+    const guest = uniqueGuest();
+    expect(await post(second, night.id, { intent: "rsvp", guestName1: guest, guestEmail1: "ada@example.com", adult: "yes" })).toMatchObject(
+      {
+        status: 409,
+        outcome: {
+          form: "rsvp",
+          ok: false,
+          error: "The event is full: join the waitlist on your own, and add your guests once you have a place.",
+          // What the member typed comes back, for the page without JavaScript to show it again.
+          values: { guestName1: guest, guestEmail1: "ada@example.com" },
+        },
       },
-    });
+    );
     expect(await post(second, night.id, { intent: "rsvp" })).toMatchObject({
       status: 409,
       outcome: { error: "Sorry, this event is full. Join the waitlist and we will email you if a place frees." },
@@ -185,9 +195,11 @@ describe("/members/events/:id", () => {
   ])("refuses the RSVP %j with 400 and the field's message, booking nothing", async (fields, fieldErrors) => {
     const event = await createListing();
     const member = await acceptedMember("platinum");
+    // The guest lines come back as typed, for the page without JavaScript to show them again.
+    const values = Object.fromEntries(Object.entries(fields).filter(([name]) => name.startsWith("guest")));
     expect(await post(member, event.id, { intent: "rsvp", ...fields })).toEqual({
       status: 400,
-      outcome: { form: "rsvp", ok: false, fieldErrors },
+      outcome: { form: "rsvp", ok: false, fieldErrors, values },
     });
     expect((await eventPage(member, event.id)).own).toBeNull();
   });
@@ -232,6 +244,89 @@ describe("/members/events/:id", () => {
     const event = await createListing();
     const member = await acceptedMember();
     expect((await eventPage(member, event.id, "?done=<script>")).confirmation).toBeNull();
+  });
+});
+
+describe("/members/events/:id, the member's place", () => {
+  it("offers no added guest once no place is left, and refuses one in its own words", async () => {
+    const event = await createListing({ capacity: 2 });
+    const [member, other] = [await acceptedMember("business"), await acceptedMember("business")];
+    expect(await post(member, event.id, { intent: "rsvp" })).toMatchObject({ status: 303 });
+    expect(await post(other, event.id, { intent: "rsvp" })).toMatchObject({ status: 303 });
+    const page = await eventPage(member, event.id);
+    expect(page.own).toMatchObject({ text: "Booked", mayAddGuest: false, mayChange: true });
+    expect(
+      await post(member, event.id, { intent: "add-guest", bookingId: page.own!.bookingId, guestName: uniqueGuest(), adult: "yes" }),
+    ).toMatchObject({ status: 409, outcome: { form: "add-guest", ok: false, error: "No place is left for another guest." } });
+    expect(await guestVisitCount(member.id)).toBe(0);
+  });
+
+  it("lists a place at an event the tier no longer includes, serves its file, and lets it be cancelled only as a whole", async () => {
+    const night = await createListing();
+    const member = await acceptedMember("business");
+    expect(await post(member, night.id, { intent: "rsvp", guestName1: uniqueGuest(), adult: "yes" })).toMatchObject({ status: 303 });
+    await env.DB.prepare("UPDATE members SET tier = 'kickback' WHERE id = ?").bind(member.id).run();
+    await env.DB.prepare("UPDATE calendar_listings SET category = 'master-blender-dinner' WHERE id = ?").bind(night.id).run();
+    const downgraded: SignedInMember = { ...member, tier: "kickback" };
+
+    expect((await eventsOf(downgraded)).find((event) => event.id === night.id)).toMatchObject({
+      own: "Booked, with 1 guest",
+      places: "Not included in your membership: you may cancel your place",
+    });
+    const page = await eventPage(downgraded, night.id);
+    expect(page.own).toMatchObject({ mayAddGuest: false, mayRemoveGuests: false, mayChange: true });
+    expect(page.event.calendarFile).toBe(`/members/events/${night.id}.ics`);
+    const file = await eventFile(downgraded, night.id);
+    expect(file.status).toBe(200);
+    expect(await file.text()).toContain(night.title);
+
+    const guest = page.own!.guests[0]!;
+    expect(
+      await post(downgraded, night.id, { intent: "remove-guest", bookingId: page.own!.bookingId, guestVisitId: guest.id }),
+    ).toMatchObject({
+      status: 403,
+      outcome: { form: `remove-guest:${guest.id}`, ok: false },
+    });
+    expect(await guestVisitCount(member.id)).toBe(1);
+    expect(await post(downgraded, night.id, { intent: "cancel", bookingId: page.own!.bookingId })).toMatchObject({ status: 303 });
+
+    // Without the place, the event is another tier's: no file, no link, not listed.
+    expect((await eventPage(downgraded, night.id)).event.calendarFile).toBeNull();
+    expect((await eventFile(downgraded, night.id)).status).toBe(404);
+    expect((await eventsOf(downgraded)).map((event) => event.id)).not.toContain(night.id);
+  });
+
+  it("acts only on the page's event, and on the member's place at it", async () => {
+    const [first, second] = [await createListing(), await createListing()];
+    const member = await acceptedMember("platinum");
+    for (const event of [first, second]) {
+      expect(await post(member, event.id, { intent: "rsvp", guestName1: uniqueGuest(), adult: "yes" })).toMatchObject({ status: 303 });
+    }
+    const elsewhere = (await eventPage(member, second.id)).own!;
+    const visit = elsewhere.guests[0]!;
+    expect(await post(member, first.id, { intent: "cancel", bookingId: elsewhere.bookingId })).toMatchObject({
+      status: 404,
+      outcome: { form: "cancel", ok: false, error: "You have no place at this event to cancel." },
+    });
+    expect(await post(member, first.id, { intent: "remove-guest", bookingId: elsewhere.bookingId, guestVisitId: visit.id })).toMatchObject({
+      status: 404,
+      outcome: { error: "That guest is no longer on your booking." },
+    });
+    expect(
+      await post(member, first.id, { intent: "add-guest", bookingId: elsewhere.bookingId, guestName: uniqueGuest(), adult: "yes" }),
+    ).toMatchObject({ status: 404, outcome: { form: "add-guest", ok: false } });
+    expect((await eventPage(member, second.id)).own).toMatchObject({ text: "Booked, with 1 guest" });
+
+    // A term's id is no event: its page posts book nothing.
+    const term = await createListing({ kind: "course", category: "foundations", lounge: "business" });
+    expect(await post(member, term.id, { intent: "rsvp" })).toMatchObject({
+      status: 404,
+      outcome: { form: "rsvp", ok: false, error: "This event is no longer on the calendar." },
+    });
+    const booked = await env.DB.prepare("SELECT count(*) AS n FROM calendar_bookings WHERE listing_id = ?")
+      .bind(term.id)
+      .first<{ n: number }>();
+    expect(booked!.n).toBe(0);
   });
 });
 

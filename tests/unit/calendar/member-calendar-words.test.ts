@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   cutoffHours,
-  eventGuestAllowance,
   formatMonth,
   formatMonthDay,
   formatSession,
@@ -33,10 +32,6 @@ const term: RefusedListing = {
 };
 
 describe("the calendar's words", () => {
-  it("gives each tier its event-night guests: one for Kickback and Business, three for Platinum", () => {
-    expect([eventGuestAllowance("kickback"), eventGuestAllowance("business"), eventGuestAllowance("platinum")]).toEqual([1, 1, 3]);
-  });
-
   it("counts places and seats, and says full with the waitlist open", () => {
     expect(placesText({ kind: "event", placesLeft: 12 })).toBe("12 places left");
     expect(placesText({ kind: "event", placesLeft: 1 })).toBe("1 place left");

@@ -1,6 +1,6 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, ne } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
-import { calendarListings, calendarSessions, meetingRoomBookings } from "#db/schema.ts";
+import { calendarBookings, calendarListings, calendarSessions, meetingRoomBookings } from "#db/schema.ts";
 import { club, loungeAddress } from "#app/features/site/site-config.ts";
 import type { TierSlug } from "#app/features/site/tier-entitlements.ts";
 import { CLUB_TIME_ZONE } from "#app/features/member-area/member-dates.ts";
@@ -179,19 +179,36 @@ export async function sessionsOf(db: D1Database, listingId: string): Promise<Ses
 }
 
 /**
- * The file of an event or a course term (`kind`) the member's tier may book, cancelled or not;
- * null for anything else (another kind's id, a listing the tier does not include, none at all).
+ * The file of an event or a course term (`kind`), cancelled or not, for a member whose tier may
+ * book it or who holds a live booking there (made before a change of tier or of kind); null for
+ * anything else (another kind's id, another tier's listing without their place, none at all).
  */
 export async function listingCalendarFile(
   db: D1Database,
-  { listingId, kind, tier, siteUrl }: { listingId: string; kind: "event" | "course"; tier: TierSlug; siteUrl: string },
+  {
+    listingId,
+    kind,
+    member,
+    siteUrl,
+  }: { listingId: string; kind: "event" | "course"; member: { id: string; tier: TierSlug }; siteUrl: string },
 ): Promise<string | null> {
-  const listing = await getDatabase(db)
+  const database = getDatabase(db);
+  const listing = await database
     .select()
     .from(calendarListings)
     .where(and(eq(calendarListings.id, listingId), eq(calendarListings.kind, kind)))
     .get();
-  if (!listing || !tierMayBook(tier, listing)) return null;
+  if (!listing) return null;
+  if (!tierMayBook(member.tier, listing)) {
+    const place = await database
+      .select({ id: calendarBookings.id })
+      .from(calendarBookings)
+      .where(
+        and(eq(calendarBookings.listingId, listing.id), eq(calendarBookings.memberId, member.id), ne(calendarBookings.status, "cancelled")),
+      )
+      .get();
+    if (!place) return null;
+  }
   const sessions = kind === "course" ? await sessionsOf(db, listing.id) : [];
   return calendarDocument(listingEntries(listing, sessions, siteUrl));
 }

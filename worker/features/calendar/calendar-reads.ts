@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, ne, or, sql } from "drizzle-orm";
 import { getDatabase, type Database } from "#db/client.ts";
 import { calendarBookings, calendarListings, calendarSessions, guestVisits, members } from "#db/schema.ts";
 import { entitlementsOf, type TierSlug } from "#app/features/site/tier-entitlements.ts";
@@ -170,7 +170,11 @@ async function asMemberListings(database: Database, member: CalendarMember, rows
   });
 }
 
-/** Upcoming scheduled listings of `kind` the member's tier includes, soonest first, with their own booking. */
+/**
+ * Upcoming scheduled listings of `kind` the member's tier includes, soonest first, with their own
+ * booking; and those it does not include where the member still holds a live booking (made before a
+ * change of tier or of kind: `included` false), so they can find it and cancel it.
+ */
 export async function memberCalendar(
   db: D1Database,
   member: CalendarMember,
@@ -180,14 +184,15 @@ export async function memberCalendar(
   const database = getDatabase(db);
   const nowIso = new Date(now).toISOString();
   const categories = includedCategories(member.tier, kind);
-  if (categories.length === 0) return [];
+  const held = sql`exists (select 1 from ${calendarBookings} where ${calendarBookings.listingId} = ${calendarListings.id}
+    and ${calendarBookings.memberId} = ${member.id} and ${calendarBookings.status} <> 'cancelled')`;
   const rows = await selectListings(
     database,
     and(
       eq(calendarListings.kind, kind),
       eq(calendarListings.status, "scheduled"),
       gt(calendarListings.startsAt, nowIso),
-      inArray(calendarListings.category, categories),
+      categories.length === 0 ? held : or(inArray(calendarListings.category, categories), held),
     ),
   );
   return asMemberListings(database, member, rows, nowIso);

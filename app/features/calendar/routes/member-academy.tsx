@@ -1,4 +1,4 @@
-import { data, Form, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Form, redirect, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/member-academy";
 import { PageHero } from "#app/ui/page-hero.tsx";
 import { Section } from "#app/ui/section.tsx";
@@ -12,11 +12,12 @@ import { courseNames, entitlementsOf, type CourseSlug } from "#app/features/site
 import { memberWithAcceptedRules, requireMemberWithAcceptedRules } from "#app/features/member-area/member-area.server.ts";
 import { requestContext } from "#app/context.ts";
 import { CalendarLinks } from "../calendar-links.tsx";
-import { ConfirmationLine, useConfirmationOnce } from "../calendar-confirmation.tsx";
+import { useConfirmationOnce } from "#app/ui/form/use-confirmation-once.ts";
+import { ConfirmationLine } from "../calendar-confirmation.tsx";
 import { memberAcademyForm } from "../calendar-forms.ts";
 import { refusalOf, type PageRefusal, type RefusedListing } from "../calendar-refusals.ts";
 import { formatSession, ownPlaceText, placesText } from "../calendar-view.ts";
-import { bookListing, cancelBooking, memberCalendar, type MemberListing } from "../calendar.server.ts";
+import { bookListing, cancelBooking, memberCalendar, memberListing, type MemberListing } from "../calendar.server.ts";
 
 /**
  * /members/academy (docs/product-rules.md#members-pages): the Cigar Academy terms of the courses
@@ -72,7 +73,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         sessions: term.sessions.map((session) => ({ startsAt: session.startsAt, label: formatSession(session.startsAt, session.endsAt) })),
         seats: phase === "cancelled" ? "Cancelled by the club" : placesText(term),
         own: booking
-          ? { bookingId: booking.id, text: ownPlaceText(booking), mayCancel: phase !== "started" && phase !== "cancelled" }
+          ? {
+              bookingId: booking.id,
+              text: ownPlaceText(booking),
+              mayCancel: phase !== "started" && phase !== "cancelled",
+              // The term's sessions for the member's calendar app (member-course-file.ts), while it stands.
+              calendarFile: phase === "cancelled" ? null : `/members/academy/${encodeURIComponent(term.id)}.ics`,
+            }
           : null,
         // What the member may do without a place: enrol, join the waitlist, or read why not.
         offer: booking ? null : phase === "open" ? (term.placesLeft > 0 ? ("enrol" as const) : ("join-waitlist" as const)) : null,
@@ -98,7 +105,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionResult>({ form: formOf(submission.fields), ok: false, error }, { status });
   };
 
+  // Every form acts on a course term, and the cancel on the member's own place in that term only.
+  const term = await memberListing(services.env.DB, member, form.listingId, now);
+  if (!term || term.kind !== "course") return refuse("not-found", () => false);
   if (form.intent === "cancel") {
+    if (term.booking?.id !== form.bookingId) return refuse("no-place", (found) => found.id === form.listingId);
     const result = await cancelBooking(services, { bookingId: form.bookingId, memberId: member.id, now });
     if (!result.ok) return refuse(result.reason === "not-found" ? "no-place" : result.reason, (term) => term.id === form.listingId);
     throw backToAcademy("cancelled", form.listingId);
@@ -118,7 +129,9 @@ type Term = NonNullable<Route.ComponentProps["loaderData"]>["terms"][number];
 
 export default function MemberAcademy({ loaderData, actionData }: Route.ComponentProps) {
   useOutcomeToast(actionData);
-  useConfirmationOnce(loaderData?.confirmation ?? null);
+  // After a post, focus goes to the term's card the redirect names (#term-<id>): what the form changed.
+  const { hash } = useLocation();
+  useConfirmationOnce(loaderData?.confirmation ?? null, hash.startsWith("#term-") ? decodeURIComponent(hash.slice(1)) : undefined);
   // The member-area layout shows the rules step instead of this page until they are accepted.
   if (!loaderData) return null;
   const outcomeFor = (form: string) => (actionData?.form === form ? actionData : undefined);
@@ -154,7 +167,7 @@ function TermCard({ term, outcome }: { term: Term; outcome: ActionResult | undef
   const cancel = usePendingSubmission({ sentWith: { field: "bookingId", value: term.own?.bookingId ?? "" } });
   const headingId = `term-${term.id}-title`;
   return (
-    <article id={`term-${term.id}`} aria-labelledby={headingId} className="rounded-sm border border-cedar p-6">
+    <article id={`term-${term.id}`} aria-labelledby={headingId} tabIndex={-1} className="rounded-sm border border-cedar p-6">
       <p className="text-xs font-semibold uppercase tracking-[0.25em] text-brass">
         {term.course} · {term.loungeName}
       </p>
@@ -177,6 +190,13 @@ function TermCard({ term, outcome }: { term: Term; outcome: ActionResult | undef
         {term.own ? (
           <Form method="post">
             <p className="font-semibold text-brass">{term.own.text}.</p>
+            {term.own.calendarFile ? (
+              <p className="mt-2">
+                <a href={term.own.calendarFile} className="text-brass underline hover:text-cream">
+                  Add to your calendar (.ics)<span className="sr-only">: {term.title}</span>
+                </a>
+              </p>
+            ) : null}
             {term.own.mayCancel ? (
               <div className="mt-3">
                 <input type="hidden" name="bookingId" value={term.own.bookingId} />

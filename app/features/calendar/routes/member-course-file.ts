@@ -7,13 +7,13 @@ import { calendarFileResponse, listingCalendarFile } from "../calendar-files.ser
 /**
  * GET /members/academy/:id.ics: a course term's calendar file, every session
  * (docs/product-rules.md#calendar-files-and-the-private-feed), for a member whose tier includes
- * the course; a 404 for any other.
+ * the course or who holds a place there; a 404 for any other.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const member = memberWithAcceptedRules(context);
   // Until the rules are accepted, the Academy page shows the rules step.
   if (!member) throw redirect("/members/academy");
   const { env, config } = context.get(requestContext);
-  const file = await listingCalendarFile(env.DB, { listingId: params.id, kind: "course", tier: member.tier, siteUrl: config.SITE_URL });
+  const file = await listingCalendarFile(env.DB, { listingId: params.id, kind: "course", member, siteUrl: config.SITE_URL });
   return calendarFileResponse(file, "ember-and-oak-course.ics");
 }

@@ -7,13 +7,13 @@ import { calendarFileResponse, listingCalendarFile } from "../calendar-files.ser
 /**
  * GET /members/events/:id.ics: an event's calendar file
  * (docs/product-rules.md#calendar-files-and-the-private-feed), for a member whose tier includes
- * the event; a 404 for any other.
+ * the event or who holds a place there; a 404 for any other.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const member = memberWithAcceptedRules(context);
   // Until the rules are accepted, the events page shows the rules step.
   if (!member) throw redirect("/members/events");
   const { env, config } = context.get(requestContext);
-  const file = await listingCalendarFile(env.DB, { listingId: params.id, kind: "event", tier: member.tier, siteUrl: config.SITE_URL });
+  const file = await listingCalendarFile(env.DB, { listingId: params.id, kind: "event", member, siteUrl: config.SITE_URL });
   return calendarFileResponse(file, "ember-and-oak-event.ics");
 }

@@ -16,10 +16,12 @@ import { formatPortlandDay, portlandDay } from "#app/features/member-area/member
 import { memberWithAcceptedRules, requireMemberWithAcceptedRules } from "#app/features/member-area/member-area.server.ts";
 import { requestContext } from "#app/context.ts";
 import { CalendarLinks } from "../calendar-links.tsx";
-import { ConfirmationLine, useConfirmationOnce } from "../calendar-confirmation.tsx";
+import { useConfirmationOnce } from "#app/ui/form/use-confirmation-once.ts";
+import { ConfirmationLine } from "../calendar-confirmation.tsx";
+import { eventGuestLimit } from "../calendar-eligibility.ts";
 import { memberEventForm, rsvpGuests } from "../calendar-forms.ts";
 import { refusalOf, type PageRefusal, type RefusedListing } from "../calendar-refusals.ts";
-import { eventGuestAllowance, formatSitting, ownPlaceText, placesText } from "../calendar-view.ts";
+import { formatSitting, ownPlaceText, placesText } from "../calendar-view.ts";
 import { addGuest, bookListing, cancelBooking, memberListing, removeGuest, type MemberListing } from "../calendar.server.ts";
 
 /**
@@ -53,8 +55,13 @@ function backToEvent(listingId: string, done: Done): Response {
 }
 
 /** The words a refusal reads of the event. */
-function refusedEvent(listing: MemberListing, tier: Parameters<typeof eventGuestAllowance>[0]): RefusedListing {
-  return { ...listing, dayLabel: formatPortlandDay(portlandDay(new Date(listing.startsAt))), guestAllowance: eventGuestAllowance(tier) };
+function refusedEvent(listing: MemberListing, tier: Parameters<typeof eventGuestLimit>[0]): RefusedListing {
+  return {
+    ...listing,
+    kind: "event",
+    dayLabel: formatPortlandDay(portlandDay(new Date(listing.startsAt))),
+    guestAllowance: eventGuestLimit(tier),
+  };
 }
 
 /**
@@ -69,7 +76,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const event = await memberListing(context.get(requestContext).env.DB, member, params.id, now);
   if (!event || event.kind !== "event") throw data(null, { status: 404 });
   const phase = event.state;
-  const allowance = eventGuestAllowance(member.tier);
+  const allowance = eventGuestLimit(member.tier);
   const booking = event.booking;
   const done = new URL(request.url).searchParams.get("done");
   const confirmation: ActionResult | null =
@@ -89,7 +96,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       loungeName: loungeBySlug(event.lounge).name,
       tiers: tierNamesInWords(event.tiers),
       places: phase === "cancelled" ? "Cancelled by the club" : event.included ? placesText(event) : null,
-      calendarFile: phase === "cancelled" ? null : `/members/events/${encodeURIComponent(event.id)}.ics`,
+      // The file is the member's while their tier includes the event or they hold a place there (calendar-files.ts).
+      calendarFile: phase === "cancelled" || (!event.included && !booking) ? null : `/members/events/${encodeURIComponent(event.id)}.ics`,
     },
     own: booking
       ? {
@@ -99,8 +107,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           guests: booking.guestVisits,
           // A plus-one of an RSVP made before guests were named counts without a name.
           unnamedGuests: booking.guests - booking.guestVisits.length,
-          mayAddGuest: booking.status === "confirmed" && phase === "open" && event.included && booking.guests < allowance,
+          // A guest takes a place: offered only while one is left.
+          mayAddGuest:
+            booking.status === "confirmed" && phase === "open" && event.included && booking.guests < allowance && event.placesLeft > 0,
           mayChange: phase === "open" || phase === "closed" || phase === "not-open-yet",
+          // A place at an event the tier no longer includes may only be cancelled, as a whole.
+          mayRemoveGuests: event.included && (phase === "open" || phase === "closed" || phase === "not-open-yet"),
         }
       : null,
     book:
@@ -115,6 +127,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
+/** A refusal of the RSVP carries the guest lines as typed, for the form's defaultValues. */
+type EventFormResult = ActionResult & { values?: Record<string, string> };
+
+/** The guest lines of an RSVP as the member typed them. */
+function rsvpValues(fields: Record<string, string>): Record<string, string> {
+  const names = [1, 2, 3].flatMap((line) => [`guestName${line}`, `guestEmail${line}`]);
+  return Object.fromEntries(names.filter((name) => fields[name]).map((name) => [name, fields[name]!]));
+}
+
 /** Each answer names its form: the RSVP, the waitlist, adding a guest, one guest, or the cancel. */
 const formOf = (fields: Record<string, string>) =>
   fields.intent === "remove-guest" ? `remove-guest:${fields.guestVisitId ?? ""}` : (fields.intent ?? "");
@@ -124,10 +145,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const member = requireMemberWithAcceptedRules(request, context);
   const services = context.get(requestContext);
   const submission = await readSubmission(request, memberEventForm, { form: formOf });
-  if (!submission.ok) return submission.invalid;
+  if (!submission.ok) {
+    if (submission.fields.intent !== "rsvp") return submission.invalid;
+    return data<EventFormResult>({ ...submission.invalid.data, values: rsvpValues(submission.fields) }, { status: 400 });
+  }
   const form = submission.data;
   const target = formOf(submission.fields);
   const now = Date.now();
+  // The typed guests go back with a refused RSVP, so a page without JavaScript shows them again.
+  const typed = form.intent === "rsvp" ? rsvpValues(submission.fields) : undefined;
   const refuse = async (reason: PageRefusal) => {
     const listing = await memberListing(services.env.DB, member, params.id, now);
     // Without the listing (gone, or of another tier) the words name no tiers.
@@ -140,11 +166,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           closesAt: "",
           tiers: [],
           dayLabel: "",
-          guestAllowance: eventGuestAllowance(member.tier),
+          guestAllowance: eventGuestLimit(member.tier),
         };
     const { status, error } = refusalOf(reason, words);
-    return data<ActionResult>({ form: target, ok: false, error }, { status });
+    return data<EventFormResult>({ form: target, ok: false, error, ...(typed ? { values: typed } : {}) }, { status });
   };
+
+  // Every form acts on this page's event, and a booking's forms on the member's place at it only.
+  const listing = await memberListing(services.env.DB, member, params.id, now);
+  if (!listing || listing.kind !== "event") return refuse("not-found");
+  if (form.intent !== "rsvp" && form.intent !== "join-waitlist" && listing.booking?.id !== form.bookingId) {
+    return refuse(form.intent === "remove-guest" ? "guest-gone" : "no-place");
+  }
+  // A place at an event the tier no longer includes may only be cancelled as a whole.
+  if (form.intent === "remove-guest" && !listing.included) return refuse("not-included");
 
   switch (form.intent) {
     case "rsvp":
@@ -164,7 +199,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "add-guest": {
       const guest = { name: form.guestName, email: form.guestEmail };
       const result = await addGuest(services, { bookingId: form.bookingId, member, guest, now });
-      if (!result.ok) return refuse(result.reason);
+      // A booking that holds a place is told no place is left for the guest, not to RSVP again.
+      if (!result.ok)
+        return refuse(result.reason === "full" || result.reason === "no-room-for-guests" ? "no-place-for-guest" : result.reason);
       throw backToEvent(params.id, "guest-added");
     }
     case "remove-guest": {
@@ -186,11 +223,12 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 }
 
 type PageData = NonNullable<Route.ComponentProps["loaderData"]>;
-type Outcome = ActionResult | undefined;
+type Outcome = EventFormResult | undefined;
 
 export default function MemberEvent({ loaderData, actionData }: Route.ComponentProps) {
   useOutcomeToast(actionData);
-  useConfirmationOnce(loaderData?.confirmation ?? null);
+  // After a post, focus goes to the member's place (what the form changed).
+  useConfirmationOnce(loaderData?.confirmation ?? null, "your-place-title");
   // The member-area layout shows the rules step instead of this page until they are accepted.
   if (!loaderData) return null;
   const { event, own, book, notice } = loaderData;
@@ -202,7 +240,7 @@ export default function MemberEvent({ loaderData, actionData }: Route.ComponentP
     ? [
         own.mayChange ? "cancel" : "",
         own.mayAddGuest ? "add-guest" : "",
-        ...(own.mayChange ? own.guests.map((guest) => `remove-guest:${guest.id}`) : []),
+        ...(own.mayRemoveGuests ? own.guests.map((guest) => `remove-guest:${guest.id}`) : []),
       ]
     : book
       ? ["rsvp", "join-waitlist"]
@@ -240,7 +278,7 @@ export default function MemberEvent({ loaderData, actionData }: Route.ComponentP
           </p>
         ) : null}
       </Section>
-      <Section id="your-place" eyebrow="Your RSVP" title="Your place" tone="humidor">
+      <Section id="your-place" eyebrow="Your RSVP" title="Your place" tone="humidor" focusable>
         <ConfirmationLine confirmation={loaderData.confirmation} />
         {own ? (
           <OwnPlace own={own} title={event.title} outcomeFor={outcomeFor} />
@@ -282,12 +320,28 @@ function Rsvp({ book, outcome }: { book: NonNullable<PageData["book"]>; outcome:
             <legend className="px-1 text-sm text-smoke">{who} (optional)</legend>
             <Field id={`guest-name-${line}`} label={`${who}'s full name`} error={errors?.[`guestName${line}`]}>
               {(control) => (
-                <input {...control} name={`guestName${line}`} type="text" autoComplete="off" maxLength={100} className={inputClasses} />
+                <input
+                  {...control}
+                  name={`guestName${line}`}
+                  defaultValue={outcome?.values?.[`guestName${line}`]}
+                  type="text"
+                  autoComplete="off"
+                  maxLength={100}
+                  className={inputClasses}
+                />
               )}
             </Field>
             <Field id={`guest-email-${line}`} label={`${who}'s email`} error={errors?.[`guestEmail${line}`]}>
               {(control) => (
-                <input {...control} name={`guestEmail${line}`} type="email" autoComplete="off" maxLength={254} className={inputClasses} />
+                <input
+                  {...control}
+                  name={`guestEmail${line}`}
+                  defaultValue={outcome?.values?.[`guestEmail${line}`]}
+                  type="email"
+                  autoComplete="off"
+                  maxLength={254}
+                  className={inputClasses}
+                />
               )}
             </Field>
           </fieldset>
@@ -364,7 +418,7 @@ function OwnPlace({ own, title, outcomeFor }: { own: NonNullable<PageData["own"]
             {own.guests.map((guest) => (
               <li key={guest.id} className="flex flex-wrap items-center justify-between gap-3 rounded-sm border border-cedar bg-night p-4">
                 <span className="text-cream">{guest.name}</span>
-                {own.mayChange ? (
+                {own.mayRemoveGuests ? (
                   <RemoveGuest bookingId={own.bookingId} guest={guest} outcome={outcomeFor(`remove-guest:${guest.id}`)} />
                 ) : null}
               </li>

@@ -14,7 +14,7 @@ import { memberCalendar } from "../calendar.server.ts";
 
 /**
  * /members/events (docs/product-rules.md#members-pages): the upcoming events the member's tier
- * includes, soonest first, each with its time in Portland, its lounge, the tiers it is for, the
+ * includes (and any other where they still hold a place), soonest first, each with its time in Portland, its lounge, the tiers it is for, the
  * places left and the member's own place; each links to its page, where the member books.
  */
 export const meta: Route.MetaFunction = (args) => [
@@ -25,7 +25,9 @@ export const meta: Route.MetaFunction = (args) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** The events of the member's tier; null while the rules step shows. */
+const notIncluded = "Not included in your membership: you may cancel your place";
+
+/** The events of the member's tier, and any other where they hold a place; null while the rules step shows. */
 export async function loader({ context }: Route.LoaderArgs) {
   const member = memberWithAcceptedRules(context);
   if (!member) return null;
@@ -41,8 +43,9 @@ export async function loader({ context }: Route.LoaderArgs) {
         when: formatSitting(event.startsAt, event.endsAt),
         loungeName: loungeBySlug(event.lounge).name,
         tiers: tierNamesInWords(event.tiers),
-        // The list holds scheduled events only; after the cut-off a place can only be cancelled.
-        places: event.state === "closed" ? "RSVPs closed" : placesText(event),
+        // The list holds scheduled events only; after the cut-off a place can only be cancelled. An event
+        // the tier no longer includes is listed only for the member's place there, to cancel on its page.
+        places: !event.included ? notIncluded : event.state === "closed" ? "RSVPs closed" : placesText(event),
         own: event.booking ? ownPlaceText(event.booking) : null,
       };
     }),

@@ -1,5 +1,4 @@
-import { useEffect } from "react";
-import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/devices";
 import { devicesPageForm } from "../device-forms.ts";
 import { PASSKEY_NAME_MAX_LENGTH, signOutNameDetails } from "../devices-page.ts";
@@ -8,6 +7,7 @@ import { Section } from "#app/ui/section.tsx";
 import { Field, inputClasses } from "#app/ui/form/field.tsx";
 import { FormAlert, SubmitButton, useOutcomeToast } from "#app/ui/form/form-outcome.tsx";
 import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
+import { useConfirmationOnce } from "#app/ui/form/use-confirmation-once.ts";
 import type { ActionResult } from "#app/lib/form-result.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { club } from "#app/features/site/site-config.ts";
@@ -302,15 +302,6 @@ function CalendarFeedBlock({ feed, outcome }: { feed: NonNullable<DevicesData["c
       </Form>
     </Section>
   );
-}
-
-/** Raises the confirmation a redirect brought once, then takes its flag out of the address (a reload says nothing again). */
-function useConfirmationOnce(confirmation: ActionResult | null) {
-  const [, setSearchParams] = useSearchParams();
-  useOutcomeToast(confirmation ?? undefined);
-  useEffect(() => {
-    if (confirmation) setSearchParams({}, { replace: true, preventScrollReset: true });
-  }, [confirmation, setSearchParams]);
 }
 
 function SessionList({
