@@ -46,6 +46,7 @@ export type SecurityEventType =
   | "calendar_listing_created"
   | "calendar_listing_updated"
   | "calendar_listing_cancelled"
+  | "calendar_booking_cancelled_by_staff"
   | "meeting_room_booking_cancelled_by_staff"
   | "calendar_feed_created"
   | "calendar_feed_replaced"

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { ActionResult } from "#app/lib/form-result.ts";
-import type { CancelOutcome, SaveOutcome } from "./console-calendar.server.ts";
+import type { CancelBookingOutcome, CancelOutcome, SaveOutcome } from "./console-calendar.server.ts";
 
 /**
  * The calendar console's answers to a refused save or cancel (docs/product-rules.md#calendar,
@@ -88,4 +88,14 @@ export function cancelAnswer(kind: "event" | "course", reason: Extract<CancelOut
     "not-found": `This ${noun[kind]} no longer exists.`,
   } as const;
   return data<ConsoleFormResult>({ form: "cancel", ok: false, error: words[reason] }, { status: reason === "not-found" ? 404 : 409 });
+}
+
+/** A refused 'Cancel' of one booking: it is gone already, or the listing has begun. */
+export function cancelBookingAnswer(kind: "event" | "course", reason: Extract<CancelBookingOutcome, { ok: false }>["reason"]) {
+  const words = {
+    "not-found":
+      kind === "event" ? "That booking is no longer on this event's lists." : "That enrolment is no longer on this term's lists.",
+    started: `This ${noun[kind]} has begun: its ${kind === "event" ? "bookings" : "enrolments"} can no longer be cancelled.`,
+  } as const;
+  return data<ConsoleFormResult>({ form: "cancel-booking", ok: false, error: words[reason] }, { status: 409 });
 }

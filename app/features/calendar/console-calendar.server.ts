@@ -1,11 +1,13 @@
 /** The Worker's calendar console for /concierge/events and /concierge/academy (decision 006). */
 export {
+  cancelBookingByStaff,
   cancelListingByStaff,
   consoleListing,
   listConsoleListings,
   saveEvent,
   saveTerm,
   CONSOLE_LIST_LIMIT,
+  type CancelBookingOutcome,
   type CancelOutcome,
   type ConsoleListing,
   type SaveOutcome,

@@ -115,11 +115,14 @@ const saveEvent = z
     return { intent: "save", event: { title, description, category, lounge, startsAt, endsAt, capacity, reservedPlaces, cutoffHours } };
   });
 
+/** The second step of 'Cancel' beside one booking or waitlist place on an event's or a term's page. */
+const cancelOneBooking = z.object({ intent: z.literal("cancel-booking"), bookingId: z.string().trim().min(1).max(100) });
+
 /**
- * /concierge/events/new and /concierge/events/:id: save the event, or (the second step of 'Cancel
- * this event') cancel it, told apart by `intent`.
+ * /concierge/events/new and /concierge/events/:id: save the event, (the second step of 'Cancel
+ * this event') cancel it, or cancel one member's booking, told apart by `intent`.
  */
-export const consoleEventForm = z.discriminatedUnion("intent", [saveEvent, z.object({ intent: z.literal("cancel") })]);
+export const consoleEventForm = z.discriminatedUnion("intent", [saveEvent, z.object({ intent: z.literal("cancel") }), cancelOneBooking]);
 
 /** One session of a term, in UTC. */
 export interface TermSession {
@@ -196,8 +199,8 @@ const saveTerm = z
     };
   });
 
-/** /concierge/academy/new and /concierge/academy/:id: save the term, or cancel it (the confirmation's second step). */
-export const consoleTermForm = z.discriminatedUnion("intent", [saveTerm, z.object({ intent: z.literal("cancel") })]);
+/** /concierge/academy/new and /concierge/academy/:id: save the term, cancel it or one member's enrolment (each a confirmation's second step). */
+export const consoleTermForm = z.discriminatedUnion("intent", [saveTerm, z.object({ intent: z.literal("cancel") }), cancelOneBooking]);
 
 /** The lists' filter: ?when=past shows what has ended, newest first; anything else the upcoming. */
 export const consoleListingsQuery = z.object({

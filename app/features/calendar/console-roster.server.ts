@@ -28,6 +28,18 @@ export function rosterLine(row: RosterRow): RosterLine {
   };
 }
 
+/** The booking or waitlist place `?cancel-booking=<id>` asks to cancel, if it is still on the lists. */
+export function bookingToConfirm(
+  roster: { confirmed: RosterRow[]; waitlisted: RosterRow[] },
+  bookingId: string | null,
+): (RosterLine & { waiting: boolean }) | null {
+  if (!bookingId) return null;
+  const booked = roster.confirmed.find((row) => row.bookingId === bookingId);
+  if (booked) return { ...rosterLine(booked), waiting: false };
+  const waiting = roster.waitlisted.find((row) => row.bookingId === bookingId);
+  return waiting ? { ...rosterLine(waiting), waiting: true } : null;
+}
+
 const columns = ["List", "Position", "Member", "Email", "Tier", "Guests", "Guest names", "Reserved place", "Booked", "From the waitlist"];
 
 /**

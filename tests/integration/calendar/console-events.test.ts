@@ -369,6 +369,50 @@ describe("cancelling an event", () => {
   });
 });
 
+describe("cancelling one booking", () => {
+  it("cancels one member's booking as staff: the member emailed, the waitlist promoted into the place, audited", async () => {
+    const staff = await concierge();
+    const listingId = idFromLocation(
+      (await submitEvent(staff, eventFields({ capacity: "1", reservedPlaces: "0" }))).headers,
+      "/concierge/events",
+    );
+    const [booked, waiting] = await Promise.all([member({ name: "Avery Hale" }), member({ name: "Blair Stone" })]);
+    const bookingId = await booking(listingId, booked.id);
+    const waitingId = await booking(listingId, waiting.id, { status: "waitlisted", confirmedAt: null });
+    await database.delete(securityEvents);
+
+    const answer = await submitEvent(staff, { intent: "cancel-booking", bookingId }, listingId);
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("Location")).toBe(`/concierge/events/${listingId}?done=booking-cancelled`);
+    const status = async (id: string) =>
+      database
+        .select({ status: calendarBookings.status, by: calendarBookings.cancelledBy })
+        .from(calendarBookings)
+        .where(eq(calendarBookings.id, id))
+        .get();
+    expect(await status(bookingId)).toEqual({ status: "cancelled", by: "staff" });
+    expect(await status(waitingId)).toEqual({ status: "confirmed", by: null });
+    const emails = await database.select({ recipient: outbox.recipient, body: outbox.body }).from(outbox).all();
+    expect(emails.map((email) => email.recipient).sort()).toEqual([booked.email, waiting.email].sort());
+    expect(emails.find((email) => email.recipient === booked.email)!.body).toContain("The concierge has cancelled your booking");
+    expect(await audited()).toEqual([
+      {
+        eventType: "calendar_booking_cancelled_by_staff",
+        userId: staff.id,
+        details: { bookingId, listingId, kind: "event", memberId: booked.id, was: "confirmed", promoted: 1 },
+      },
+    ]);
+
+    // Twice, or a booking of another listing through this one's page: refused, nothing changes.
+    expect((await submitEvent(staff, { intent: "cancel-booking", bookingId }, listingId)).status).toBe(409);
+    const otherId = idFromLocation((await submitEvent(staff, eventFields())).headers, "/concierge/events");
+    const elsewhere = await booking(otherId, booked.id);
+    expect((await submitEvent(staff, { intent: "cancel-booking", bookingId: elsewhere }, listingId)).status).toBe(409);
+    expect(await status(elsewhere)).toEqual({ status: "confirmed", by: null });
+    expect(await database.select().from(outbox).all()).toHaveLength(2);
+  });
+});
+
 describe("course terms", () => {
   const termFields = (overrides: Record<string, string> = {}) => ({
     intent: "save",
@@ -449,6 +493,20 @@ describe("course terms", () => {
     expect((await database.select({ recipient: outbox.recipient }).from(outbox).all()).map((email) => email.recipient)).toEqual([
       enrolled.email,
     ]);
+  });
+
+  it("takes a member off a term's waitlist from the term's page, and not from an event's", async () => {
+    const staff = await concierge();
+    const termId = idFromLocation((await submitTerm(staff, termFields())).headers, "/concierge/academy");
+    const waiting = await member();
+    const waitingId = await booking(termId, waiting.id, { status: "waitlisted", confirmedAt: null });
+    expect((await submitEvent(staff, { intent: "cancel-booking", bookingId: waitingId }, termId)).status).toBe(409);
+    const answer = await submitTerm(staff, { intent: "cancel-booking", bookingId: waitingId }, termId);
+    expect(answer.headers.get("Location")).toBe(`/concierge/academy/${termId}?done=booking-cancelled`);
+    expect((await audited()).at(-1)).toMatchObject({
+      eventType: "calendar_booking_cancelled_by_staff",
+      details: { bookingId: waitingId, listingId: termId, kind: "course", was: "waitlisted", promoted: 0 },
+    });
   });
 
   it("does not let an event's page edit a term, nor a term's page an event", async () => {

@@ -60,6 +60,7 @@ const event: EventData = {
     waitlisted: [],
   },
   confirmingCancel: false,
+  confirmingBooking: null,
   done: null,
 };
 
@@ -119,6 +120,27 @@ describe("an event's staff page", () => {
     expect(none).toContain("Cancel this event? Nobody has booked it yet. Everyone booked");
     expect(none).not.toContain(".;");
   });
+
+  it("offers 'Cancel' beside each booking and waitlist place, confirmed first on the page before anything is cancelled", () => {
+    const waiting = { ...event.roster!.confirmed[0]!, bookingId: "b-2", name: "Blair Stone", guests: "", reserved: false };
+    const withWaitlist = { ...event, roster: { confirmed: event.roster!.confirmed, waitlisted: [waiting] } };
+    const html = render(ConsoleEvent, withWaitlist);
+    expect(html).toContain('href="/?cancel-booking=b-1#cancel-booking"');
+    expect(html).toContain('href="/?cancel-booking=b-2#cancel-booking"');
+    expect(html).toContain("Avery Hale&#x27;s booking");
+    expect(html).not.toContain("Yes, Cancel the Booking");
+    expect(render(ConsoleEvent, { ...withWaitlist, listing: { ...event.listing!, cancellable: false } })).not.toContain("cancel-booking");
+
+    const confirming = render(ConsoleEvent, { ...withWaitlist, confirmingBooking: { ...event.roster!.confirmed[0]!, waiting: false } });
+    expect(confirming).toMatch(/<form id="cancel-booking"[^>]*method="post"><input type="hidden" name="bookingId" value="b-1"\/>/);
+    expect(confirming).toContain("Cancel Avery Hale&#x27;s booking, with their guests (Marlowe Finch)? They are emailed");
+    expect(confirming.indexOf("Yes, Cancel the Booking")).toBeLessThan(confirming.indexOf('id="event-title"'));
+    const all = ids(confirming);
+    expect(all.filter((id, index) => all.indexOf(id) !== index)).toEqual([]);
+    expect(render(ConsoleEvent, { ...withWaitlist, confirmingBooking: { ...waiting, waiting: true } })).toContain(
+      "Take Blair Stone off the waitlist?",
+    );
+  });
 });
 
 describe("a term's staff page", () => {
@@ -128,6 +150,7 @@ describe("a term's staff page", () => {
       values: { course: "", title: "", description: "", lounge: "business", seats: "" },
       roster: null,
       confirmingCancel: false,
+      confirmingBooking: null,
       done: null,
     };
     const html = render(ConsoleAcademyTerm, term);
@@ -164,6 +187,7 @@ describe("a term's staff page", () => {
       },
       roster: { confirmed: [{ ...event.roster!.confirmed[0]!, guests: "", reserved: false }], waitlisted: [] },
       confirmingCancel: true,
+      confirmingBooking: null,
       done: null,
     };
     const html = render(ConsoleAcademyTerm, term);

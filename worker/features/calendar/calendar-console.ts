@@ -1,11 +1,18 @@
-import { and, asc, desc, eq, gt, lte, notExists, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, lte, ne, notExists, sql, type SQL } from "drizzle-orm";
 import { getDatabase, type Database } from "#db/client.ts";
 import { insertSelectRow } from "#db/insert-select.ts";
 import { calendarBookings, calendarListings, calendarSessions, guestVisits } from "#db/schema.ts";
 import { portlandDay } from "#app/features/member-area/member-dates.ts";
 import type { RequestContext } from "#worker/http/request-context.ts";
 import { eventClosesAt, termWindow, type EventFields, type TermFields } from "#app/features/calendar/console-forms.ts";
-import { cancelListing, listingPlaces, promoteWaitlisted, type CalendarListing, type CalendarServices } from "./calendar-bookings.ts";
+import {
+  cancelBooking,
+  cancelListing,
+  listingPlaces,
+  promoteWaitlisted,
+  type CalendarListing,
+  type CalendarServices,
+} from "./calendar-bookings.ts";
 import { placesTaken } from "./calendar-promotion.ts";
 
 /**
@@ -335,4 +342,55 @@ export async function cancelListingByStaff(
       details: { listingId: input.listingId, kind: input.kind, bookingsCancelled: outcome.bookingsCancelled },
     });
   return outcome;
+}
+
+export type CancelBookingOutcome =
+  | { ok: true; promoted: number }
+  /** `not-found`: no live booking of that listing (already cancelled, or another listing's). */
+  | { ok: false; reason: "not-found" | "started" };
+
+/**
+ * 'Cancel' beside one member's booking or waitlist place, after the page's confirmation: the
+ * engine's own cancellation (calendar-bookings.ts cancelBooking, as staff), which frees the places,
+ * promotes the waitlist and emails the member that the club cancelled it. Only a live booking of
+ * this listing, of this kind, is cancelled from its page. Audited
+ * (`calendar_booking_cancelled_by_staff`, docs/product-rules.md#calendar, Staff).
+ */
+export async function cancelBookingByStaff(
+  services: CalendarConsoleServices,
+  staffId: string,
+  input: { kind: "event" | "course"; listingId: string; bookingId: string },
+  now: number = Date.now(),
+): Promise<CancelBookingOutcome> {
+  const found = await getDatabase(services.env.DB)
+    .select({ memberId: calendarBookings.memberId, status: calendarBookings.status })
+    .from(calendarBookings)
+    .innerJoin(calendarListings, eq(calendarListings.id, calendarBookings.listingId))
+    .where(
+      and(
+        eq(calendarBookings.id, input.bookingId),
+        eq(calendarBookings.listingId, input.listingId),
+        eq(calendarListings.kind, input.kind),
+        ne(calendarBookings.status, "cancelled"),
+      ),
+    )
+    .get();
+  if (!found) return { ok: false, reason: "not-found" };
+  const outcome = await cancelBooking(services, { bookingId: input.bookingId, memberId: null, staffId, now });
+  if (!outcome.ok) return outcome;
+  services.logSecurityEvent({
+    eventType: "calendar_booking_cancelled_by_staff",
+    severity: "medium",
+    description: input.kind === "event" ? "event booking cancelled by staff" : "course enrolment cancelled by staff",
+    userId: staffId,
+    details: {
+      bookingId: input.bookingId,
+      listingId: input.listingId,
+      kind: input.kind,
+      memberId: found.memberId,
+      was: found.status,
+      promoted: outcome.promoted.length,
+    },
+  });
+  return { ok: true, promoted: outcome.promoted.length };
 }

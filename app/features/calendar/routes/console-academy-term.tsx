@@ -15,10 +15,16 @@ import { readSubmission } from "#app/lib/forms.server.ts";
 import { CalendarConsoleNav } from "../console-calendar-nav.tsx";
 import { bookableBy, categoryLabel } from "../console-calendar-view.ts";
 import { CAPACITY, consoleTermForm, SESSION_MINUTES, sessionFieldNames, TERM_SESSIONS } from "../console-forms.ts";
-import { cancelListingByStaff, consoleListing, listingBookings, saveTerm } from "../console-calendar.server.ts";
-import { rosterLine } from "../console-roster.server.ts";
-import { ListingRoster } from "../console-roster.tsx";
-import { cancelAnswer, promotedInWords, saveRefusalAnswer, type ConsoleFormResult } from "../console-answers.server.ts";
+import { cancelBookingByStaff, cancelListingByStaff, consoleListing, listingBookings, saveTerm } from "../console-calendar.server.ts";
+import { bookingToConfirm, rosterLine } from "../console-roster.server.ts";
+import { CancelBookingConfirmation, ListingRoster } from "../console-roster.tsx";
+import {
+  cancelAnswer,
+  cancelBookingAnswer,
+  promotedInWords,
+  saveRefusalAnswer,
+  type ConsoleFormResult,
+} from "../console-answers.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => conciergeMeta(loaderData?.listing?.title ?? "New term");
 
@@ -44,7 +50,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { env } = context.get(requestContext);
   const url = new URL(request.url);
   const listingId = "id" in params ? params.id : undefined;
-  if (!listingId) return { listing: null, values: newTerm, roster: null, confirmingCancel: false, done: null };
+  if (!listingId) return { listing: null, values: newTerm, roster: null, confirmingCancel: false, confirmingBooking: null, done: null };
   const [listing, roster] = await Promise.all([consoleListing(env.DB, "course", listingId), listingBookings(env.DB, listingId)]);
   if (!listing) throw data(null, { status: 404 });
   const now = Date.now();
@@ -63,6 +69,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     values[names.minutes] = String(Math.round((Date.parse(session.endsAt) - Date.parse(session.startsAt)) / 60_000));
   });
   const scheduled = listing.status === "scheduled";
+  const cancellable = scheduled && Date.parse(listing.startsAt) > now;
   const done = url.searchParams.get("done");
   return {
     listing: {
@@ -70,7 +77,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       title: listing.title,
       cancelled: !scheduled,
       editable: scheduled && Date.parse(listing.endsAt) > now,
-      cancellable: scheduled && Date.parse(listing.startsAt) > now,
+      cancellable,
       courseName: categoryLabel("course", listing.category),
       bookableBy: bookableBy("course", listing.category),
       loungeName: loungeBySlug(listing.lounge).name,
@@ -83,7 +90,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     values,
     roster: { confirmed: roster.confirmed.map(rosterLine), waitlisted: roster.waitlisted.map(rosterLine) },
     confirmingCancel: scheduled && url.searchParams.has("cancel"),
-    done: done === "created" || done === "cancelled" ? done : null,
+    confirmingBooking: cancellable ? bookingToConfirm(roster, url.searchParams.get("cancel-booking")) : null,
+    done: done === "created" || done === "cancelled" || done === "booking-cancelled" ? done : null,
   };
 }
 
@@ -94,6 +102,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!form.ok) return data<ConsoleFormResult>({ ...form.invalid.data, values: form.fields }, { status: 400 });
   const services = context.get(requestContext);
   const concierge = context.get(memberContext);
+
+  if (form.data.intent === "cancel-booking") {
+    if (!listingId) throw data(null, { status: 404 });
+    const outcome = await cancelBookingByStaff(services, concierge.id, { kind: "course", listingId, bookingId: form.data.bookingId });
+    if (outcome.ok) throw redirect(`/concierge/academy/${listingId}?done=booking-cancelled`, 303);
+    return cancelBookingAnswer("course", outcome.reason);
+  }
 
   if (form.data.intent === "cancel") {
     if (!listingId) throw data(null, { status: 404 });
@@ -115,7 +130,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function ConsoleAcademyTerm({ loaderData, actionData }: Route.ComponentProps) {
   useOutcomeToast(actionData);
-  const { listing, roster, confirmingCancel, done } = loaderData;
+  const { listing, roster, confirmingCancel, confirmingBooking, done } = loaderData;
   const failed = actionData && !actionData.ok ? actionData : undefined;
   const values = failed?.values ?? loaderData.values;
   // Confirming, the confirmation comes first, right under the nav, not below the form
@@ -140,6 +155,11 @@ export default function ConsoleAcademyTerm({ loaderData, actionData }: Route.Com
     <>
       <CalendarConsoleNav />
       {confirmingCancel ? cancelSection : null}
+      <CancelBookingConfirmation
+        kind="course"
+        booking={confirmingBooking}
+        outcome={actionData?.form === "cancel-booking" ? actionData : undefined}
+      />
       <Section id="term-details" eyebrow="Cigar Academy" title={listing ? listing.title : "New term"}>
         <p className="text-smoke">
           <Link to="/concierge/academy" className="text-cream underline decoration-brass hover:text-brass">
@@ -150,7 +170,9 @@ export default function ConsoleAcademyTerm({ loaderData, actionData }: Route.Com
           <p role="status" className="mt-6 font-semibold text-cream">
             {done === "created"
               ? "Term created. Enrolment opens three weeks before its first session."
-              : "Term cancelled. Everyone enrolled or on the waitlist is being emailed."}
+              : done === "cancelled"
+                ? "Term cancelled. Everyone enrolled or on the waitlist is being emailed."
+                : "Enrolment cancelled. The member is being emailed; anyone the freed seat lets in from the waitlist is enrolled and emailed."}
           </p>
         ) : null}
         {listing ? (
@@ -176,6 +198,7 @@ export default function ConsoleAcademyTerm({ loaderData, actionData }: Route.Com
           placesBooked={listing.placesBooked}
           capacity={listing.capacity}
           csvPath={`/concierge/academy/${listing.id}.csv`}
+          cancellable={listing.cancellable}
         />
       ) : null}
     </>

@@ -15,11 +15,17 @@ import { readSubmission } from "#app/lib/forms.server.ts";
 import { CalendarConsoleNav } from "../console-calendar-nav.tsx";
 import { bookableBy, categoryLabel, eventKindLabels, reservedSeatingTiers } from "../console-calendar-view.ts";
 import { CAPACITY, consoleEventForm, CUTOFF_HOURS } from "../console-forms.ts";
-import { cancelListingByStaff, consoleListing, listingBookings, saveEvent } from "../console-calendar.server.ts";
+import { cancelBookingByStaff, cancelListingByStaff, consoleListing, listingBookings, saveEvent } from "../console-calendar.server.ts";
 import { cutoffHours } from "../calendar-view.ts";
-import { rosterLine } from "../console-roster.server.ts";
-import { ListingRoster } from "../console-roster.tsx";
-import { cancelAnswer, promotedInWords, saveRefusalAnswer, type ConsoleFormResult } from "../console-answers.server.ts";
+import { bookingToConfirm, rosterLine } from "../console-roster.server.ts";
+import { CancelBookingConfirmation, ListingRoster } from "../console-roster.tsx";
+import {
+  cancelAnswer,
+  cancelBookingAnswer,
+  promotedInWords,
+  saveRefusalAnswer,
+  type ConsoleFormResult,
+} from "../console-answers.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => conciergeMeta(loaderData?.listing?.title ?? "New event");
 
@@ -52,12 +58,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { env } = context.get(requestContext);
   const url = new URL(request.url);
   const listingId = "id" in params ? params.id : undefined;
-  if (!listingId) return { listing: null, values: newEvent, roster: null, confirmingCancel: false, done: null };
+  if (!listingId) return { listing: null, values: newEvent, roster: null, confirmingCancel: false, confirmingBooking: null, done: null };
   const [listing, roster] = await Promise.all([consoleListing(env.DB, "event", listingId), listingBookings(env.DB, listingId)]);
   if (!listing) throw data(null, { status: 404 });
   const now = Date.now();
   const [day, startTime] = portlandWallClock(Date.parse(listing.startsAt)).split("T") as [string, string];
   const scheduled = listing.status === "scheduled";
+  const cancellable = scheduled && Date.parse(listing.startsAt) > now;
   const done = url.searchParams.get("done");
   return {
     listing: {
@@ -65,7 +72,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       title: listing.title,
       cancelled: !scheduled,
       editable: scheduled && Date.parse(listing.endsAt) > now,
-      cancellable: scheduled && Date.parse(listing.startsAt) > now,
+      cancellable,
       kindLabel: categoryLabel("event", listing.category),
       bookableBy: bookableBy("event", listing.category),
       loungeName: loungeBySlug(listing.lounge).name,
@@ -88,7 +95,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     } satisfies EventFormValues,
     roster: { confirmed: roster.confirmed.map(rosterLine), waitlisted: roster.waitlisted.map(rosterLine) },
     confirmingCancel: scheduled && url.searchParams.has("cancel"),
-    done: done === "created" || done === "cancelled" ? done : null,
+    confirmingBooking: cancellable ? bookingToConfirm(roster, url.searchParams.get("cancel-booking")) : null,
+    done: done === "created" || done === "cancelled" || done === "booking-cancelled" ? done : null,
   };
 }
 
@@ -99,6 +107,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!form.ok) return data<ConsoleFormResult>({ ...form.invalid.data, values: form.fields }, { status: 400 });
   const services = context.get(requestContext);
   const concierge = context.get(memberContext);
+
+  if (form.data.intent === "cancel-booking") {
+    if (!listingId) throw data(null, { status: 404 });
+    const outcome = await cancelBookingByStaff(services, concierge.id, { kind: "event", listingId, bookingId: form.data.bookingId });
+    if (outcome.ok) throw redirect(`/concierge/events/${listingId}?done=booking-cancelled`, 303);
+    return cancelBookingAnswer("event", outcome.reason);
+  }
 
   if (form.data.intent === "cancel") {
     if (!listingId) throw data(null, { status: 404 });
@@ -119,7 +134,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function ConsoleEvent({ loaderData, actionData }: Route.ComponentProps) {
   useOutcomeToast(actionData);
-  const { listing, roster, confirmingCancel, done } = loaderData;
+  const { listing, roster, confirmingCancel, confirmingBooking, done } = loaderData;
   const failed = actionData && !actionData.ok ? actionData : undefined;
   const values = failed?.values ? { ...loaderData.values, ...failed.values } : loaderData.values;
   // Confirming, the confirmation comes first, right under the nav, not below the form
@@ -144,6 +159,11 @@ export default function ConsoleEvent({ loaderData, actionData }: Route.Component
     <>
       <CalendarConsoleNav />
       {confirmingCancel ? cancelSection : null}
+      <CancelBookingConfirmation
+        kind="event"
+        booking={confirmingBooking}
+        outcome={actionData?.form === "cancel-booking" ? actionData : undefined}
+      />
       <Section id="event-details" eyebrow="Events" title={listing ? listing.title : "New event"}>
         <p className="text-smoke">
           <Link to="/concierge/events" className="text-cream underline decoration-brass hover:text-brass">
@@ -154,7 +174,9 @@ export default function ConsoleEvent({ loaderData, actionData }: Route.Component
           <p role="status" className="mt-6 font-semibold text-cream">
             {done === "created"
               ? "Event created. Members whose tier includes it can book it now."
-              : "Event cancelled. Everyone booked or on the waitlist is being emailed."}
+              : done === "cancelled"
+                ? "Event cancelled. Everyone booked or on the waitlist is being emailed."
+                : "Booking cancelled. The member is being emailed; anyone the freed places let in from the waitlist is booked and emailed."}
           </p>
         ) : null}
         {listing ? (
@@ -179,6 +201,7 @@ export default function ConsoleEvent({ loaderData, actionData }: Route.Component
           placesBooked={listing.placesBooked}
           capacity={listing.capacity}
           csvPath={`/concierge/events/${listing.id}.csv`}
+          cancellable={listing.cancellable}
         />
       ) : null}
     </>
