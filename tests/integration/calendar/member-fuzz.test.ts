@@ -28,7 +28,8 @@ import { acceptedMember, createListing, DAY_MS } from "./member-route-fixtures.t
 /**
  * The event page's action (/members/events/:id) fuzzed as React Router calls it: every body gets a
  * 303 back to the event, or an ActionResult with a clear message, never an uncaught error (a 500);
- * a refused body changes nothing, and no body touches another member's booking.
+ * a refused body changes nothing, and no body touches another member's booking (the bodies carry
+ * the other member's booking and guest-visit ids too) or the member's own place at another event.
  */
 beforeEach(() => {
   vi.spyOn(console, "error").mockImplementation(() => {});
@@ -69,13 +70,26 @@ describe("the event page's action (fuzzed)", () => {
       closed: (await createListing({ startsAt: closedStart, closesAt: new Date(Date.parse(closedStart) - DAY_MS).toISOString() })).id,
     };
     const context = await memberContext(other);
-    await eventAction(
-      actionArgs(`/members/events/${events.full}`, { kind: "urlencoded", pairs: [["intent", "rsvp"]] }, context.context, {
-        id: events.full,
-      }),
-    ).catch((thrown: unknown) => {
-      if (!(thrown instanceof Response)) throw thrown;
-    });
+    // The other member holds the full event's place, and a place with a named guest at the open one.
+    const rsvps: [string, [string, string][]][] = [
+      [events.full, [["intent", "rsvp"]]],
+      [
+        events.open,
+        [
+          ["intent", "rsvp"],
+          ["guestName1", "Dorothy Parker"],
+          ["adult", "yes"],
+        ],
+      ],
+    ];
+    for (const [id, pairs] of rsvps) {
+      await eventAction(actionArgs(`/members/events/${id}`, { kind: "urlencoded", pairs }, context.context, { id })).catch(
+        (thrown: unknown) => {
+          if (!(thrown instanceof Response)) throw thrown;
+        },
+      );
+    }
+    await context.settle();
   });
 
   it(
@@ -90,7 +104,18 @@ describe("the event page's action (fuzzed)", () => {
 
       const name = fc.oneof(fc.constantFrom("Ada Lovelace", "Siobhán O'Neill", "Grace Hopper", "", " "), fuzzString);
       const email = fc.oneof(fc.constantFrom("", "ada@example.com", "not-an-email"), fuzzString);
-      const id = fc.oneof(fc.constantFrom("__OWN_BOOKING__", "__OWN_VISIT__", "no-such-id", "x".repeat(101)), fuzzString);
+      const id = fc.oneof(
+        fc.constantFrom(
+          "__OWN_BOOKING__",
+          "__OWN_VISIT__",
+          "__OWN_BOOKING_ELSEWHERE__",
+          "__OTHER_BOOKING__",
+          "__OTHER_VISIT__",
+          "no-such-id",
+          "x".repeat(101),
+        ),
+        fuzzString,
+      );
       const fields = {
         intent: fc.constantFrom("rsvp", "join-waitlist", "add-guest", "remove-guest", "cancel", "RSVP", "delete-event"),
         guestName1: name,
@@ -116,6 +141,20 @@ describe("the event page's action (fuzzed)", () => {
           ["bookingId", "__OWN_BOOKING__"],
           ["guestVisitId", "__OWN_VISIT__"],
         ]),
+        // Well-formed bodies naming a place that is not the member's at this event.
+        fc.constant<[string, string][]>([
+          ["intent", "cancel"],
+          ["bookingId", "__OWN_BOOKING_ELSEWHERE__"],
+        ]),
+        fc.constant<[string, string][]>([
+          ["intent", "cancel"],
+          ["bookingId", "__OTHER_BOOKING__"],
+        ]),
+        fc.constant<[string, string][]>([
+          ["intent", "remove-guest"],
+          ["bookingId", "__OTHER_BOOKING__"],
+          ["guestVisitId", "__OTHER_VISIT__"],
+        ]),
         name.map((guest): [string, string][] => [
           ["intent", "add-guest"],
           ["bookingId", "__OWN_BOOKING__"],
@@ -133,7 +172,28 @@ describe("the event page's action (fuzzed)", () => {
           )
             .bind(member.id, listingId)
             .first<{ booking: string; visit: string | null }>();
-          const submission = substitute(generated, { __OWN_BOOKING__: own?.booking ?? "none", __OWN_VISIT__: own?.visit ?? "none" });
+          const theirs = await env.DB.prepare(
+            "SELECT b.id AS booking, (SELECT v.id FROM guest_visits v WHERE v.booking_id = b.id AND v.status = 'expected' LIMIT 1) AS visit FROM calendar_bookings b WHERE b.member_id = ? AND b.status <> 'cancelled' ORDER BY b.listing_id = ? DESC LIMIT 1",
+          )
+            .bind(other.id, listingId)
+            .first<{ booking: string; visit: string | null }>();
+          // The member's places at the other events: a body on this page must leave them as they are.
+          const elsewhere = () =>
+            readRow(
+              `SELECT (SELECT MIN(id) FROM calendar_bookings WHERE member_id = ?1 AND listing_id <> ?2 AND status <> 'cancelled') AS booking,
+                      (SELECT COUNT(*) || ':' || COALESCE(SUM(guests), 0) FROM calendar_bookings
+                         WHERE member_id = ?1 AND listing_id <> ?2 AND status <> 'cancelled') AS places`,
+              member.id,
+              listingId,
+            );
+          const elsewhereBefore = await elsewhere();
+          const submission = substitute(generated, {
+            __OWN_BOOKING__: own?.booking ?? "none",
+            __OWN_VISIT__: own?.visit ?? "none",
+            __OWN_BOOKING_ELSEWHERE__: String(elsewhereBefore.booking ?? "none"),
+            __OTHER_BOOKING__: theirs?.booking ?? "none",
+            __OTHER_VISIT__: theirs?.visit ?? "none",
+          });
           const who = chance > 0 ? signedIn : notAccepted;
           const answer = await answerOf(async () =>
             eventAction(actionArgs(`/members/events/${encodeURIComponent(listingId)}`, submission, who.context, { id: listingId })),
@@ -172,6 +232,7 @@ describe("the event page's action (fuzzed)", () => {
             // Each named guest is a guest visit of the member's, counted in the booking's places.
             expect(Number(current.visits)).toBeLessThanOrEqual(Number(current.guests));
             expect(current.others).toBe(othersAtStart);
+            expect((await elsewhere()).places).toBe(elsewhereBefore.places);
             return;
           }
           expect([400, 403, 404, 409, 429]).toContain(answer.status);
