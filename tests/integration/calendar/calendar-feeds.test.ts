@@ -276,6 +276,28 @@ describe("the private feed", () => {
     expect(events.get(`event-${cancelledByMember}@${host}`)!.event.sequence).toBeGreaterThan(0);
   });
 
+  it("cancelled and booked again: SEQUENCE and DTSTAMP move on from the cancellation, so the app shows the booking", async () => {
+    const owner = await member();
+    const now = Date.now();
+    const listingId = await listing({ startsAt: now + 5 * DAY_MS, createdAt: iso(now - 10 * DAY_MS) });
+    await book(listingId, owner.id, "cancelled", {
+      createdAt: iso(now - 5 * DAY_MS),
+      confirmedAt: iso(now - 5 * DAY_MS),
+      cancelledAt: iso(now - 2 * DAY_MS),
+    });
+    const { token } = await createCalendarFeed(env.DB, owner.id, now);
+    const read = async () => eventsOf((await readCalendarFeed(env.DB, token, origin, now))!).get(`event-${listingId}@${host}`)!;
+    const cancelled = await read();
+    expect(cancelled.status).toBe("CANCELLED");
+
+    await book(listingId, owner.id, "confirmed", { createdAt: iso(now - HOUR_MS), confirmedAt: iso(now - HOUR_MS) });
+    const rebooked = await read();
+    expect(rebooked.status).toBe("CONFIRMED");
+    expect(rebooked.event.sequence).toBeGreaterThan(cancelled.event.sequence);
+    const stamp = (entry: typeof cancelled) => entry.event.component.getFirstPropertyValue("dtstamp")!.toString();
+    expect(stamp(rebooked) > stamp(cancelled)).toBe(true);
+  });
+
   it("a replaced or stopped address, a suspended member's, and anything else under /calendar answer the same 404", async () => {
     const owner = await member();
     const first = await feedAddress(owner.id);
@@ -423,6 +445,7 @@ describe("/members/calendar and /members/devices", () => {
 
     const stopped = await fetchPath("/members/calendar", { cookie: owner.cookie, form: { intent: "stop-feed" } });
     expect(stopped.status).toBe(200);
+    expect(await stopped.json()).toMatchObject({ actionData: { "member-calendar": { toast: { title: "Calendar feed stopped" } } } });
     expect((await fetchPath(new URL(second).pathname)).status).toBe(404);
     expect((await fetchPath("/members/calendar", { cookie: owner.cookie, form: { intent: "stop-feed" } })).status).toBe(404);
 

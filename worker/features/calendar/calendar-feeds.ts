@@ -124,6 +124,7 @@ export async function memberFeedEntries(db: D1Database, memberId: string, siteUr
         listing: calendarListings,
         status: calendarBookings.status,
         cancelledAt: calendarBookings.cancelledAt,
+        confirmedAt: calendarBookings.confirmedAt,
         createdAt: calendarBookings.createdAt,
       })
       .from(calendarBookings)
@@ -155,12 +156,26 @@ export async function memberFeedEntries(db: D1Database, memberId: string, siteUr
     const earlier = chosen.get(booking.listing.id);
     if (!earlier || earlier.status === "cancelled") chosen.set(booking.listing.id, booking);
   }
+  // Every change of the member's places at a listing counts as a change of its entry, whichever
+  // place the entry shows: cancelled and booked again, the entry's SEQUENCE and DTSTAMP come from
+  // the new booking, later than the cancellation the app already holds, so neither goes back and
+  // the app takes the booking (docs/product-rules.md#calendar-files-and-the-private-feed).
+  const placeChanges = new Map<string, (string | null)[]>();
+  for (const booking of bookings)
+    placeChanges.set(booking.listing.id, [
+      ...(placeChanges.get(booking.listing.id) ?? []),
+      booking.createdAt,
+      booking.confirmedAt,
+      booking.cancelledAt,
+    ]);
   const sessionsByListing = Map.groupBy(sessions, (session) => session.listingId);
   const listingsEntries = [...chosen.values()].flatMap(({ listing, status, cancelledAt, createdAt }) => {
     // Every session of the term, so its numbering stays that of the term's file.
     const termSessions: SessionForFile[] = sessionsByListing.get(listing.id) ?? [];
     const entries = listingEntries(listing, termSessions, siteUrl, status === "cancelled" ? (cancelledAt ?? createdAt) : null);
-    return entries.filter((entry) => entry.endsAt >= since);
+    return entries
+      .filter((entry) => entry.endsAt >= since)
+      .map((entry) => ({ ...entry, changedAt: [...entry.changedAt, ...(placeChanges.get(listing.id) ?? [])] }));
   });
   const roomEntries = groupReservations(hours).map((reservation) => reservationEntry(reservation, siteUrl));
   return [...listingsEntries, ...roomEntries].sort((a, b) => a.startsAt.localeCompare(b.startsAt));

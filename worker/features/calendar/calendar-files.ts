@@ -17,7 +17,8 @@ import type { CalendarListing } from "./calendar-bookings.ts";
  * VEVENT's UID names what it is (`event-<listing>`, `course-<listing>-<session>`,
  * `meeting-room-<reservation>`, at the site's host), so a file imported again, or the feed read
  * again, updates the event already in the calendar; SEQUENCE counts the seconds from its creation
- * to its last change, so it only grows. The files hold no member's name and no secret.
+ * to its last change (in the feed, the member's own bookings' changes too: calendar-feeds.ts), so
+ * it only grows. The files hold no member's name and no secret.
  */
 
 const HOUR_MS = 3_600_000;
