@@ -31,46 +31,54 @@ const guestLines = {
 };
 const lines = [1, 2, 3] as const;
 
-const adultsMessage = `Please confirm your guests are ${club.minimumAge} or older.`;
-
 /**
  * RSVP: the member and up to three named guests, the most any tier brings (Platinum's one and two
- * more on event nights); the page shows the member's own tier's lines and the engine holds them to
- * it. One box confirms every guest is 21 or older; an email without a name is refused at that name.
+ * more on event nights); the page shows the member's own tier's lines (`lineCount`) and the engine
+ * holds them to it. One box confirms every guest is 21 or older, its error in the box's own number
+ * (the page labels it "My guest is" for one line, "My guests are" for more); an email without a
+ * name is refused at that name.
  */
-export const rsvpForm = z
-  .object({
-    intent: z.literal("rsvp"),
-    ...guestLines,
-    // A checkbox: "yes" when ticked; required only with a guest (below).
-    adult: z.string().max(10).optional(),
-  })
-  .superRefine((form, context) => {
-    let anyGuest = false;
-    for (const line of lines) {
-      if (form[`guestName${line}`]) anyGuest = true;
-      else if (form[`guestEmail${line}`])
-        context.addIssue({ code: "custom", path: [`guestName${line}`], message: "Please enter your guest's full name." });
-    }
-    if (anyGuest && form.adult !== "yes") context.addIssue({ code: "custom", path: ["adult"], message: adultsMessage });
-  });
+export const rsvpForm = (lineCount: number) =>
+  z
+    .object({
+      intent: z.literal("rsvp"),
+      ...guestLines,
+      // A checkbox: "yes" when ticked; required only with a guest (below).
+      adult: z.string().max(10).optional(),
+    })
+    .superRefine((form, context) => {
+      let anyGuest = false;
+      for (const line of lines) {
+        if (form[`guestName${line}`]) anyGuest = true;
+        else if (form[`guestEmail${line}`])
+          context.addIssue({ code: "custom", path: [`guestName${line}`], message: "Please enter your guest's full name." });
+      }
+      if (anyGuest && form.adult !== "yes") context.addIssue({ code: "custom", path: ["adult"], message: adultsMessage(lineCount) });
+    });
+
+function adultsMessage(lineCount: number): string {
+  return lineCount > 1
+    ? `Please confirm your guests are ${club.minimumAge} or older.`
+    : `Please confirm your guest is ${club.minimumAge} or older.`;
+}
 
 /** The named guests of a valid RSVP, in the order of the form's lines. */
-export function rsvpGuests(form: z.output<typeof rsvpForm>): EventGuest[] {
+export function rsvpGuests(form: z.output<ReturnType<typeof rsvpForm>>): EventGuest[] {
   return lines.flatMap((line) => {
     const name = form[`guestName${line}`];
     return name ? [{ name, email: form[`guestEmail${line}`] ?? null }] : [];
   });
 }
 
-/** The forms of /members/events/:id (the event is the page's). */
-export const memberEventForm = z.discriminatedUnion("intent", [
-  rsvpForm,
-  z.object({ intent: z.literal("join-waitlist") }),
-  z.object({ intent: z.literal("add-guest"), bookingId: id, guestName, guestEmail, adult }),
-  z.object({ intent: z.literal("remove-guest"), bookingId: id, guestVisitId: id }),
-  z.object({ intent: z.literal("cancel"), bookingId: id }),
-]);
+/** The forms of /members/events/:id (the event is the page's), for a member whose tier brings `lineCount` guests. */
+export const memberEventForm = (lineCount: number) =>
+  z.discriminatedUnion("intent", [
+    rsvpForm(lineCount),
+    z.object({ intent: z.literal("join-waitlist") }),
+    z.object({ intent: z.literal("add-guest"), bookingId: id, guestName, guestEmail, adult }),
+    z.object({ intent: z.literal("remove-guest"), bookingId: id, guestVisitId: id }),
+    z.object({ intent: z.literal("cancel"), bookingId: id }),
+  ]);
 
 /** The forms of /members/academy: each names its term (the page to return to), and a cancel the member's booking of it. */
 export const memberAcademyForm = z.discriminatedUnion("intent", [

@@ -100,7 +100,7 @@ test("replacing the address ends the old one at once", async ({ page, playwright
     expect((await app.get(first)).status()).toBe(404);
     expect((await app.get(second)).status()).toBe(200);
     await page.getByRole("button", { name: "Stop the feed" }).click();
-    await expectToast(page, "Feed stopped", "Its address no longer works; your calendar app will stop updating it.");
+    await expectToast(page, "Calendar feed stopped", "Its address no longer works; your calendar app will stop updating it.");
     await expect(page.getByRole("region", { name: "You have no feed yet" })).toBeVisible();
     expect((await app.get(second)).status()).toBe(404);
   } finally {

@@ -205,6 +205,20 @@ describe("/members/meeting-rooms", () => {
     expect(await database.select().from(meetingRoomBookings).all()).toEqual([]);
   });
 
+  it("refuses a member whose dues have lapsed in the events' words for the same state, with 403", async () => {
+    const member = await acceptedMember();
+    await env.DB.prepare("UPDATE members SET dues_status = 'lapsed' WHERE id = ?").bind(member.id).run();
+    expect(await post(member, booking(openDay()))).toMatchObject({
+      status: 403,
+      outcome: {
+        form: "book",
+        ok: false,
+        error: expect.stringMatching(/^Your membership is not in good standing just now\. Please call the office at /),
+      },
+    });
+    expect(await database.select().from(meetingRoomBookings).all()).toEqual([]);
+  });
+
   it("cancels the member's own reservation, freeing its hours, and answers 404 for anyone else's", async () => {
     const [member, other] = await Promise.all([acceptedMember(), acceptedMember()]);
     const day = openDay();

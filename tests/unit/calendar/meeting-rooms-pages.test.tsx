@@ -46,6 +46,8 @@ const memberPage = {
 describe("/members/meeting-rooms", () => {
   it("shows the allowance, the day's hours as a table with row headers, the form on the first free hour of the first room, and a named Cancel", () => {
     const html = render(MemberMeetingRooms, memberPage);
+    // The calendar pages' one eyebrow.
+    expect(html).toContain(">Club calendar</p>");
     expect(html).toContain("4 of 6 hours left this week.");
     expect(html).toContain("<caption");
     expect(html).toMatch(/<th scope="row"[^>]*>7 am – 8 am<\/th><td[^>]*>Taken<\/td><td[^>]*>Free<\/td>/);
@@ -67,6 +69,7 @@ describe("/members/meeting-rooms", () => {
 
   it("shows a member whose tier lacks the rooms which tiers include them, and no form", () => {
     const html = render(MemberMeetingRooms, { included: false, rooms, tiersInWords: "Business and Platinum" });
+    expect(html).toContain(">Club calendar</p>");
     expect(html).toContain("They come with the Business and Platinum memberships");
     expect(html).not.toContain("<form");
     expect(html).not.toContain("<table");

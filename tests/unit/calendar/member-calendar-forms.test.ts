@@ -4,18 +4,18 @@ import { memberAcademyForm, memberEventForm, rsvpGuests, rsvpForm } from "#app/f
 
 /** The forms of /members/events/:id and /members/academy (docs/product-rules.md#members-pages). */
 function errorsOf(fields: Record<string, string>) {
-  const parsed = memberEventForm.safeParse(fields);
+  const parsed = memberEventForm(3).safeParse(fields);
   return parsed.success ? null : fieldErrors(parsed.error);
 }
 
 describe("the RSVP form", () => {
   it("takes the member alone: blank guest lines and no box", () => {
-    const form = rsvpForm.parse({ intent: "rsvp", guestName1: " ", guestEmail1: "", guestName2: "" });
+    const form = rsvpForm(3).parse({ intent: "rsvp", guestName1: " ", guestEmail1: "", guestName2: "" });
     expect(rsvpGuests(form)).toEqual([]);
   });
 
   it("reads each named guest, with an email or none, in the order of the lines", () => {
-    const form = rsvpForm.parse({
+    const form = rsvpForm(3).parse({
       intent: "rsvp",
       guestName1: " Ada Lovelace ",
       guestEmail1: "ada@example.com",
@@ -33,6 +33,10 @@ describe("the RSVP form", () => {
     expect(errorsOf({ intent: "rsvp", guestName1: "Ada Lovelace", adult: "no" })).toEqual({
       adult: "Please confirm your guests are 21 or older.",
     });
+    // One guest line reads "My guest is 21 or older": its error says the same.
+    expect(memberEventForm(1).safeParse({ intent: "rsvp", guestName1: "Ada Lovelace" }).error?.issues[0]?.message).toBe(
+      "Please confirm your guest is 21 or older.",
+    );
     expect(errorsOf({ intent: "rsvp", guestEmail2: "grace@example.com" })).toEqual({ guestName2: "Please enter your guest's full name." });
     expect(errorsOf({ intent: "rsvp", guestName1: "<b>Ada</b>", adult: "yes" })).toEqual({
       guestName1: "Please use letters, spaces, hyphens and apostrophes only.",
@@ -44,7 +48,7 @@ describe("the RSVP form", () => {
   });
 
   it("takes no fourth guest and no member id, whatever the form sends", () => {
-    const form = rsvpForm.parse({ intent: "rsvp", guestName4: "Dora Maar", memberId: "someone-else", adult: "yes" });
+    const form = rsvpForm(3).parse({ intent: "rsvp", guestName4: "Dora Maar", memberId: "someone-else", adult: "yes" });
     expect(rsvpGuests(form)).toEqual([]);
     expect(form).not.toHaveProperty("memberId");
   });
@@ -53,7 +57,7 @@ describe("the RSVP form", () => {
 describe("the event page's other forms", () => {
   it("adds a guest only with a name and the 21+ box, to a booking it names", () => {
     expect(
-      memberEventForm.parse({ intent: "add-guest", bookingId: "b1", guestName: "Ada Lovelace", guestEmail: "", adult: "yes" }),
+      memberEventForm(3).parse({ intent: "add-guest", bookingId: "b1", guestName: "Ada Lovelace", guestEmail: "", adult: "yes" }),
     ).toEqual({ intent: "add-guest", bookingId: "b1", guestName: "Ada Lovelace", guestEmail: null, adult: "yes" });
     expect(errorsOf({ intent: "add-guest", bookingId: "b1", guestName: "Ada Lovelace" })).toEqual({
       adult: "Please confirm your guest is 21 or older.",
@@ -62,18 +66,18 @@ describe("the event page's other forms", () => {
   });
 
   it("removes a guest and cancels by ids, and refuses an unknown intent", () => {
-    expect(memberEventForm.parse({ intent: "remove-guest", bookingId: " b1 ", guestVisitId: "v1" })).toEqual({
+    expect(memberEventForm(3).parse({ intent: "remove-guest", bookingId: " b1 ", guestVisitId: "v1" })).toEqual({
       intent: "remove-guest",
       bookingId: "b1",
       guestVisitId: "v1",
     });
-    expect(memberEventForm.parse({ intent: "cancel", bookingId: "b1", memberId: "someone-else" })).toEqual({
+    expect(memberEventForm(3).parse({ intent: "cancel", bookingId: "b1", memberId: "someone-else" })).toEqual({
       intent: "cancel",
       bookingId: "b1",
     });
-    expect(memberEventForm.parse({ intent: "join-waitlist", guestName1: "Ada Lovelace" })).toEqual({ intent: "join-waitlist" });
-    expect(memberEventForm.safeParse({ intent: "delete-event" }).success).toBe(false);
-    expect(memberEventForm.safeParse({ intent: "cancel", bookingId: "" }).success).toBe(false);
+    expect(memberEventForm(3).parse({ intent: "join-waitlist", guestName1: "Ada Lovelace" })).toEqual({ intent: "join-waitlist" });
+    expect(memberEventForm(3).safeParse({ intent: "delete-event" }).success).toBe(false);
+    expect(memberEventForm(3).safeParse({ intent: "cancel", bookingId: "" }).success).toBe(false);
   });
 });
 

@@ -80,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<CalendarFeedAnswer>({
     form: "feed",
     ok: true,
-    toast: { title: "Feed stopped", description: "Its address no longer works; your calendar app will stop updating it." },
+    toast: { title: "Calendar feed stopped", description: "Its address no longer works; your calendar app will stop updating it." },
   });
 }
 

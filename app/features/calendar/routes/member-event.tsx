@@ -144,7 +144,7 @@ const formOf = (fields: Record<string, string>) =>
 export async function action({ request, params, context }: Route.ActionArgs) {
   const member = requireMemberWithAcceptedRules(request, context);
   const services = context.get(requestContext);
-  const submission = await readSubmission(request, memberEventForm, { form: formOf });
+  const submission = await readSubmission(request, memberEventForm(eventGuestLimit(member.tier)), { form: formOf });
   if (!submission.ok) {
     if (submission.fields.intent !== "rsvp") return submission.invalid;
     return data<EventFormResult>({ ...submission.invalid.data, values: rsvpValues(submission.fields) }, { status: 400 });

@@ -171,7 +171,7 @@ function refusal(
     case "not-included":
       return formError("Your membership does not include the meeting rooms.", 403);
     case "not-in-good-standing":
-      return formError(`Your membership does not allow bookings right now. Please call the office at ${club.officePhone.display}.`, 403);
+      return formError(`Your membership is not in good standing just now. Please call the office at ${club.officePhone.display}.`, 403);
   }
 }
 
@@ -390,7 +390,7 @@ export default function MemberMeetingRooms({ loaderData, actionData }: Route.Com
   if (!loaderData.included) {
     return (
       <>
-        <PageHero eyebrow="Members Area" title="Meeting rooms">
+        <PageHero eyebrow="Club calendar" title="Meeting rooms">
           <p>
             The {lounge.name}'s meeting rooms, {roomsInWords}, are booked by the hour by {loaderData.tiersInWords} members.
           </p>
@@ -414,7 +414,7 @@ export default function MemberMeetingRooms({ loaderData, actionData }: Route.Com
   }
   return (
     <>
-      <PageHero eyebrow="Members Area" title="Meeting rooms">
+      <PageHero eyebrow="Club calendar" title="Meeting rooms">
         <p>
           {loaderData.allowance} Book {roomsInWords} at the {lounge.name} by the hour, up to {MEETING_ROOM_MAX_HOURS} hours in a row, within
           the lounge's hours ({lounge.hours}), up to {MEETING_ROOM_DAYS_AHEAD} days ahead. All times are Portland time.
