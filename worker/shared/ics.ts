@@ -109,3 +109,28 @@ export function foldCalendarLine(line: string): string {
 export function calendarText(lines: readonly string[]): string {
   return `${lines.map(foldCalendarLine).join("\r\n")}\r\n`;
 }
+
+/**
+ * The answer of every route that serves a calendar file or feed: the file, or a plain 404 with
+ * `notFoundText` when there is none. Never stored by a browser or a shared cache: each is one
+ * member's or one applicant's. `fileName` is what a download is saved as (never a person's name);
+ * the feed has none, since calendar apps read it rather than save it.
+ */
+export function calendarFileResponse(
+  text: string | null,
+  fileName: string | null,
+  extraHeaders: Record<string, string> = {},
+  notFoundText = "Not Found",
+): Response {
+  const headers = { "Cache-Control": "private, no-store", ...extraHeaders };
+  if (text === null) {
+    return new Response(notFoundText, { status: 404, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  return new Response(text, {
+    headers: {
+      ...headers,
+      "Content-Type": "text/calendar; charset=utf-8",
+      ...(fileName ? { "Content-Disposition": `attachment; filename="${fileName}"` } : {}),
+    },
+  });
+}

@@ -24,6 +24,7 @@ export {
   SIT_DOWN_HORIZON_DAYS,
 } from "#worker/features/admissions/sit-downs.ts";
 export { sitDownCalendarFor } from "#worker/features/admissions/sit-down-calendar.ts";
+export { calendarFileResponse } from "#worker/shared/ics.ts";
 
 /** The status page's sit-down, in words (Portland time), or null when the page shows none. */
 export async function loadSitDownPanel(db: D1Database, requestId: string, now: number = Date.now()): Promise<SitDownPanelView | null> {

@@ -28,9 +28,14 @@ export function conciergeMeta(title: string): MetaDescriptor[] {
 
 /**
  * "3 failed deliveries, newest first." or, when the list reached its limit, "The 50 newest
- * deliveries." (older ones need a narrower filter).
+ * deliveries." (older ones need a narrower filter). A list of what lies ahead is `soonest` first.
  */
-export function listSummary(count: number, limit: number, [singular, plural]: [string, string]): string {
-  if (count >= limit) return `The ${limit} newest ${plural}.`;
-  return `${count} ${count === 1 ? singular : plural}, newest first.`;
+export function listSummary(
+  count: number,
+  limit: number,
+  [singular, plural]: [string, string],
+  order: "newest" | "soonest" = "newest",
+): string {
+  if (count >= limit) return `The ${limit} ${order} ${plural}.`;
+  return `${count} ${count === 1 ? singular : plural}, ${order} first.`;
 }

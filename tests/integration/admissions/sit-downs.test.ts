@@ -742,6 +742,8 @@ describe("the calendar file", () => {
     const anonymous = await download();
     expect(anonymous.status).toBe(404);
     expect(anonymous.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(anonymous.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    expect(await anonymous.text()).toBe("No sit-down is booked for this application.");
   });
 });
 

@@ -4,6 +4,8 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import ConsoleEvent from "#app/features/calendar/routes/console-event.tsx";
 import ConsoleAcademyTerm from "#app/features/calendar/routes/console-academy-term.tsx";
+import ConsoleEvents from "#app/features/calendar/routes/console-events.tsx";
+import { CONSOLE_LIST_LIMIT } from "#worker/features/calendar/calendar-console.ts";
 
 /** The calendar's staff pages as the server renders them (docs/product-rules.md#calendar, Staff). */
 type EventData = Parameters<typeof ConsoleEvent>[0]["loaderData"];
@@ -196,5 +198,26 @@ describe("a term's staff page", () => {
     expect(html).toContain("Cancel this term? Its 1 taken seat is cancelled. Everyone enrolled or on the waitlist is emailed.");
     expect(html.indexOf("Yes, Cancel the Term")).toBeLessThan(html.indexOf('id="term-title"'));
     expect(render(ConsoleAcademyTerm, { ...term, confirmingCancel: false })).toContain('href="/?cancel#cancel-term"');
+  });
+});
+
+describe("the events list", () => {
+  it("says how many in the console's own words, soonest first ahead and newest first past, and when the list is capped", () => {
+    const line = (n: number) => ({
+      id: `e-${n}`,
+      title: `Evening ${n}`,
+      category: "Tasting night (Kickback, Business and Platinum)",
+      lounge: "Kickback Lounge",
+      startsAtLabel: "Apr 16, 2027, 7:00 PM PDT",
+      places: "3 of 24",
+      waitlisted: 0,
+      cancelled: false,
+    });
+    const lines = (n: number) => Array.from({ length: n }, (_, index) => line(index + 1));
+    expect(render(ConsoleEvents, { when: "upcoming", events: lines(1) })).toContain("1 event, soonest first.");
+    expect(render(ConsoleEvents, { when: "past", events: lines(3) })).toContain("3 events, newest first.");
+    expect(render(ConsoleEvents, { when: "upcoming", events: lines(CONSOLE_LIST_LIMIT) })).toContain(
+      `The ${CONSOLE_LIST_LIMIT} soonest events.`,
+    );
   });
 });

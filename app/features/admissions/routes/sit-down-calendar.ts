@@ -1,7 +1,7 @@
 import type { Route } from "./+types/sit-down-calendar";
 import { requestContext } from "#app/context.ts";
 import { findApplicationStatus, readApplicationCookie } from "../admissions.server.ts";
-import { sitDownCalendarFor } from "../sit-downs.server.ts";
+import { calendarFileResponse, sitDownCalendarFor } from "../sit-downs.server.ts";
 
 /**
  * The booked sit-down as a calendar file (docs/product-rules.md#sit-downs), for the application the
@@ -12,17 +12,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const requestId = await readApplicationCookie(request, signingKey);
   const application = requestId ? await findApplicationStatus(env.DB, requestId) : null;
   const calendar = application ? await sitDownCalendarFor(env.DB, application.requestId, config.SITE_URL) : null;
-  if (!calendar) {
-    return new Response("No sit-down is booked for this application.", {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
-    });
-  }
-  return new Response(calendar, {
-    headers: {
-      "Content-Type": "text/calendar; charset=utf-8",
-      "Content-Disposition": 'attachment; filename="ember-and-oak-sit-down.ics"',
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return calendarFileResponse(calendar, "ember-and-oak-sit-down.ics", {}, "No sit-down is booked for this application.");
 }

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/console-academy";
-import { conciergeMeta, formatConsoleTime } from "#app/features/concierge/console-format.ts";
+import { conciergeMeta, formatConsoleTime, listSummary } from "#app/features/concierge/console-format.ts";
 import { queryFields } from "#app/features/concierge/concierge-forms.ts";
 import { loungeBySlug } from "#app/features/site/site-config.ts";
 import { ButtonLink } from "#app/ui/button-link.tsx";
@@ -24,7 +24,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const terms = await listConsoleListings(env.DB, "course", when, Date.now());
   return {
     when,
-    cappedAt: terms.length === CONSOLE_LIST_LIMIT ? CONSOLE_LIST_LIMIT : null,
     terms: terms.map((term): ListingLine => ({
       id: term.id,
       title: term.title,
@@ -39,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function ConsoleAcademy({ loaderData }: Route.ComponentProps) {
-  const { when, terms, cappedAt } = loaderData;
+  const { when, terms } = loaderData;
   return (
     <>
       <CalendarConsoleNav />
@@ -53,7 +52,7 @@ export default function ConsoleAcademy({ loaderData }: Route.ComponentProps) {
             ? when === "past"
               ? "No term has ended yet."
               : "No upcoming terms. Create one: enrolment opens three weeks before its first session."
-            : `${terms.length} ${terms.length === 1 ? "term" : "terms"}, ${when === "past" ? "newest" : "soonest"} first.${cappedAt === null ? "" : ` Only the first ${cappedAt} are shown.`}`}
+            : listSummary(terms.length, CONSOLE_LIST_LIMIT, ["term", "terms"], when === "past" ? "newest" : "soonest")}
         </p>
         {terms.length > 0 ? (
           <ListingsTable id="terms-table" caption={when === "past" ? "Past terms" : "Upcoming terms"} kind="course" lines={terms} />

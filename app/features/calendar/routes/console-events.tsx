@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/console-events";
-import { conciergeMeta, formatConsoleTime } from "#app/features/concierge/console-format.ts";
+import { conciergeMeta, formatConsoleTime, listSummary } from "#app/features/concierge/console-format.ts";
 import { queryFields } from "#app/features/concierge/concierge-forms.ts";
 import { loungeBySlug } from "#app/features/site/site-config.ts";
 import { ButtonLink } from "#app/ui/button-link.tsx";
@@ -25,7 +25,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const events = await listConsoleListings(env.DB, "event", when, Date.now());
   return {
     when,
-    cappedAt: events.length === CONSOLE_LIST_LIMIT ? CONSOLE_LIST_LIMIT : null,
     events: events.map((event): ListingLine => ({
       id: event.id,
       title: event.title,
@@ -40,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function ConsoleEvents({ loaderData }: Route.ComponentProps) {
-  const { when, events, cappedAt } = loaderData;
+  const { when, events } = loaderData;
   return (
     <>
       <CalendarConsoleNav />
@@ -54,7 +53,7 @@ export default function ConsoleEvents({ loaderData }: Route.ComponentProps) {
             ? when === "past"
               ? "No event has ended yet."
               : "No upcoming events. Create one: members whose tier includes its kind can book it at once."
-            : `${events.length} ${events.length === 1 ? "event" : "events"}, ${when === "past" ? "newest" : "soonest"} first.${cappedAt === null ? "" : ` Only the first ${cappedAt} are shown.`}`}
+            : listSummary(events.length, CONSOLE_LIST_LIMIT, ["event", "events"], when === "past" ? "newest" : "soonest")}
         </p>
         {events.length > 0 ? (
           <ListingsTable id="events-table" caption={when === "past" ? "Past events" : "Upcoming events"} kind="event" lines={events} />
