@@ -6,8 +6,9 @@ import { queryLocalD1 } from "../support/local-d1.ts";
 /**
  * The calendar's staff pages end to end (docs/product-rules.md#calendar, Staff): the concierge
  * creates an event on /concierge/events/new, a member books it on /members/events/:id, the
- * concierge sees the RSVP with the guest, downloads the CSV, cancels the event after the
- * confirmation, and the member is emailed. The Academy's pages pass axe too.
+ * concierge sees the RSVP with the guest, downloads the CSV, cancels the member's booking and,
+ * once they have booked again, the event, each after its confirmation, and the member is emailed
+ * each time. The Academy's pages pass axe too.
  */
 
 /** A Portland date `days` from today, as a date field takes it. */
@@ -98,10 +99,36 @@ test("staff create an event, a member books it with a guest, staff see the RSVP,
     expect(text).toContain(member.email);
     expect(text).toContain("Marlowe Finch");
 
-    // Cancel: a confirmation first, then the member is emailed.
+    // Staff cancel the member's booking from its row: a confirmation first on the page, then the
+    // member is emailed that the club cancelled it.
+    await gotoHydrated(concierge, eventPath);
+    await concierge
+      .getByRole("table", { name: "Members booked, with their guests" })
+      .getByRole("row")
+      .filter({ hasText: member.name })
+      .getByRole("link", { name: `Cancel ${member.name}'s booking` })
+      .click();
+    await expect(concierge).toHaveURL(new RegExp(`${eventPath}\\?cancel-booking=[0-9a-f-]{36}#cancel-booking$`));
+    const confirmation = concierge.getByRole("region", { name: "Cancel a booking" });
+    await expect(confirmation).toContainText(`Cancel ${member.name}'s booking, with their guests (Marlowe Finch)?`);
+    await expectNoAxeViolationsAtWidths(concierge);
+    const beforeBookingCancel = newestOutboxId(member.email);
+    await confirmation.getByRole("button", { name: "Yes, Cancel the Booking" }).click();
+    await expect(concierge).toHaveURL(`${eventPath}?done=booking-cancelled`);
+    await expect(concierge.getByRole("status").filter({ hasText: "Booking cancelled." })).toBeVisible();
+    await expect(concierge.getByRole("region", { name: "Booked", exact: true })).toContainText("Nobody has booked yet.");
+    await expect.poll(() => emailsSince(member.email, beforeBookingCancel).length, { timeout: 10_000 }).toBe(1);
+    expect(emailsSince(member.email, beforeBookingCancel)[0]!.body).toContain("The concierge has cancelled your booking");
+
+    // The member books again, alone.
+    await gotoHydrated(page, `/members/events/${eventId}`);
+    await page.getByRole("button", { name: "RSVP", exact: true }).click();
+    await expectToast(page, "RSVP confirmed", "Your place is held.");
+
+    // Cancel: a confirmation first (linked to, at the top of the page), then the member is emailed.
     await gotoHydrated(concierge, eventPath);
     await concierge.getByRole("link", { name: "Cancel This Event" }).click();
-    await expect(concierge).toHaveURL(`${eventPath}?cancel`);
+    await expect(concierge).toHaveURL(`${eventPath}?cancel#cancel-event`);
     await expectNoAxeViolationsAtWidths(concierge);
     const before = newestOutboxId(member.email);
     await concierge.getByRole("button", { name: "Yes, Cancel the Event" }).click();
