@@ -24,6 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const terms = await listConsoleListings(env.DB, "course", when, Date.now());
   return {
     when,
+    limit: CONSOLE_LIST_LIMIT,
     terms: terms.map((term): ListingLine => ({
       id: term.id,
       title: term.title,
@@ -38,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function ConsoleAcademy({ loaderData }: Route.ComponentProps) {
-  const { when, terms } = loaderData;
+  const { when, terms, limit } = loaderData;
   return (
     <>
       <CalendarConsoleNav />
@@ -52,7 +53,7 @@ export default function ConsoleAcademy({ loaderData }: Route.ComponentProps) {
             ? when === "past"
               ? "No term has ended yet."
               : "No upcoming terms. Create one: enrolment opens three weeks before its first session."
-            : listSummary(terms.length, CONSOLE_LIST_LIMIT, ["term", "terms"], when === "past" ? "newest" : "soonest")}
+            : listSummary(terms.length, limit, ["term", "terms"], when === "past" ? "newest" : "soonest")}
         </p>
         {terms.length > 0 ? (
           <ListingsTable id="terms-table" caption={when === "past" ? "Past terms" : "Upcoming terms"} kind="course" lines={terms} />

@@ -25,6 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const events = await listConsoleListings(env.DB, "event", when, Date.now());
   return {
     when,
+    limit: CONSOLE_LIST_LIMIT,
     events: events.map((event): ListingLine => ({
       id: event.id,
       title: event.title,
@@ -39,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function ConsoleEvents({ loaderData }: Route.ComponentProps) {
-  const { when, events } = loaderData;
+  const { when, events, limit } = loaderData;
   return (
     <>
       <CalendarConsoleNav />
@@ -53,7 +54,7 @@ export default function ConsoleEvents({ loaderData }: Route.ComponentProps) {
             ? when === "past"
               ? "No event has ended yet."
               : "No upcoming events. Create one: members whose tier includes its kind can book it at once."
-            : listSummary(events.length, CONSOLE_LIST_LIMIT, ["event", "events"], when === "past" ? "newest" : "soonest")}
+            : listSummary(events.length, limit, ["event", "events"], when === "past" ? "newest" : "soonest")}
         </p>
         {events.length > 0 ? (
           <ListingsTable id="events-table" caption={when === "past" ? "Past events" : "Upcoming events"} kind="event" lines={events} />
