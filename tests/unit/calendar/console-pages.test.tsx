@@ -214,9 +214,9 @@ describe("the events list", () => {
       cancelled: false,
     });
     const lines = (n: number) => Array.from({ length: n }, (_, index) => line(index + 1));
-    expect(render(ConsoleEvents, { when: "upcoming", events: lines(1) })).toContain("1 event, soonest first.");
-    expect(render(ConsoleEvents, { when: "past", events: lines(3) })).toContain("3 events, newest first.");
-    expect(render(ConsoleEvents, { when: "upcoming", events: lines(CONSOLE_LIST_LIMIT) })).toContain(
+    expect(render(ConsoleEvents, { when: "upcoming", limit: CONSOLE_LIST_LIMIT, events: lines(1) })).toContain("1 event, soonest first.");
+    expect(render(ConsoleEvents, { when: "past", limit: CONSOLE_LIST_LIMIT, events: lines(3) })).toContain("3 events, newest first.");
+    expect(render(ConsoleEvents, { when: "upcoming", limit: CONSOLE_LIST_LIMIT, events: lines(CONSOLE_LIST_LIMIT) })).toContain(
       `The ${CONSOLE_LIST_LIMIT} soonest events.`,
     );
   });
