@@ -51,10 +51,12 @@ test.describe("each tier's calendar", () => {
       await expect(region(page, "Upcoming events")).toContainText(/\d+ places? left/);
       await expectNoAxeViolationsAtWidths(page);
 
-      // An event of another tier is not there at all, even by its address.
+      // An event of another tier, opened by its address, says whom it is for and offers no RSVP.
       for (const event of misses) {
         await page.goto(`/members/events/${event.id}`);
-        await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(event.title);
+        await expect(page.getByRole("main")).toContainText(/Your membership does not include this event: it is for [\w ,]+ members\./);
+        await expect(page.getByRole("main").getByRole("button", { name: /RSVP|Waitlist/ })).toHaveCount(0);
       }
 
       // The last event the tier includes: RSVP alone, then cancel.
