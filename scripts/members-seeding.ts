@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
-import { getDatabase } from "#db/client.ts";
+import { sql, type SQL } from "drizzle-orm";
+import { getDatabase, type Database } from "#db/client.ts";
 import { insertSelectRow } from "#db/insert-select.ts";
 import { lockerAssignments, members } from "#db/schema.ts";
 import type { MemberRow, NewMemberFields } from "#worker/features/members/members.ts";
@@ -37,51 +37,50 @@ export async function upsertActiveMembers(d1: D1Database, seeded: SeededMember[]
       }),
     ...(locker
       ? [
-          database.insert(lockerAssignments).select(
-            database
-              .select(
-                insertSelectRow(lockerAssignments, {
-                  id: crypto.randomUUID(),
-                  lockerId: locker,
-                  memberId: sql`${members.id}`,
-                  status: "active",
-                  startedAt: new Date().toISOString(),
-                }),
-              )
-              .from(members)
-              .where(
-                sql`${members.email} = ${member.email}
-                  and not exists (select 1 from locker_assignments live where live.status <> 'ended'
-                    and (live.member_id = ${members.id} or live.locker_id = ${locker}))`,
-              ),
+          seededAssignment(
+            database,
+            member.email,
+            { lockerId: locker, status: "active", startedAt: new Date().toISOString() },
+            // Unless they hold one already or the locker is someone else's.
+            sql`not exists (select 1 from locker_assignments live where live.status <> 'ended'
+              and (live.member_id = ${members.id} or live.locker_id = ${locker}))`,
           ),
         ]
       : []),
     ...(declinedLocker
       ? [
-          database.insert(lockerAssignments).select(
-            database
-              .select(
-                insertSelectRow(lockerAssignments, {
-                  id: crypto.randomUUID(),
-                  lockerId: declinedLocker,
-                  memberId: sql`${members.id}`,
-                  status: "ended",
-                  offeredAt: new Date().toISOString(),
-                  endedAt: new Date().toISOString(),
-                  endedReason: "declined",
-                }),
-              )
-              .from(members)
-              .where(
-                sql`${members.email} = ${member.email}
-                  and not exists (select 1 from locker_assignments mine where mine.member_id = ${members.id})`,
-              ),
+          seededAssignment(
+            database,
+            member.email,
+            {
+              lockerId: declinedLocker,
+              status: "ended",
+              offeredAt: new Date().toISOString(),
+              endedAt: new Date().toISOString(),
+              endedReason: "declined",
+            },
+            // Only for a member with no locker history.
+            sql`not exists (select 1 from locker_assignments mine where mine.member_id = ${members.id})`,
           ),
         ]
       : []),
   ]);
   if (first) await database.batch([first, ...rest]);
+}
+
+/** A locker assignment of the seeded member with this email, inserted only when `guard` holds. */
+function seededAssignment(
+  database: Database,
+  email: string,
+  row: Omit<typeof lockerAssignments.$inferInsert, "id" | "memberId">,
+  guard: SQL,
+) {
+  return database.insert(lockerAssignments).select(
+    database
+      .select(insertSelectRow(lockerAssignments, { ...row, id: crypto.randomUUID(), memberId: sql`${members.id}` }))
+      .from(members)
+      .where(sql`${members.email} = ${email} and ${guard}`),
+  );
 }
 
 /** Creates (or resets) both local demo accounts; the member holds a private locker at the Business Lounge. */
