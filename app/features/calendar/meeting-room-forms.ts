@@ -43,3 +43,6 @@ export const staffCancelMeetingRoomForm = z.object({ reservationId });
 
 /** ?day=YYYY-MM-DD on both pages: the day whose hours are shown (anything else: today). */
 export const meetingRoomDayQuery = z.object({ day: calendarDay.optional().catch(undefined) });
+
+/** The console's query: the day, and ?cancel=<reservation id> while staff confirm a cancellation. */
+export const meetingRoomConsoleQuery = meetingRoomDayQuery.extend({ cancel: reservationId.optional().catch(undefined) });

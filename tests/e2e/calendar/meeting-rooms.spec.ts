@@ -83,6 +83,51 @@ test.describe("/members/meeting-rooms", () => {
     await expect(page.getByText("6 of 6 hours left this week")).toBeVisible();
   });
 
+  test("the concierge cancels a member's reservation after confirming it, and the member finds the hour free", async ({ page, browser, baseURL }) => {
+    test.setTimeout(90_000);
+    const member = await signInAsNewMember(page, { tier: "business", rulesAccepted: true });
+    const day = randomOpenDay();
+    await gotoHydrated(page, `/members/meeting-rooms?day=${day}`);
+    const hourLabel = await firstAlderHour(page, "Free");
+    const [start = ""] = hourLabel.split(" – ");
+    const form = region(page, "Book a room");
+    await form.getByLabel("Room").selectOption({ label: "Alder Room (seats 8)" });
+    await form.getByLabel("Start").selectOption({ label: start });
+    await form.getByLabel("Hours").selectOption({ label: "1 hour" });
+    await form.getByRole("button", { name: "Book room" }).click();
+    await expect(alderCell(page, hourLabel)).toHaveText("Yours");
+
+    const concierge = await conciergePage(browser, baseURL);
+    try {
+      await gotoHydrated(concierge, `/concierge/meeting-rooms?day=${day}`);
+      const alder = concierge.getByRole("region", { name: `Alder Room reservations on ${formatPortlandDay(day)}` });
+      await alder.getByRole("link", { name: `Cancel ${member.name}'s Alder Room, ${hourLabel}` }).click();
+      // Nothing is cancelled until staff confirm.
+      const step = concierge.getByRole("region", { name: "Cancel a reservation" });
+      await expect(step).toContainText(
+        `Cancel ${member.name}'s reservation of the Alder Room on ${formatPortlandDay(day)}, ${hourLabel}? They are emailed`,
+      );
+      await expect(alder.getByRole("row").filter({ hasText: member.name })).toBeVisible();
+      await expectNoAxeViolations(concierge);
+      await step.getByRole("button", { name: "Yes, Cancel the Reservation" }).click();
+      await expectToast(concierge, "Reservation cancelled", `${member.name}'s reservation of the Alder Room`);
+      await expect(step).toBeHidden();
+      await expect(alder.getByRole("row").filter({ hasText: member.name })).toHaveCount(0);
+      expect(
+        queryLocalD1<{ n: number }>(
+          "SELECT count(*) AS n FROM security_events WHERE event_type = 'meeting_room_booking_cancelled_by_staff' AND metadata LIKE ?",
+          `%${day}%`,
+        )[0]!.n,
+      ).toBeGreaterThanOrEqual(1);
+    } finally {
+      await concierge.context().close();
+    }
+
+    await gotoHydrated(page, `/members/meeting-rooms?day=${day}`);
+    await expect(alderCell(page, hourLabel)).toHaveText("Free");
+    await expect(region(page, "Your reservations")).toContainText("No reservations.");
+  });
+
   test("a Kickback member reads which tiers include the rooms, and finds no form", async ({ page }) => {
     await signInAsNewMember(page, { tier: "kickback", rulesAccepted: true });
     await gotoHydrated(page, "/members/meeting-rooms");

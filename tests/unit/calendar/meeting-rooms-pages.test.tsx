@@ -93,6 +93,7 @@ describe("/concierge/meeting-rooms", () => {
         },
         { ...rooms[1]!, reservations: [] },
       ],
+      confirming: null,
     } satisfies ComponentProps<typeof ConsoleMeetingRooms>["loaderData"]);
     expect(html).toContain("Meeting rooms, Tuesday, January 7");
     expect(html).toContain("Alder Room reservations on Tuesday, January 7");
@@ -100,5 +101,25 @@ describe("/concierge/meeting-rooms", () => {
     expect(html).toContain('Cancel<span class="sr-only"> Ada Lovelace&#x27;s Alder Room, 9 am – 11 am</span>');
     expect(html).toContain("No reservations.");
     expect(html).toContain('href="/?day=2031-01-08"');
+    expect(html).toContain('href="/?day=2031-01-07&amp;cancel=r-1#cancel-reservation"');
+    expect(html).not.toContain("Yes, Cancel the Reservation");
+  });
+
+  it("asks staff to confirm a cancellation first, naming the member, the room and the hours", () => {
+    const html = render(ConsoleMeetingRooms, {
+      day: "2031-01-07",
+      dayLabel: "Tuesday, January 7",
+      previousDay: "2031-01-06",
+      nextDay: "2031-01-08",
+      isToday: false,
+      rooms: [{ ...rooms[0]!, reservations: [] }, { ...rooms[1]!, reservations: [] }],
+      confirming: { id: "r-1", roomName: "Alder Room", memberName: "Ada Lovelace", hoursLabel: "9 am – 11 am" },
+    } satisfies ComponentProps<typeof ConsoleMeetingRooms>["loaderData"]);
+    expect(html).toContain(
+      "Cancel Ada Lovelace&#x27;s reservation of the Alder Room on Tuesday, January 7, 9 am – 11 am? They are emailed that the club cancelled it, and the hours are free again.",
+    );
+    expect(html).toMatch(/<input type="hidden" name="reservationId" value="r-1"\/>/);
+    expect(html).toContain("Yes, Cancel the Reservation");
+    expect(html).toContain('href="/?day=2031-01-07"');
   });
 });

@@ -10,11 +10,12 @@ import { FormAlert, SubmitButton, useOutcomeToast } from "#app/ui/form/form-outc
 import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
 import type { ActionResult } from "#app/lib/form-result.ts";
 import { readSubmission } from "#app/lib/forms.server.ts";
+import { ButtonLink } from "#app/ui/button-link.tsx";
 import { Section } from "#app/ui/section.tsx";
 import { memberContext, requestContext } from "#app/context.ts";
 import { CalendarConsoleNav } from "../console-calendar-nav.tsx";
 import { meetingRoomOrder, meetingRooms } from "../meeting-room-facts.ts";
-import { meetingRoomDayQuery, staffCancelMeetingRoomForm } from "../meeting-room-forms.ts";
+import { meetingRoomConsoleQuery, staffCancelMeetingRoomForm } from "../meeting-room-forms.ts";
 import { addDays, portlandHourOf } from "../meeting-room-hours.ts";
 import { cancelMeetingRoomByStaff, meetingRoomReservationsOn } from "../meeting-room-bookings.server.ts";
 
@@ -26,15 +27,18 @@ const hoursLabel = (startsAt: string, endsAt: string) =>
 /**
  * /concierge/meeting-rooms (docs/operators.md#meeting-rooms): a day's reservations of each room
  * (today in Portland unless another day is chosen), with the member, their tier and the hours, and
- * 'Cancel' for one that has not started (audited, the member emailed). The console layout admits
- * concierges only and is never cached.
+ * 'Cancel' for one that has not started: a link to its confirmation (?cancel=<id>, so it works
+ * without a script), then 'Yes, Cancel the Reservation' (audited, the member emailed). The console
+ * layout admits concierges only and is never cached.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(requestContext);
   const now = Date.now();
   const today = portlandDay(new Date(now));
-  const day = meetingRoomDayQuery.parse(queryFields(new URL(request.url))).day ?? today;
+  const query = meetingRoomConsoleQuery.parse(queryFields(new URL(request.url)));
+  const day = query.day ?? today;
   const reservations = await meetingRoomReservationsOn(env.DB, day);
+  const confirming = reservations.find((reservation) => reservation.reservationId === query.cancel && Date.parse(reservation.startsAt) > now);
   return {
     day,
     dayLabel: formatPortlandDay(day),
@@ -56,6 +60,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           cancellable: Date.parse(reservation.startsAt) > now,
         })),
     })),
+    confirming: confirming
+      ? {
+          id: confirming.reservationId,
+          roomName: meetingRooms[confirming.room].name,
+          memberName: confirming.memberName ?? "Former member",
+          hoursLabel: hoursLabel(confirming.startsAt, confirming.endsAt),
+        }
+      : null,
   };
 }
 
@@ -89,28 +101,58 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type Reservation = Route.ComponentProps["loaderData"]["rooms"][number]["reservations"][number];
 
-function CancelReservation({
-  reservation,
-  roomName,
+/** The first step of cancelling a reservation: a link to its confirmation, so it works without a script. */
+function CancelLink({ day, reservation, roomName }: { day: string; reservation: Reservation; roomName: string }) {
+  return (
+    <ButtonLink to={`?day=${day}&cancel=${encodeURIComponent(reservation.id)}#cancel-reservation`} variant="secondary">
+      Cancel
+      <span className="sr-only">
+        {" "}
+        {reservation.memberName}'s {roomName}, {reservation.hoursLabel}
+      </span>
+    </ButtonLink>
+  );
+}
+
+/**
+ * The second step, first on the page under the nav: staff confirm cancelling one reservation. A
+ * refused cancellation (it started meanwhile, or is gone) shows its reason here too.
+ */
+function CancelConfirmation({
+  day,
+  dayLabel,
+  confirming,
   outcome,
 }: {
-  reservation: Reservation;
-  roomName: string;
+  day: string;
+  dayLabel: string;
+  confirming: Route.ComponentProps["loaderData"]["confirming"];
   outcome: ActionResult | undefined;
 }) {
-  const { pending } = usePendingSubmission({ sentWith: { field: "reservationId", value: reservation.id } });
+  const { pending } = usePendingSubmission({ sentWith: { field: "reservationId", value: confirming?.id ?? "" } });
+  if (!confirming && !(outcome && !outcome.ok)) return null;
   return (
-    <Form method="post">
-      <input type="hidden" name="reservationId" value={reservation.id} />
-      <SubmitButton variant="secondary" pending={pending}>
-        Cancel
-        <span className="sr-only">
-          {" "}
-          {reservation.memberName}'s {roomName}, {reservation.hoursLabel}
-        </span>
-      </SubmitButton>
-      <FormAlert outcome={outcome && !outcome.ok ? outcome : undefined} />
-    </Form>
+    <Section id="cancel-reservation-step" eyebrow="Meeting rooms" title="Cancel a reservation">
+      {confirming ? (
+        <Form method="post" id="cancel-reservation" preventScrollReset>
+          <input type="hidden" name="reservationId" value={confirming.id} />
+          <p id="cancel-reservation-warning" className="font-semibold text-cream">
+            {`Cancel ${confirming.memberName}'s reservation of the ${confirming.roomName} on ${dayLabel}, ${confirming.hoursLabel}? They are emailed that the club cancelled it, and the hours are free again.`}
+          </p>
+          <div className="mt-6 flex flex-wrap gap-4">
+            <SubmitButton pending={pending} aria-describedby="cancel-reservation-warning">
+              {pending ? "Cancelling…" : "Yes, Cancel the Reservation"}
+            </SubmitButton>
+            <ButtonLink to={`?day=${day}`} variant="quiet">
+              Keep It
+            </ButtonLink>
+          </div>
+          <FormAlert outcome={outcome} />
+        </Form>
+      ) : (
+        <FormAlert outcome={outcome} />
+      )}
+    </Section>
   );
 }
 
@@ -120,6 +162,7 @@ export default function ConsoleMeetingRooms({ loaderData, actionData }: Route.Co
   return (
     <>
       <CalendarConsoleNav />
+      <CancelConfirmation day={day} dayLabel={dayLabel} confirming={loaderData.confirming} outcome={actionData} />
       <Section id="meeting-rooms" eyebrow="Calendar" title={`Meeting rooms, ${dayLabel}${loaderData.isToday ? " (today)" : ""}`}>
         <Form method="get" aria-label="Choose a day" className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
           <Field id="meeting-rooms-day" label="Day">
@@ -162,11 +205,7 @@ export default function ConsoleMeetingRooms({ loaderData, actionData }: Route.Co
                       <td className={cellClasses}>{reservation.hours === 1 ? "1 hour" : `${reservation.hours} hours`}</td>
                       <td className={cellClasses}>
                         {reservation.cancellable ? (
-                          <CancelReservation
-                            reservation={reservation}
-                            roomName={room.name}
-                            outcome={actionData?.form === `cancel:${reservation.id}` ? actionData : undefined}
-                          />
+                          <CancelLink day={day} reservation={reservation} roomName={room.name} />
                         ) : (
                           "Started"
                         )}
