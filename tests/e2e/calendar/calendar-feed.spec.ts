@@ -1,5 +1,6 @@
 import { type Page } from "@playwright/test";
 import { expect, expectNoAxeViolationsAtWidths, expectToast, gotoHydrated, test } from "../support/fixtures.ts";
+import { screenshots } from "../support/admissions-fixtures.ts";
 import { signInAsNewMember } from "../support/members-fixtures.ts";
 import { E2E_CALENDAR } from "../support/calendar-seed.ts";
 
@@ -44,6 +45,7 @@ test("the feed lists the member's booking in Portland time, is shown once, and '
   const address = await field.inputValue();
   expect(address).toMatch(new RegExp(`^${baseURL}/calendar/[A-Za-z0-9_-]{43}\\.ics$`));
   await expectNoAxeViolationsAtWidths(page);
+  await screenshots(page, "members-calendar-feed");
 
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.getByRole("button", { name: "Copy address" }).click();

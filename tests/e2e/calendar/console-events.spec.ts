@@ -90,6 +90,7 @@ test("staff create an event, a member books it with a guest, staff see the RSVP,
     await expect(concierge.getByRole("table", { name: "Upcoming events" }).getByRole("row").filter({ hasText: title })).toContainText(
       "2 of 12",
     );
+    await screenshots(concierge, "concierge-events");
 
     // The CSV holds the same list.
     const csv = await concierge.request.get(`${eventPath}.csv`);
@@ -157,6 +158,7 @@ test("the Academy's staff pages list the terms, open a term's roster and the new
       "page",
     );
     await expectNoAxeViolationsAtWidths(concierge);
+    await screenshots(concierge, "concierge-academy");
     await gotoHydrated(concierge, "/concierge/academy?when=past");
     await expectNoAxeViolationsAtWidths(concierge);
 
@@ -170,6 +172,7 @@ test("the Academy's staff pages list the terms, open a term's roster and the new
     await expect(concierge.getByRole("region", { name: "Enrolled", exact: true })).toBeVisible();
     await expect(concierge.getByRole("region", { name: "Waitlist", exact: true })).toBeVisible();
     await expectNoAxeViolationsAtWidths(concierge);
+    await screenshots(concierge, "concierge-academy-term");
   } finally {
     await concierge.context().close();
   }

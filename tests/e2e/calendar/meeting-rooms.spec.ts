@@ -1,5 +1,5 @@
 import { type Locator, type Page } from "@playwright/test";
-import { conciergePage } from "../support/admissions-fixtures.ts";
+import { conciergePage, screenshots } from "../support/admissions-fixtures.ts";
 import { expect, expectNoAxeViolations, expectToast, gotoHydrated, test } from "../support/fixtures.ts";
 import { signInAsNewMember } from "../support/members-fixtures.ts";
 import { queryLocalD1 } from "../support/local-d1.ts";
@@ -65,6 +65,7 @@ test.describe("/members/meeting-rooms", () => {
     const reservations = region(page, "Your reservations");
     await expect(reservations).toContainText("Alder Room");
     await expect(reservations).toContainText(`${formatPortlandDay(day)} · ${hourLabel} · 1 hour`);
+    await screenshots(page, "members-meeting-rooms");
 
     const concierge = await conciergePage(browser, baseURL);
     try {
@@ -109,6 +110,7 @@ test.describe("/members/meeting-rooms", () => {
       );
       await expect(alder.getByRole("row").filter({ hasText: member.name })).toBeVisible();
       await expectNoAxeViolations(concierge);
+      await screenshots(concierge, "concierge-meeting-rooms-cancel");
       await step.getByRole("button", { name: "Yes, Cancel the Reservation" }).click();
       await expectToast(concierge, "Reservation cancelled", `${member.name}'s reservation of the Alder Room`);
       await expect(step).toBeHidden();

@@ -1,5 +1,6 @@
 import { type Locator, type Page } from "@playwright/test";
 import { expect, expectNoAxeViolationsAtWidths, expectToast, gotoHydrated, test } from "../support/fixtures.ts";
+import { screenshots } from "../support/admissions-fixtures.ts";
 import { signInAsNewMember } from "../support/members-fixtures.ts";
 import { E2E_CALENDAR } from "../support/calendar-seed.ts";
 
@@ -49,6 +50,7 @@ test.describe("each tier's Academy", () => {
       await expectToast(page, "Enrolled", "Your seat is held. We will remind you the day before the first session.");
       await expect(termCard(page, last.title)).toContainText("Booked.");
       await expectNoAxeViolationsAtWidths(page);
+      await screenshots(page, `members-academy-${tier}`);
 
       await page.goto("/members");
       await expect(page.getByRole("region", { name: "Your next bookings" }).getByRole("link", { name: last.title })).toHaveAttribute(

@@ -1,5 +1,6 @@
 import { type Browser, type Locator, type Page } from "@playwright/test";
 import { expect, expectNoAxeViolationsAtWidths, expectToast, gotoHydrated, prepareContext, test } from "../support/fixtures.ts";
+import { screenshots } from "../support/admissions-fixtures.ts";
 import { signInAsNewMember } from "../support/members-fixtures.ts";
 import { queryLocalD1 } from "../support/local-d1.ts";
 import { E2E_CALENDAR } from "../support/calendar-seed.ts";
@@ -50,6 +51,7 @@ test.describe("each tier's calendar", () => {
       await expect(card.locator("time")).toHaveText(/ at 7:00 PM to 10:00 PM P[SD]T$/);
       await expect(region(page, "Upcoming events")).toContainText(/\d+ places? left/);
       await expectNoAxeViolationsAtWidths(page);
+      await screenshots(page, `members-events-${tier}`);
 
       // An event of another tier, opened by its address, says whom it is for and offers no RSVP.
       for (const event of misses) {
@@ -109,6 +111,7 @@ test.describe("each tier's calendar", () => {
     await expectToast(page, "RSVP confirmed", "Your place and your guests' places are held.");
     await expect(place).toContainText("Booked, with 2 guests.");
     await expectNoAxeViolationsAtWidths(page);
+    await screenshots(page, "members-event-booked-with-guests");
 
     await place.getByRole("button", { name: `Remove ${first}` }).click();
     await expectToast(page, "Guest removed", "Their place has gone back to the members.");
@@ -161,6 +164,7 @@ test("a waitlisted member is promoted when the member holding the place cancels"
     await expectToast(second.page, "On the waitlist", "We will email you if a place frees.");
     await expect(yourPlace(second.page)).toContainText("1st on the waitlist.");
     await expectNoAxeViolationsAtWidths(second.page);
+    await screenshots(second.page, "members-event-waitlisted");
     await gotoHydrated(second.page, "/members/events");
     await expect(eventCard(second.page, evening.title)).toContainText("Full · waitlist open");
     await expect(eventCard(second.page, evening.title)).toContainText("1st on the waitlist");
