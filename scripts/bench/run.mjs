@@ -127,35 +127,32 @@ async function measureSite(name, start, { signIn = false } = {}) {
     const weight = await measurePageWeight(at("/"), { cookie: PASSED_GATE });
 
     // The signed-in pages, on the server-rendered site only (the client-rendered comparison has
-    // no Worker to sign in to): the demo member's pages and the concierge console's first page.
+    // no Worker to sign in to): the demo member's pages (the calendar's too) and two of the console's.
     const signedIn = [];
     if (signIn) {
       const session = { origin: server.url, persistTo: SSR_STATE, signingKey: BENCH_SIGNING_KEY, cookie: PASSED_GATE };
       const member = await signedInCookie({ ...session, email: demoAccounts.member.email, acceptRules: true });
       const concierge = await signedInCookie({ ...session, email: demoAccounts.concierge.email });
+      /** @param {string} path @param {string} cookie @param {number} performance */
+      const signedInPage = (path, cookie, performance) => ({
+        key: path.slice(1).replaceAll("/", "-"),
+        label: path,
+        path,
+        cookie,
+        performance,
+      });
+      const memberPage = (/** @type {string} */ path) => signedInPage(path, member, signedInPerformance.member);
+      const staffPage = (/** @type {string} */ path) => signedInPage(path, concierge, signedInPerformance.staff);
       const signedInPages = [
-        { key: "members", label: "/members (demo member)", path: "/members", cookie: member, performance: signedInPerformance.member },
-        {
-          key: "members-locker",
-          label: "/members/locker",
-          path: "/members/locker",
-          cookie: member,
-          performance: signedInPerformance.member,
-        },
-        {
-          key: "members-guests",
-          label: "/members/guests",
-          path: "/members/guests",
-          cookie: member,
-          performance: signedInPerformance.member,
-        },
-        {
-          key: "concierge",
-          label: "/concierge (demo concierge)",
-          path: "/concierge",
-          cookie: concierge,
-          performance: signedInPerformance.staff,
-        },
+        { ...memberPage("/members"), label: "/members (demo member)" },
+        memberPage("/members/locker"),
+        memberPage("/members/guests"),
+        memberPage("/members/events"),
+        { ...memberPage(await firstEventPath(server.url, member)), key: "members-event" },
+        memberPage("/members/academy"),
+        memberPage("/members/meeting-rooms"),
+        { ...staffPage("/concierge"), label: "/concierge (demo concierge)" },
+        staffPage("/concierge/events"),
       ];
       for (const page of signedInPages) {
         step(`${name}: Lighthouse ×${runs} ${page.label}`);
@@ -207,6 +204,14 @@ async function firstBlogPostPath(origin) {
   const html = await (await fetch(new URL("/blog", origin), { headers: { Cookie: PASSED_GATE } })).text();
   const match = html.match(/href="(\/blog\/[a-z0-9-]+)"/);
   if (!match?.[1]) throw new Error("no blog post listed on /blog");
+  return match[1];
+}
+
+/** The first event the demo member's /members/events lists. @param {URL} origin @param {string} cookie */
+async function firstEventPath(origin, cookie) {
+  const html = await (await fetch(new URL("/members/events", origin), { headers: { Cookie: cookie } })).text();
+  const match = html.match(/href="(\/members\/events\/[A-Za-z0-9-]+)"/);
+  if (!match?.[1]) throw new Error("no event listed on /members/events for the demo member");
   return match[1];
 }
 
