@@ -231,24 +231,31 @@ type LoaderData = Extract<NonNullable<Route.ComponentProps["loaderData"]>, { inc
 
 const tableCell = "border-t border-cedar px-3 py-2 text-left";
 
+/** The day to show or book: from today to the last bookable day. */
+function DayField({ id, page, error }: { id: string; page: LoaderData; error?: string | undefined }) {
+  return (
+    <Field id={id} label="Day" error={error}>
+      {(control) => (
+        <input
+          {...control}
+          name="day"
+          type="date"
+          required
+          min={page.today}
+          max={page.lastDay}
+          defaultValue={page.day}
+          className={inputClasses}
+        />
+      )}
+    </Field>
+  );
+}
+
 function RoomHours({ page }: { page: LoaderData }) {
   return (
     <>
       <Form method="get" className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end" aria-label="Choose a day">
-        <Field id="rooms-day" label="Day">
-          {(control) => (
-            <input
-              {...control}
-              name="day"
-              type="date"
-              required
-              min={page.today}
-              max={page.lastDay}
-              defaultValue={page.day}
-              className={inputClasses}
-            />
-          )}
-        </Field>
+        <DayField id="rooms-day" page={page} />
         <div>
           <SubmitButton variant="secondary">Show hours</SubmitButton>
         </div>
@@ -314,20 +321,7 @@ function BookRoom({ page, outcome }: { page: LoaderData; outcome: ActionResult |
           </select>
         )}
       </Field>
-      <Field id="room-day" label="Day" error={errors?.day}>
-        {(control) => (
-          <input
-            {...control}
-            name="day"
-            type="date"
-            required
-            min={page.today}
-            max={page.lastDay}
-            defaultValue={page.day}
-            className={inputClasses}
-          />
-        )}
-      </Field>
+      <DayField id="room-day" page={page} error={errors?.day} />
       <Field id="room-start" label="Start" error={errors?.startHour}>
         {(control) => (
           <select {...control} name="startHour" required defaultValue={String(firstFree)} className={inputClasses}>
