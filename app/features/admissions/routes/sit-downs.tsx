@@ -3,9 +3,11 @@ import { data, Form } from "react-router";
 import type { Route } from "./+types/sit-downs";
 import { conciergeMeta } from "#app/features/concierge/console-format.ts";
 import { cellClasses, ConsoleTable } from "#app/features/concierge/console-table.tsx";
-import { lounges, loungeBySlug } from "#app/features/site/site-config.ts";
+import { LoungeSelect } from "#app/features/concierge/console-lounge-select.tsx";
+import { loungeBySlug } from "#app/features/site/site-config.ts";
 import { portlandDay } from "#app/features/member-area/member-dates.ts";
 import { Field, inputClasses } from "#app/ui/form/field.tsx";
+import { NumberField } from "#app/ui/form/number-field.tsx";
 import { SubmitButton, useOutcomeToast } from "#app/ui/form/form-outcome.tsx";
 import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
 import type { ActionResult } from "#app/lib/form-result.ts";
@@ -219,40 +221,24 @@ function PublishSlotForm({ outcome }: { outcome: ActionResult | undefined }) {
   return (
     <Form ref={form} method="post" noValidate className="grid max-w-3xl gap-4 sm:grid-cols-2">
       <input type="hidden" name="intent" value="publish" />
-      <Field id="slot-lounge" label="Lounge" error={errors.lounge}>
-        {(control) => (
-          <select {...control} name="lounge" defaultValue="" className={inputClasses}>
-            <option value="">Choose a lounge</option>
-            {lounges.map((lounge) => (
-              <option key={lounge.slug} value={lounge.slug}>
-                {lounge.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <LoungeSelect id="slot-lounge" error={errors.lounge} defaultValue="" />
       <Field id="slot-day" label="Date" error={errors.day}>
         {(control) => <input {...control} name="day" type="date" required className={inputClasses} />}
       </Field>
       <Field id="slot-time" label="Start time" hint="Portland time." error={errors.time}>
         {(control) => <input {...control} name="time" type="time" step={300} required className={inputClasses} />}
       </Field>
-      <Field id="slot-minutes" label="Length in minutes" error={errors.minutes}>
-        {(control) => (
-          <input
-            {...control}
-            name="minutes"
-            type="number"
-            inputMode="numeric"
-            min={SIT_DOWN_MINUTES.min}
-            max={SIT_DOWN_MINUTES.max}
-            step={5}
-            defaultValue={SIT_DOWN_MINUTES.default}
-            required
-            className={inputClasses}
-          />
-        )}
-      </Field>
+      <NumberField
+        id="slot-minutes"
+        label="Length in minutes"
+        error={errors.minutes}
+        name="minutes"
+        min={SIT_DOWN_MINUTES.min}
+        max={SIT_DOWN_MINUTES.max}
+        step={5}
+        defaultValue={SIT_DOWN_MINUTES.default}
+        required
+      />
       <div className="sm:col-span-2">
         <SubmitButton pending={pending}>Publish Slot</SubmitButton>
       </div>

@@ -1,10 +1,12 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/console-academy-term";
 import { conciergeMeta, formatConsoleTime } from "#app/features/concierge/console-format.ts";
-import { lounges, loungeBySlug } from "#app/features/site/site-config.ts";
+import { LoungeSelect } from "#app/features/concierge/console-lounge-select.tsx";
+import { loungeBySlug } from "#app/features/site/site-config.ts";
 import { portlandWallClock } from "#app/features/admissions/sit-down-times.ts";
 import { courseNames, type CourseSlug } from "#app/features/site/tier-entitlements.ts";
 import { Field, inputClasses } from "#app/ui/form/field.tsx";
+import { NumberField } from "#app/ui/form/number-field.tsx";
 import { FormAlert, SubmitButton, useOutcomeToast } from "#app/ui/form/form-outcome.tsx";
 import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
 import { ButtonLink } from "#app/ui/button-link.tsx";
@@ -249,18 +251,7 @@ function TermForm({ values, outcome, isNew }: { values: TermFormValues; outcome:
           </select>
         )}
       </Field>
-      <Field id="term-lounge" label="Lounge" error={errors.lounge}>
-        {(control) => (
-          <select {...control} name="lounge" defaultValue={values.lounge} required className={inputClasses}>
-            <option value="">Choose a lounge</option>
-            {lounges.map((lounge) => (
-              <option key={lounge.slug} value={lounge.slug}>
-                {lounge.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <LoungeSelect id="term-lounge" error={errors.lounge} defaultValue={values.lounge} required />
       <Field id="term-title" label="Title" error={errors.title} className="sm:col-span-2">
         {(control) => <input {...control} name="title" defaultValue={values.title} required maxLength={120} className={inputClasses} />}
       </Field>
@@ -277,21 +268,16 @@ function TermForm({ values, outcome, isNew }: { values: TermFormValues; outcome:
           />
         )}
       </Field>
-      <Field id="term-seats" label="Seats" error={errors.seats}>
-        {(control) => (
-          <input
-            {...control}
-            name="seats"
-            type="number"
-            inputMode="numeric"
-            min={CAPACITY.min}
-            max={CAPACITY.max}
-            defaultValue={values.seats}
-            required
-            className={inputClasses}
-          />
-        )}
-      </Field>
+      <NumberField
+        id="term-seats"
+        label="Seats"
+        error={errors.seats}
+        name="seats"
+        min={CAPACITY.min}
+        max={CAPACITY.max}
+        defaultValue={values.seats}
+        required
+      />
       <fieldset className="sm:col-span-2" aria-describedby="sessions-hint">
         <legend className="text-xl text-cream">Sessions</legend>
         <p id="sessions-hint" className="mt-1.5 text-sm text-smoke">
@@ -319,20 +305,15 @@ function TermForm({ values, outcome, isNew }: { values: TermFormValues; outcome:
                   />
                 )}
               </Field>
-              <Field id={`session-${row}-minutes`} label={`Session ${row} minutes`} error={errors[names.minutes]}>
-                {(control) => (
-                  <input
-                    {...control}
-                    name={names.minutes}
-                    type="number"
-                    inputMode="numeric"
-                    min={SESSION_MINUTES.min}
-                    max={SESSION_MINUTES.max}
-                    defaultValue={values[names.minutes] ?? String(SESSION_MINUTES.default)}
-                    className={inputClasses}
-                  />
-                )}
-              </Field>
+              <NumberField
+                id={`session-${row}-minutes`}
+                label={`Session ${row} minutes`}
+                error={errors[names.minutes]}
+                name={names.minutes}
+                min={SESSION_MINUTES.min}
+                max={SESSION_MINUTES.max}
+                defaultValue={values[names.minutes] ?? String(SESSION_MINUTES.default)}
+              />
             </div>
           );
         })}

@@ -1,10 +1,12 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/console-event";
 import { conciergeMeta, formatConsoleTime } from "#app/features/concierge/console-format.ts";
-import { lounges, loungeBySlug } from "#app/features/site/site-config.ts";
+import { LoungeSelect } from "#app/features/concierge/console-lounge-select.tsx";
+import { loungeBySlug } from "#app/features/site/site-config.ts";
 import { portlandWallClock } from "#app/features/admissions/sit-down-times.ts";
 import type { EventKind } from "#app/features/site/tier-entitlements.ts";
 import { Field, inputClasses } from "#app/ui/form/field.tsx";
+import { NumberField } from "#app/ui/form/number-field.tsx";
 import { FormAlert, SubmitButton, useOutcomeToast } from "#app/ui/form/form-outcome.tsx";
 import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
 import { ButtonLink } from "#app/ui/button-link.tsx";
@@ -267,18 +269,7 @@ function EventForm({ values, outcome, isNew }: { values: EventFormValues; outcom
           </select>
         )}
       </Field>
-      <Field id="event-lounge" label="Lounge" error={errors.lounge}>
-        {(control) => (
-          <select {...control} name="lounge" defaultValue={values.lounge} required className={inputClasses}>
-            <option value="">Choose a lounge</option>
-            {lounges.map((lounge) => (
-              <option key={lounge.slug} value={lounge.slug}>
-                {lounge.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <LoungeSelect id="event-lounge" error={errors.lounge} defaultValue={values.lounge} required />
       <Field id="event-day" label="Date" error={errors.day}>
         {(control) => <input {...control} name="day" type="date" defaultValue={values.day} required className={inputClasses} />}
       </Field>
@@ -292,60 +283,38 @@ function EventForm({ values, outcome, isNew }: { values: EventFormValues; outcom
           <input {...control} name="endTime" type="time" step={300} defaultValue={values.endTime} required className={inputClasses} />
         )}
       </Field>
-      <Field id="event-capacity" label="Places" hint="Members and their guests." error={errors.capacity}>
-        {(control) => (
-          <input
-            {...control}
-            name="capacity"
-            type="number"
-            inputMode="numeric"
-            min={CAPACITY.min}
-            max={CAPACITY.max}
-            defaultValue={values.capacity}
-            required
-            className={inputClasses}
-          />
-        )}
-      </Field>
-      <Field
+      <NumberField
+        id="event-capacity"
+        label="Places"
+        hint="Members and their guests."
+        error={errors.capacity}
+        name="capacity"
+        min={CAPACITY.min}
+        max={CAPACITY.max}
+        defaultValue={values.capacity}
+        required
+      />
+      <NumberField
         id="event-reserved"
         label="Reserved places"
         hint={`Master blender dinners only: places only ${reservedSeatingTiers} members may take.`}
         error={errors.reservedPlaces}
-      >
-        {(control) => (
-          <input
-            {...control}
-            name="reservedPlaces"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={CAPACITY.max}
-            defaultValue={values.reservedPlaces}
-            className={inputClasses}
-          />
-        )}
-      </Field>
-      <Field
+        name="reservedPlaces"
+        min={0}
+        max={CAPACITY.max}
+        defaultValue={values.reservedPlaces}
+      />
+      <NumberField
         id="event-cutoff"
         label="RSVP cut-off in hours"
         hint={`Bookings close this many hours before the start (${CUTOFF_HOURS.min} to ${CUTOFF_HOURS.max}).`}
         error={errors.cutoffHours}
-      >
-        {(control) => (
-          <input
-            {...control}
-            name="cutoffHours"
-            type="number"
-            inputMode="numeric"
-            min={CUTOFF_HOURS.min}
-            max={CUTOFF_HOURS.max}
-            defaultValue={values.cutoffHours}
-            required
-            className={inputClasses}
-          />
-        )}
-      </Field>
+        name="cutoffHours"
+        min={CUTOFF_HOURS.min}
+        max={CUTOFF_HOURS.max}
+        defaultValue={values.cutoffHours}
+        required
+      />
       <div className="sm:col-span-2">
         <SubmitButton name="intent" value="save" pending={pending}>
           {pending ? "Saving…" : isNew ? "Create Event" : "Save Changes"}
