@@ -173,52 +173,26 @@ function changedColumns(before: ListingColumns, after: ListingColumns): string[]
   return (Object.keys(after) as (keyof ListingColumns)[]).filter((column) => before[column] !== after[column]);
 }
 
-/**
- * Creates an event (bookings open now; they close `cutoffHours` before it starts) or, with
- * `listingId`, saves staff's changes to one. Audited (`calendar_listing_created` or `…_updated`).
- */
-export async function saveEvent(
-  services: CalendarConsoleServices,
-  staffId: string,
-  input: { listingId: string | null; event: EventFields },
-  now: number = Date.now(),
-): Promise<SaveOutcome> {
-  return saveListing(
-    services,
-    staffId,
-    { kind: "event", listingId: input.listingId, columns: eventColumns(input.event), sessions: [] },
-    now,
-  );
-}
+/** What staff save: an event, or a course term with its sessions. */
+export type ListingToSave = { kind: "event"; event: EventFields } | { kind: "course"; term: TermFields };
 
 /**
- * Creates a course term (enrolment opens 21 days before the first session and closes as it
- * begins) or, with `listingId`, saves staff's changes to one, its sessions replaced by the form's.
- * Audited like events.
+ * Creates an event (bookings open now; they close `cutoffHours` before it starts) or a course term
+ * (enrolment opens 21 days before the first session and closes as it begins) or, with
+ * `listingId`, saves staff's changes to one, a term's sessions replaced by the form's. Audited
+ * (`calendar_listing_created` or `…_updated`).
  */
-export async function saveTerm(
+export async function saveListing(
   services: CalendarConsoleServices,
   staffId: string,
-  input: { listingId: string | null; term: TermFields },
+  input: { listingId: string | null } & ListingToSave,
   now: number = Date.now(),
-): Promise<SaveOutcome> {
-  return saveListing(
-    services,
-    staffId,
-    { kind: "course", listingId: input.listingId, columns: termColumns(input.term), sessions: input.term.sessions },
-    now,
-  );
-}
-
-async function saveListing(
-  services: CalendarConsoleServices,
-  staffId: string,
-  input: { kind: "event" | "course"; listingId: string | null; columns: ListingColumns; sessions: TermFields["sessions"] },
-  now: number,
 ): Promise<SaveOutcome> {
   const database = getDatabase(services.env.DB);
   const nowIso = new Date(now).toISOString();
-  const { kind, columns, sessions } = input;
+  const { kind } = input;
+  const columns = input.kind === "event" ? eventColumns(input.event) : termColumns(input.term);
+  const sessions = input.kind === "course" ? input.term.sessions : [];
 
   if (input.listingId === null) {
     if (Date.parse(columns.startsAt) <= now) return { ok: false, reason: "past" };

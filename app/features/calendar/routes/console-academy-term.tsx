@@ -17,7 +17,7 @@ import { readSubmission } from "#app/lib/forms.server.ts";
 import { CalendarConsoleNav } from "../console-calendar-nav.tsx";
 import { bookableBy, categoryLabel } from "../console-calendar-view.ts";
 import { CAPACITY, consoleTermForm, SESSION_MINUTES, sessionFieldNames, TERM_SESSIONS } from "../console-forms.ts";
-import { cancelBookingByStaff, cancelListingByStaff, consoleListing, listingBookings, saveTerm } from "../console-calendar.server.ts";
+import { cancelBookingByStaff, cancelListingByStaff, consoleListing, listingBookings, saveListing } from "../console-calendar.server.ts";
 import { bookingToConfirm, rosterLine } from "../console-roster.server.ts";
 import { CancelBookingConfirmation, ListingRoster } from "../console-roster.tsx";
 import {
@@ -120,7 +120,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 
   const { term } = form.data;
-  const outcome = await saveTerm(services, concierge.id, { listingId, term });
+  const outcome = await saveListing(services, concierge.id, { kind: "course", listingId, term });
   if (!outcome.ok) return saveRefusalAnswer("course", outcome, { capacity: term.seats, reservedPlaces: 0 }, form.fields);
   if (!listingId) throw redirect(`/concierge/academy/${outcome.listingId}?done=created`, 303);
   return data<ConsoleFormResult>({

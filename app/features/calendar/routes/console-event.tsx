@@ -17,7 +17,7 @@ import { readSubmission } from "#app/lib/forms.server.ts";
 import { CalendarConsoleNav } from "../console-calendar-nav.tsx";
 import { bookableBy, categoryLabel, eventKindLabels, reservedSeatingTiers } from "../console-calendar-view.ts";
 import { CAPACITY, consoleEventForm, CUTOFF_HOURS } from "../console-forms.ts";
-import { cancelBookingByStaff, cancelListingByStaff, consoleListing, listingBookings, saveEvent } from "../console-calendar.server.ts";
+import { cancelBookingByStaff, cancelListingByStaff, consoleListing, listingBookings, saveListing } from "../console-calendar.server.ts";
 import { cutoffHours } from "../calendar-view.ts";
 import { bookingToConfirm, rosterLine } from "../console-roster.server.ts";
 import { CancelBookingConfirmation, ListingRoster } from "../console-roster.tsx";
@@ -124,7 +124,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return cancelAnswer("event", outcome.reason);
   }
 
-  const outcome = await saveEvent(services, concierge.id, { listingId, event: form.data.event });
+  const outcome = await saveListing(services, concierge.id, { kind: "event", listingId, event: form.data.event });
   if (!outcome.ok) return saveRefusalAnswer("event", outcome, form.data.event, form.fields);
   if (!listingId) throw redirect(`/concierge/events/${outcome.listingId}?done=created`, 303);
   return data<ConsoleFormResult>({
