@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/console-academy-term";
 import { conciergeMeta, formatConsoleTime } from "#app/features/concierge/console-format.ts";
 import { LoungeSelect } from "#app/features/concierge/console-lounge-select.tsx";
@@ -9,24 +9,15 @@ import { Field, inputClasses } from "#app/ui/form/field.tsx";
 import { NumberField } from "#app/ui/form/number-field.tsx";
 import { FormAlert, SubmitButton, useOutcomeToast } from "#app/ui/form/form-outcome.tsx";
 import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
-import { ButtonLink } from "#app/ui/button-link.tsx";
 import type { ActionResult } from "#app/lib/form-result.ts";
-import { Section } from "#app/ui/section.tsx";
 import { memberContext, requestContext } from "#app/context.ts";
 import { readSubmission } from "#app/lib/forms.server.ts";
-import { CalendarConsoleNav } from "../console-calendar-nav.tsx";
 import { bookableBy, categoryLabel } from "../console-calendar-view.ts";
 import { CAPACITY, consoleTermForm, SESSION_MINUTES, sessionFieldNames, TERM_SESSIONS } from "../console-forms.ts";
-import { cancelBookingByStaff, cancelListingByStaff, consoleListing, listingBookings, saveListing } from "../console-calendar.server.ts";
-import { bookingToConfirm, rosterLine } from "../console-roster.server.ts";
-import { CancelBookingConfirmation, ListingRoster } from "../console-roster.tsx";
-import {
-  cancelAnswer,
-  cancelBookingAnswer,
-  promotedInWords,
-  saveRefusalAnswer,
-  type ConsoleFormResult,
-} from "../console-answers.server.ts";
+import { saveListing } from "../console-calendar.server.ts";
+import { ListingPage } from "../console-listing-page.tsx";
+import { cancelFromListingPage, loadListingPage, newListingPage } from "../console-listing-page.server.ts";
+import { promotedInWords, saveRefusalAnswer, type ConsoleFormResult } from "../console-answers.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => conciergeMeta(loaderData?.listing?.title ?? "New term");
 
@@ -50,12 +41,9 @@ function sessionRowCount(values: TermFormValues): number {
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { env } = context.get(requestContext);
-  const url = new URL(request.url);
   const listingId = "id" in params ? params.id : undefined;
-  if (!listingId) return { listing: null, values: newTerm, roster: null, confirmingCancel: false, confirmingBooking: null, done: null };
-  const [listing, roster] = await Promise.all([consoleListing(env.DB, "course", listingId), listingBookings(env.DB, listingId)]);
-  if (!listing) throw data(null, { status: 404 });
-  const now = Date.now();
+  if (!listingId) return { ...newListingPage, values: newTerm };
+  const { listing, page } = await loadListingPage(env.DB, "course", listingId, new URL(request.url));
   const values: TermFormValues = {
     course: listing.category,
     title: listing.title,
@@ -70,30 +58,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     values[names.time] = time;
     values[names.minutes] = String(Math.round((Date.parse(session.endsAt) - Date.parse(session.startsAt)) / 60_000));
   });
-  const scheduled = listing.status === "scheduled";
-  const cancellable = scheduled && Date.parse(listing.startsAt) > now;
-  const done = url.searchParams.get("done");
   return {
+    ...page,
     listing: {
-      id: listing.id,
-      title: listing.title,
-      cancelled: !scheduled,
-      editable: scheduled && Date.parse(listing.endsAt) > now,
-      cancellable,
+      ...page.listing,
       courseName: categoryLabel("course", listing.category),
       bookableBy: bookableBy("course", listing.category),
       loungeName: loungeBySlug(listing.lounge).name,
       sessionLabels: listing.sessions.map((session) => formatConsoleTime(session.startsAt) ?? session.startsAt),
       opensAtLabel: formatConsoleTime(listing.opensAt) ?? listing.opensAt,
       closesAtLabel: formatConsoleTime(listing.closesAt) ?? listing.closesAt,
-      capacity: listing.capacity,
-      placesBooked: listing.placesBooked,
     },
     values,
-    roster: { confirmed: roster.confirmed.map(rosterLine), waitlisted: roster.waitlisted.map(rosterLine) },
-    confirmingCancel: scheduled && url.searchParams.has("cancel"),
-    confirmingBooking: cancellable ? bookingToConfirm(roster, url.searchParams.get("cancel-booking")) : null,
-    done: done === "created" || done === "cancelled" || done === "booking-cancelled" ? done : null,
   };
 }
 
@@ -105,19 +81,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(requestContext);
   const concierge = context.get(memberContext);
 
-  if (form.data.intent === "cancel-booking") {
-    if (!listingId) throw data(null, { status: 404 });
-    const outcome = await cancelBookingByStaff(services, concierge.id, { kind: "course", listingId, bookingId: form.data.bookingId });
-    if (outcome.ok) throw redirect(`/concierge/academy/${listingId}?done=booking-cancelled`, 303);
-    return cancelBookingAnswer("course", outcome.reason);
-  }
-
-  if (form.data.intent === "cancel") {
-    if (!listingId) throw data(null, { status: 404 });
-    const outcome = await cancelListingByStaff(services, concierge.id, { kind: "course", listingId });
-    if (outcome.ok) throw redirect(`/concierge/academy/${listingId}?done=cancelled`, 303);
-    return cancelAnswer("course", outcome.reason);
-  }
+  if (form.data.intent !== "save") return cancelFromListingPage(services, concierge.id, "course", listingId, form.data);
 
   const { term } = form.data;
   const outcome = await saveListing(services, concierge.id, { kind: "course", listingId, term });
@@ -132,104 +96,25 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function ConsoleAcademyTerm({ loaderData, actionData }: Route.ComponentProps) {
   useOutcomeToast(actionData);
-  const { listing, roster, confirmingCancel, confirmingBooking, done } = loaderData;
+  const { listing } = loaderData;
   const failed = actionData && !actionData.ok ? actionData : undefined;
   const values = failed?.values ?? loaderData.values;
-  // Confirming, the confirmation comes first, right under the nav, not below the form
-  // (docs/product-rules.md#calendar, Staff).
-  const cancelSection = listing?.cancellable ? (
-    <Section id="cancel-term" eyebrow="Cigar Academy" title="Cancel this term" tone="humidor">
-      {confirmingCancel ? (
-        <CancelConfirmation placesBooked={listing.placesBooked} outcome={actionData?.form === "cancel" ? actionData : undefined} />
-      ) : (
-        <>
-          <p className="text-smoke">Members enrolled or waiting are told by email. A cancelled term cannot be brought back.</p>
-          <div className="mt-6">
-            <ButtonLink to="?cancel#cancel-term" variant="secondary">
-              Cancel This Term
-            </ButtonLink>
-          </div>
-        </>
-      )}
-    </Section>
-  ) : null;
   return (
-    <>
-      <CalendarConsoleNav />
-      {confirmingCancel ? cancelSection : null}
-      <CancelBookingConfirmation
-        kind="course"
-        booking={confirmingBooking}
-        outcome={actionData?.form === "cancel-booking" ? actionData : undefined}
-      />
-      <Section id="term-details" eyebrow="Cigar Academy" title={listing ? listing.title : "New term"}>
-        <p className="text-smoke">
-          <Link to="/concierge/academy" className="text-cream underline decoration-brass hover:text-brass">
-            All terms
-          </Link>
-        </p>
-        {done ? (
-          <p role="status" className="mt-6 font-semibold text-cream">
-            {done === "created"
-              ? "Term created. Enrolment opens three weeks before its first session."
-              : done === "cancelled"
-                ? "Term cancelled. Everyone enrolled or on the waitlist is being emailed."
-                : "Enrolment cancelled. The member is being emailed; anyone the freed seat lets in from the waitlist is enrolled and emailed."}
-          </p>
-        ) : null}
-        {listing ? (
-          <p className="mt-6 text-smoke">
-            {listing.cancelled ? <strong className="text-warning">Cancelled. </strong> : null}
+    <ListingPage
+      kind="course"
+      page={loaderData}
+      outcome={actionData}
+      summary={
+        listing ? (
+          <>
             {listing.courseName} at the {listing.loungeName}, open to {listing.bookableBy}. Enrolment opens {listing.opensAtLabel} and
             closes {listing.closesAtLabel}. Sessions: {listing.sessionLabels.join("; ")}. {listing.placesBooked} of {listing.capacity} seats
             taken.
-          </p>
-        ) : null}
-        {!listing || listing.editable ? (
-          <TermForm values={values} outcome={actionData?.form === "term" ? actionData : undefined} isNew={!listing} />
-        ) : listing.cancelled ? null : (
-          <p className="mt-6 text-smoke">This term has ended: it can no longer be changed.</p>
-        )}
-      </Section>
-      {confirmingCancel ? null : cancelSection}
-      {listing && roster ? (
-        <ListingRoster
-          kind="course"
-          confirmed={roster.confirmed}
-          waitlisted={roster.waitlisted}
-          placesBooked={listing.placesBooked}
-          capacity={listing.capacity}
-          csvPath={`/concierge/academy/${listing.id}.csv`}
-          cancellable={listing.cancellable}
-        />
-      ) : null}
-    </>
-  );
-}
-
-function CancelConfirmation({ placesBooked, outcome }: { placesBooked: number; outcome: ActionResult | undefined }) {
-  const { pending } = usePendingSubmission({ sentWith: { field: "intent", value: "cancel" } });
-  return (
-    <Form method="post" id="cancel-term" preventScrollReset>
-      <p id="cancel-warning" className="font-semibold text-cream">
-        Cancel this term?{" "}
-        {placesBooked === 0
-          ? "Nobody has enrolled yet."
-          : placesBooked === 1
-            ? "Its 1 taken seat is cancelled."
-            : `Its ${placesBooked} taken seats are cancelled.`}{" "}
-        Everyone enrolled or on the waitlist is emailed. This cannot be undone.
-      </p>
-      <div className="mt-6 flex flex-wrap gap-4">
-        <SubmitButton name="intent" value="cancel" pending={pending} aria-describedby="cancel-warning">
-          {pending ? "Cancelling…" : "Yes, Cancel the Term"}
-        </SubmitButton>
-        <ButtonLink to="." variant="quiet">
-          Keep the Term
-        </ButtonLink>
-      </div>
-      <FormAlert outcome={outcome} />
-    </Form>
+          </>
+        ) : null
+      }
+      form={<TermForm values={values} outcome={actionData?.form === "term" ? actionData : undefined} isNew={!listing} />}
+    />
   );
 }
 
