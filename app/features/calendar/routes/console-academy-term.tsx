@@ -1,4 +1,4 @@
-import { data, Form, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/console-academy-term";
 import { conciergeMeta, formatConsoleTime } from "#app/features/concierge/console-format.ts";
 import { LoungeSelect } from "#app/features/concierge/console-lounge-select.tsx";
@@ -7,14 +7,14 @@ import { portlandWallClock } from "#app/features/admissions/sit-down-times.ts";
 import { courseNames, type CourseSlug } from "#app/features/site/tier-entitlements.ts";
 import { Field, inputClasses } from "#app/ui/form/field.tsx";
 import { NumberField } from "#app/ui/form/number-field.tsx";
-import { FormAlert, SubmitButton, useOutcomeToast } from "#app/ui/form/form-outcome.tsx";
-import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
+import { useOutcomeToast } from "#app/ui/form/form-outcome.tsx";
 import type { ActionResult } from "#app/lib/form-result.ts";
 import { memberContext, requestContext } from "#app/context.ts";
 import { readSubmission } from "#app/lib/forms.server.ts";
 import { bookableBy, categoryLabel } from "../console-calendar-view.ts";
 import { CAPACITY, consoleTermForm, SESSION_MINUTES, sessionFieldNames, TERM_SESSIONS } from "../console-forms.ts";
 import { saveListing } from "../console-calendar.server.ts";
+import { ListingForm, ListingTextFields } from "../console-listing-form.tsx";
 import { ListingPage } from "../console-listing-page.tsx";
 import { cancelFromListingPage, loadListingPage, newListingPage } from "../console-listing-page.server.ts";
 import { promotedInWords, saveRefusalAnswer, type ConsoleFormResult } from "../console-answers.server.ts";
@@ -119,11 +119,10 @@ export default function ConsoleAcademyTerm({ loaderData, actionData }: Route.Com
 }
 
 function TermForm({ values, outcome, isNew }: { values: TermFormValues; outcome: ActionResult | undefined; isNew: boolean }) {
-  const { pending } = usePendingSubmission({ sentWith: { field: "intent", value: "save" } });
   const errors = outcome && !outcome.ok ? (outcome.fieldErrors ?? {}) : {};
   const rows = Array.from({ length: sessionRowCount(values) }, (_, index) => index + 1);
   return (
-    <Form method="post" noValidate className="mt-8 grid max-w-3xl gap-4 sm:grid-cols-2">
+    <ListingForm kind="course" isNew={isNew} outcome={outcome}>
       <Field id="term-course" label="Course" hint="The course decides which tiers may enrol." error={errors.course}>
         {(control) => (
           <select {...control} name="course" defaultValue={values.course} required className={inputClasses}>
@@ -137,22 +136,7 @@ function TermForm({ values, outcome, isNew }: { values: TermFormValues; outcome:
         )}
       </Field>
       <LoungeSelect id="term-lounge" error={errors.lounge} defaultValue={values.lounge} required />
-      <Field id="term-title" label="Title" error={errors.title} className="sm:col-span-2">
-        {(control) => <input {...control} name="title" defaultValue={values.title} required maxLength={120} className={inputClasses} />}
-      </Field>
-      <Field id="term-description" label="Description" error={errors.description} className="sm:col-span-2">
-        {(control) => (
-          <textarea
-            {...control}
-            name="description"
-            defaultValue={values.description}
-            required
-            rows={4}
-            maxLength={2000}
-            className={inputClasses}
-          />
-        )}
-      </Field>
+      <ListingTextFields kind="course" values={values} errors={errors} />
       <NumberField
         id="term-seats"
         label="Seats"
@@ -203,12 +187,6 @@ function TermForm({ values, outcome, isNew }: { values: TermFormValues; outcome:
           );
         })}
       </fieldset>
-      <div className="sm:col-span-2">
-        <SubmitButton name="intent" value="save" pending={pending}>
-          {pending ? "Saving…" : isNew ? "Create Term" : "Save Changes"}
-        </SubmitButton>
-        <FormAlert outcome={outcome} />
-      </div>
-    </Form>
+    </ListingForm>
   );
 }

@@ -1,4 +1,4 @@
-import { data, Form, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/console-event";
 import { conciergeMeta, formatConsoleTime } from "#app/features/concierge/console-format.ts";
 import { LoungeSelect } from "#app/features/concierge/console-lounge-select.tsx";
@@ -7,8 +7,7 @@ import { portlandWallClock } from "#app/features/admissions/sit-down-times.ts";
 import type { EventKind } from "#app/features/site/tier-entitlements.ts";
 import { Field, inputClasses } from "#app/ui/form/field.tsx";
 import { NumberField } from "#app/ui/form/number-field.tsx";
-import { FormAlert, SubmitButton, useOutcomeToast } from "#app/ui/form/form-outcome.tsx";
-import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
+import { useOutcomeToast } from "#app/ui/form/form-outcome.tsx";
 import type { ActionResult } from "#app/lib/form-result.ts";
 import { memberContext, requestContext } from "#app/context.ts";
 import { readSubmission } from "#app/lib/forms.server.ts";
@@ -16,6 +15,7 @@ import { bookableBy, categoryLabel, eventKindLabels, reservedSeatingTiers } from
 import { CAPACITY, consoleEventForm, CUTOFF_HOURS } from "../console-forms.ts";
 import { saveListing } from "../console-calendar.server.ts";
 import { cutoffHours } from "../calendar-view.ts";
+import { ListingForm, ListingTextFields } from "../console-listing-form.tsx";
 import { ListingPage } from "../console-listing-page.tsx";
 import { cancelFromListingPage, loadListingPage, newListingPage } from "../console-listing-page.server.ts";
 import { promotedInWords, saveRefusalAnswer, type ConsoleFormResult } from "../console-answers.server.ts";
@@ -122,26 +122,10 @@ export default function ConsoleEvent({ loaderData, actionData }: Route.Component
 }
 
 function EventForm({ values, outcome, isNew }: { values: EventFormValues; outcome: ActionResult | undefined; isNew: boolean }) {
-  const { pending } = usePendingSubmission({ sentWith: { field: "intent", value: "save" } });
   const errors = outcome && !outcome.ok ? (outcome.fieldErrors ?? {}) : {};
   return (
-    <Form method="post" noValidate className="mt-8 grid max-w-3xl gap-4 sm:grid-cols-2">
-      <Field id="event-title" label="Title" error={errors.title} className="sm:col-span-2">
-        {(control) => <input {...control} name="title" defaultValue={values.title} required maxLength={120} className={inputClasses} />}
-      </Field>
-      <Field id="event-description" label="Description" error={errors.description} className="sm:col-span-2">
-        {(control) => (
-          <textarea
-            {...control}
-            name="description"
-            defaultValue={values.description}
-            required
-            rows={4}
-            maxLength={2000}
-            className={inputClasses}
-          />
-        )}
-      </Field>
+    <ListingForm kind="event" isNew={isNew} outcome={outcome}>
+      <ListingTextFields kind="event" values={values} errors={errors} />
       <Field id="event-kind" label="Kind" hint="The kind decides which tiers may book it." error={errors.kind}>
         {(control) => (
           <select {...control} name="kind" defaultValue={values.kind} required className={inputClasses}>
@@ -200,12 +184,6 @@ function EventForm({ values, outcome, isNew }: { values: EventFormValues; outcom
         defaultValue={values.cutoffHours}
         required
       />
-      <div className="sm:col-span-2">
-        <SubmitButton name="intent" value="save" pending={pending}>
-          {pending ? "Saving…" : isNew ? "Create Event" : "Save Changes"}
-        </SubmitButton>
-        <FormAlert outcome={outcome} />
-      </div>
-    </Form>
+    </ListingForm>
   );
 }
