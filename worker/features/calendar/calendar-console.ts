@@ -34,6 +34,21 @@ const waitlisted = (listingId: SQL) =>
   sql<number>`(select count(*) from ${calendarBookings}
     where ${calendarBookings.listingId} = ${listingId} and ${calendarBookings.status} = 'waitlisted')`;
 
+/** The columns of a listing in the lists and on its page, with its places booked and its waitlist. */
+const listingRowColumns = {
+  id: calendarListings.id,
+  category: calendarListings.category,
+  title: calendarListings.title,
+  lounge: calendarListings.lounge,
+  startsAt: calendarListings.startsAt,
+  endsAt: calendarListings.endsAt,
+  capacity: calendarListings.capacity,
+  reservedPlaces: calendarListings.reservedPlaces,
+  status: calendarListings.status,
+  placesBooked: placesTaken(outerListingId),
+  waitlisted: waitlisted(outerListingId),
+};
+
 export interface ConsoleListingRow {
   id: string;
   category: string;
@@ -63,19 +78,7 @@ export async function listConsoleListings(
 ): Promise<ConsoleListingRow[]> {
   const nowIso = new Date(now).toISOString();
   return getDatabase(db)
-    .select({
-      id: calendarListings.id,
-      category: calendarListings.category,
-      title: calendarListings.title,
-      lounge: calendarListings.lounge,
-      startsAt: calendarListings.startsAt,
-      endsAt: calendarListings.endsAt,
-      capacity: calendarListings.capacity,
-      reservedPlaces: calendarListings.reservedPlaces,
-      status: calendarListings.status,
-      placesBooked: placesTaken(outerListingId),
-      waitlisted: waitlisted(outerListingId),
-    })
+    .select(listingRowColumns)
     .from(calendarListings)
     .where(
       and(
@@ -102,20 +105,10 @@ export async function consoleListing(db: D1Database, kind: "event" | "course", l
   const [listing, sessions] = await database.batch([
     database
       .select({
-        id: calendarListings.id,
-        category: calendarListings.category,
-        title: calendarListings.title,
+        ...listingRowColumns,
         description: calendarListings.description,
-        lounge: calendarListings.lounge,
-        startsAt: calendarListings.startsAt,
-        endsAt: calendarListings.endsAt,
         opensAt: calendarListings.opensAt,
         closesAt: calendarListings.closesAt,
-        capacity: calendarListings.capacity,
-        reservedPlaces: calendarListings.reservedPlaces,
-        status: calendarListings.status,
-        placesBooked: placesTaken(outerListingId),
-        waitlisted: waitlisted(outerListingId),
       })
       .from(calendarListings)
       .where(and(eq(calendarListings.id, listingId), eq(calendarListings.kind, kind))),
