@@ -1,16 +1,12 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/console-academy";
-import { conciergeMeta, formatConsoleTime, listSummary } from "#app/features/concierge/console-format.ts";
-import { queryFields } from "#app/features/concierge/concierge-forms.ts";
-import { loungeBySlug } from "#app/features/site/site-config.ts";
+import { conciergeMeta, listSummary } from "#app/features/concierge/console-format.ts";
 import { ButtonLink } from "#app/ui/button-link.tsx";
 import { Section } from "#app/ui/section.tsx";
 import { requestContext } from "#app/context.ts";
 import { CalendarConsoleNav } from "../console-calendar-nav.tsx";
-import { bookableBy, categoryLabel } from "../console-calendar-view.ts";
-import { consoleListingsQuery } from "../console-forms.ts";
-import { CONSOLE_LIST_LIMIT, listConsoleListings } from "../console-calendar.server.ts";
-import { ListingsTable, WhenFilter, type ListingLine } from "../console-listings.tsx";
+import { ListingsTable, WhenFilter } from "../console-listings.tsx";
+import { loadListings } from "../console-listings.server.ts";
 
 export const meta: Route.MetaFunction = () => conciergeMeta("Academy");
 
@@ -19,23 +15,8 @@ export const meta: Route.MetaFunction = () => conciergeMeta("Academy");
  * not ended, soonest first, or (?when=past) those that have, with seats taken and the waitlist.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env } = context.get(requestContext);
-  const { when } = consoleListingsQuery.parse(queryFields(new URL(request.url)));
-  const terms = await listConsoleListings(env.DB, "course", when, Date.now());
-  return {
-    when,
-    limit: CONSOLE_LIST_LIMIT,
-    terms: terms.map((term): ListingLine => ({
-      id: term.id,
-      title: term.title,
-      category: `${categoryLabel("course", term.category)} (${bookableBy("course", term.category)})`,
-      lounge: loungeBySlug(term.lounge).name,
-      startsAtLabel: formatConsoleTime(term.startsAt) ?? term.startsAt,
-      places: `${term.placesBooked} of ${term.capacity}`,
-      waitlisted: term.waitlisted,
-      cancelled: term.status === "cancelled",
-    })),
-  };
+  const { when, limit, lines } = await loadListings(context.get(requestContext).env.DB, "course", new URL(request.url));
+  return { when, limit, terms: lines };
 }
 
 export default function ConsoleAcademy({ loaderData }: Route.ComponentProps) {

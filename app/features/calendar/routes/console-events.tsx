@@ -1,16 +1,12 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/console-events";
-import { conciergeMeta, formatConsoleTime, listSummary } from "#app/features/concierge/console-format.ts";
-import { queryFields } from "#app/features/concierge/concierge-forms.ts";
-import { loungeBySlug } from "#app/features/site/site-config.ts";
+import { conciergeMeta, listSummary } from "#app/features/concierge/console-format.ts";
 import { ButtonLink } from "#app/ui/button-link.tsx";
 import { Section } from "#app/ui/section.tsx";
 import { requestContext } from "#app/context.ts";
 import { CalendarConsoleNav } from "../console-calendar-nav.tsx";
-import { bookableBy, categoryLabel } from "../console-calendar-view.ts";
-import { consoleListingsQuery } from "../console-forms.ts";
-import { CONSOLE_LIST_LIMIT, listConsoleListings } from "../console-calendar.server.ts";
-import { ListingsTable, WhenFilter, type ListingLine } from "../console-listings.tsx";
+import { ListingsTable, WhenFilter } from "../console-listings.tsx";
+import { loadListings } from "../console-listings.server.ts";
 
 export const meta: Route.MetaFunction = () => conciergeMeta("Events");
 
@@ -20,23 +16,8 @@ export const meta: Route.MetaFunction = () => conciergeMeta("Events");
  * waitlist. The console layout admits concierges only and is never cached.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env } = context.get(requestContext);
-  const { when } = consoleListingsQuery.parse(queryFields(new URL(request.url)));
-  const events = await listConsoleListings(env.DB, "event", when, Date.now());
-  return {
-    when,
-    limit: CONSOLE_LIST_LIMIT,
-    events: events.map((event): ListingLine => ({
-      id: event.id,
-      title: event.title,
-      category: `${categoryLabel("event", event.category)} (${bookableBy("event", event.category)})`,
-      lounge: loungeBySlug(event.lounge).name,
-      startsAtLabel: formatConsoleTime(event.startsAt) ?? event.startsAt,
-      places: `${event.placesBooked} of ${event.capacity}${event.reservedPlaces > 0 ? ` (${event.reservedPlaces} reserved)` : ""}`,
-      waitlisted: event.waitlisted,
-      cancelled: event.status === "cancelled",
-    })),
-  };
+  const { when, limit, lines } = await loadListings(context.get(requestContext).env.DB, "event", new URL(request.url));
+  return { when, limit, events: lines };
 }
 
 export default function ConsoleEvents({ loaderData }: Route.ComponentProps) {
