@@ -165,6 +165,9 @@ test.describe("member sign-in", () => {
     // The code step puts the focus in the code field.
     await expect(page.getByLabel("Code", { exact: true })).toBeFocused(SIGN_IN_TIMEOUT);
     await page.keyboard.type(await emailedSignInCode(member.email, after));
+    // Sign In waits (disabled) while the page still reloads its data after sending the code; a
+    // keyboard user's Enter submits once it is enabled (app/features/sign-in/sign-in-form.tsx).
+    await expect(page.getByRole("button", { name: "Sign In", exact: true })).toBeEnabled();
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL("/members", SIGN_IN_TIMEOUT);
     await expect(page.getByRole("button", { name: "Sign Out" })).toBeVisible();
