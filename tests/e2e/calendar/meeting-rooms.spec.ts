@@ -84,7 +84,11 @@ test.describe("/members/meeting-rooms", () => {
     await expect(page.getByText("6 of 6 hours left this week")).toBeVisible();
   });
 
-  test("the concierge cancels a member's reservation after confirming it, and the member finds the hour free", async ({ page, browser, baseURL }) => {
+  test("the concierge cancels a member's reservation after confirming it, and the member finds the hour free", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(90_000);
     const member = await signInAsNewMember(page, { tier: "business", rulesAccepted: true });
     const day = randomOpenDay();

@@ -112,7 +112,10 @@ describe("/concierge/meeting-rooms", () => {
       previousDay: "2031-01-06",
       nextDay: "2031-01-08",
       isToday: false,
-      rooms: [{ ...rooms[0]!, reservations: [] }, { ...rooms[1]!, reservations: [] }],
+      rooms: [
+        { ...rooms[0]!, reservations: [] },
+        { ...rooms[1]!, reservations: [] },
+      ],
       confirming: { id: "r-1", roomName: "Alder Room", memberName: "Ada Lovelace", hoursLabel: "9 am – 11 am" },
     } satisfies ComponentProps<typeof ConsoleMeetingRooms>["loaderData"]);
     expect(html).toContain(

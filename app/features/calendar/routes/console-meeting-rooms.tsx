@@ -38,7 +38,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = meetingRoomConsoleQuery.parse(queryFields(new URL(request.url)));
   const day = query.day ?? today;
   const reservations = await meetingRoomReservationsOn(env.DB, day);
-  const confirming = reservations.find((reservation) => reservation.reservationId === query.cancel && Date.parse(reservation.startsAt) > now);
+  const confirming = reservations.find(
+    (reservation) => reservation.reservationId === query.cancel && Date.parse(reservation.startsAt) > now,
+  );
   return {
     day,
     dayLabel: formatPortlandDay(day),
@@ -204,11 +206,7 @@ export default function ConsoleMeetingRooms({ loaderData, actionData }: Route.Co
                       <td className={cellClasses}>{reservation.tierName}</td>
                       <td className={cellClasses}>{reservation.hours === 1 ? "1 hour" : `${reservation.hours} hours`}</td>
                       <td className={cellClasses}>
-                        {reservation.cancellable ? (
-                          <CancelLink day={day} reservation={reservation} roomName={room.name} />
-                        ) : (
-                          "Started"
-                        )}
+                        {reservation.cancellable ? <CancelLink day={day} reservation={reservation} roomName={room.name} /> : "Started"}
                       </td>
                     </tr>
                   ))}
