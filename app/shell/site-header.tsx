@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Form, Link, NavLink } from "react-router";
+import { Form, Link, NavLink, useLocation } from "react-router";
 import { buttonClasses } from "#app/ui/button-link.tsx";
 import { ExecutiveAccessButton } from "#app/features/executive-invitation/invitation-dialog.tsx";
 import { LogoMark } from "#app/ui/logo-mark.tsx";
@@ -7,6 +7,15 @@ import { ProhibitionIcon } from "#app/ui/prohibition-icon.tsx";
 import { useAuth } from "#app/features/sign-in/auth.tsx";
 import { useMainMenu } from "./main-menu.tsx";
 import { club, memberNavigation, visitorNavigation } from "#app/features/site/site-config.ts";
+
+/**
+ * The one navigation link the page belongs to: the longest whose path holds it, so /members/events
+ * marks 'Calendar' alone, not 'Members Area' too; "/" marks only the home page.
+ */
+export function currentNavigationPath(paths: readonly string[], pathname: string): string | undefined {
+  const holding = paths.filter((path) => (path === "/" ? pathname === "/" : pathname === path || pathname.startsWith(`${path}/`)));
+  return holding.sort((a, b) => b.length - a.length)[0];
+}
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
   `block whitespace-nowrap rounded-sm px-2 py-2 text-sm tracking-wide transition-colors ${
@@ -23,6 +32,11 @@ export function SiteHeader() {
   const { user } = useAuth();
   const { open: menuOpen, setOpen: setMenuOpen, toggle: toggleMenu } = useMainMenu();
   const closeMenu = () => setMenuOpen(false);
+  const navigation = user ? memberNavigation : visitorNavigation;
+  const current = currentNavigationPath(
+    navigation.map((link) => link.to),
+    useLocation().pathname,
+  );
 
   // Esc closes the open menu (docs/product-rules.md#accessibility, keyboard shortcuts).
   useEffect(() => {
@@ -58,18 +72,18 @@ export function SiteHeader() {
           className={`${menuOpen ? "block" : "hidden"} absolute inset-x-0 top-full border-b border-cedar bg-night px-5 pb-5 nav:static nav:block nav:border-0 nav:bg-transparent nav:p-0`}
         >
           <ul className="flex flex-col gap-1 nav:flex-row nav:flex-wrap nav:items-center nav:justify-end nav:gap-x-0 nav:gap-y-2">
-            {(user ? memberNavigation : visitorNavigation).map((link) => (
+            {navigation.map((link) => (
               <li key={link.to}>
-                <NavLink
+                <Link
                   to={link.to}
-                  end={link.to === "/"}
-                  className={navLinkClasses}
+                  aria-current={link.to === current ? "page" : undefined}
+                  className={navLinkClasses({ isActive: link.to === current })}
                   onClick={closeMenu}
                   aria-label={"iconOnly" in link ? link.label : undefined}
                   title={"iconOnly" in link ? link.label : undefined}
                 >
                   {"iconOnly" in link ? <ProhibitionIcon /> : link.label}
-                </NavLink>
+                </Link>
               </li>
             ))}
             {user ? (

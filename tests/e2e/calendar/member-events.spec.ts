@@ -43,6 +43,8 @@ test.describe("each tier's calendar", () => {
       // The header's one Calendar link opens the events.
       await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Calendar", exact: true }).click();
       await expect(page).toHaveURL("/members/events");
+      const mainNav = page.getByRole("navigation", { name: "Main" });
+      await expect(mainNav.locator('[aria-current="page"]')).toHaveText("Calendar");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Evenings ahead");
       for (const event of sees) await expect(eventCard(page, event.title)).toBeVisible();
       for (const event of misses) await expect(eventCard(page, event.title)).toHaveCount(0);
