@@ -75,7 +75,7 @@ function CancelConfirmation({
   const { pending } = usePendingSubmission({ sentWith: { field: "intent", value: "cancel" } });
   const { noun, title, joined, nobody, one, many } = words[kind];
   return (
-    <Form method="post" id={`cancel-${noun}`} preventScrollReset>
+    <Form method="post" id={`cancel-${noun}`} tabIndex={-1} preventScrollReset>
       <p id="cancel-warning" className="font-semibold text-cream">
         {`Cancel this ${noun}?`} {placesBooked === 0 ? nobody : placesBooked === 1 ? one : many(placesBooked)}{" "}
         {`Everyone ${joined} or on the waitlist is emailed. This cannot be undone.`}

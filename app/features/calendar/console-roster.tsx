@@ -145,7 +145,7 @@ export function CancelBookingConfirmation({
   return (
     <Section id="cancel-booking-step" eyebrow={event ? "RSVPs" : "Roster"} title={event ? "Cancel a booking" : "Cancel an enrolment"}>
       {booking ? (
-        <Form method="post" id="cancel-booking" preventScrollReset>
+        <Form method="post" id="cancel-booking" tabIndex={-1} preventScrollReset>
           <input type="hidden" name="bookingId" value={booking.bookingId} />
           <p id="cancel-booking-warning" className="font-semibold text-cream">
             {booking.waiting

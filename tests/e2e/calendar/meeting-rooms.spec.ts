@@ -113,6 +113,12 @@ test.describe("/members/meeting-rooms", () => {
         `Cancel ${member.name}'s reservation of the Alder Room on ${formatPortlandDay(day)}, ${hourLabel}? They are emailed`,
       );
       await expect(alder.getByRole("row").filter({ hasText: member.name })).toBeVisible();
+      // The link scrolls the step into view below the sticky header, not under it, and focuses it.
+      await expect(step.locator("#cancel-reservation")).toBeFocused();
+      const headerBottom = await concierge.getByRole("banner").evaluate((header) => header.getBoundingClientRect().bottom);
+      await expect
+        .poll(() => step.locator("#cancel-reservation").evaluate((form) => form.getBoundingClientRect().top))
+        .toBeGreaterThanOrEqual(headerBottom);
       await expectNoAxeViolations(concierge);
       await screenshots(concierge, "concierge-meeting-rooms-cancel");
       await step.getByRole("button", { name: "Yes, Cancel the Reservation" }).click();

@@ -136,7 +136,7 @@ function CancelConfirmation({
   return (
     <Section id="cancel-reservation-step" eyebrow="Meeting rooms" title="Cancel a reservation">
       {confirming ? (
-        <Form method="post" id="cancel-reservation" preventScrollReset>
+        <Form method="post" id="cancel-reservation" tabIndex={-1} preventScrollReset>
           <input type="hidden" name="reservationId" value={confirming.id} />
           <p id="cancel-reservation-warning" className="font-semibold text-cream">
             {`Cancel ${confirming.memberName}'s reservation of the ${confirming.roomName} on ${dayLabel}, ${confirming.hoursLabel}? They are emailed that the club cancelled it, and the hours are free again.`}
