@@ -14,3 +14,4 @@ export * from "./schema/dues.ts";
 export * from "./schema/lockers.ts";
 export * from "./schema/guests.ts";
 export * from "./schema/calendar.ts";
+export * from "./schema/contact.ts";

@@ -22,7 +22,18 @@ export const invitationRequests = sqliteTable(
     company: text("company").notNull(),
     invitedBy: text("invited_by").notNull(),
     message: text("message").notNull(),
+    /** The reCAPTCHA score when `checkedBy` is 'captcha'; 0 otherwise (never shown then). */
     recaptchaScore: real("recaptcha_score").notNull(),
+    /**
+     * How the request showed a person sent it (docs/security.md#captcha): a reCAPTCHA pass, a
+     * mobile number verified by SMS code (`verifiedPhone`), or nothing but the honeypot and the
+     * stricter limit of a form posted without JavaScript.
+     */
+    checkedBy: text("checked_by", { enum: ["captcha", "sms", "none"] })
+      .notNull()
+      .default("captcha"),
+    /** The US mobile number the visitor verified by SMS code before asking (10 digits), if they did. */
+    verifiedPhone: text("verified_phone"),
     status: text("status", { enum: ["new", "approved", "declined", "waitlisted", "offered", "paid", "expired", "joined"] })
       .notNull()
       .default("new"),
