@@ -14,6 +14,7 @@ const dues = (file: string) => `features/dues/routes/${file}`;
 const lockers = (file: string) => `features/lockers/routes/${file}`;
 const guests = (file: string) => `features/guests/routes/${file}`;
 const calendar = (file: string) => `features/calendar/routes/${file}`;
+const contact = (file: string) => `features/contact/routes/${file}`;
 
 export default [
   index(site("home.tsx")),
@@ -33,6 +34,9 @@ export default [
   route("lounges/platinum", site("lounge.tsx"), { id: "lounges-platinum" }),
   route("compliance", site("compliance.tsx")),
   route("public-health", site("public-health.tsx")),
+  // The SMS block's page: where its forms post without JavaScript (docs/product-rules.md#sms-invitation).
+  route("sms-invitation", "features/sms-invitation/routes/sms-invitation.tsx"),
+  route("contact", contact("contact.tsx")),
   // The members-only areas share one layout: requireMember and the club rules step.
   layout(memberArea("member-area.tsx"), [
     route("members", memberArea("members.tsx")),
@@ -65,6 +69,8 @@ export default [
   route("cigar-academy", site("cigar-academy.tsx")),
   route("robots.txt", site("robots.ts")),
   route("sitemap.xml", site("sitemap.ts")),
+  // The invitation form as a page: every opener links here; the dialog enhances the links.
+  route("executive-access", "features/executive-invitation/routes/executive-access.tsx"),
   route("invitation", admissions("invitation.tsx")),
   route("application", admissions("application.tsx")),
   route("application/sit-down", admissions("sit-down-booking.ts")),
@@ -81,6 +87,7 @@ export default [
     route("waitlists", admissions("waitlists.tsx")),
     route("applications.csv", admissions("applications-csv.ts")),
     route("sms-opt-ins", concierge("sms-opt-ins.tsx")),
+    route("messages", contact("console-messages.tsx")),
     route("payments", dues("payments.tsx")),
     route("lockers", lockers("console-lockers.tsx")),
     route("guests", guests("console-guests.tsx")),

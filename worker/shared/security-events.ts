@@ -50,7 +50,9 @@ export type SecurityEventType =
   | "meeting_room_booking_cancelled_by_staff"
   | "calendar_feed_created"
   | "calendar_feed_replaced"
-  | "calendar_feed_revoked";
+  | "calendar_feed_revoked"
+  | "contact_message_received"
+  | "contact_message_answered";
 
 export interface SecurityEventInput {
   eventType: SecurityEventType;

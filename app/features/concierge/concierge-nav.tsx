@@ -11,6 +11,7 @@ const pages: { to: string; label: string; end: boolean; section?: readonly strin
   { to: "/concierge/guests", label: "Guests", end: false },
   { to: "/concierge/events", label: "Calendar", end: false, section: calendarConsolePages.map((page) => page.to) },
   { to: "/concierge/sms-opt-ins", label: "SMS opt-ins", end: false },
+  { to: "/concierge/messages", label: "Messages", end: false },
   { to: "/concierge/outbox", label: "Outbox", end: false },
   { to: "/concierge/security-events", label: "Security events", end: false },
 ];

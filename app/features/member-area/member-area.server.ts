@@ -46,6 +46,7 @@ export function requireMemberWithAcceptedRules(request: Request, context: Readon
 // The Worker's member-area services, for the pages' loaders and actions (decision 006).
 export { findMemberById } from "#worker/features/members/members.ts";
 export { acceptRules } from "#worker/features/member-area/rules-acceptance.ts";
+export { isFirstSignIn } from "#worker/features/member-area/member-greeting.ts";
 export { findPointsBalance, listActiveRewardItems, listRecentRedemptions, redeemReward } from "#worker/features/member-area/rewards.ts";
 export { mediaKitFile } from "#worker/features/member-area/media-kit-files.ts";
 export { listPartnerVendors } from "#worker/features/member-area/partner-vendors.ts";

@@ -20,8 +20,15 @@ export const guestName = z
   .max(100, "Name too long")
   .regex(personName, "Please use letters, spaces, hyphens and apostrophes only.");
 
+const rewardItemId = z.string().trim().min(1).max(100);
+
 export const redeemRewardForm = z.object({
-  itemId: z.string().trim().min(1).max(100),
+  itemId: rewardItemId,
+});
+
+/** The rewards page's query: `?redeem=<itemId>` asks to confirm that item (anything else is ignored). */
+export const redeemConfirmationQuery = z.object({
+  redeem: rewardItemId.optional().catch(undefined),
 });
 
 /** The rules step: the version the member read, and the page they asked for. */

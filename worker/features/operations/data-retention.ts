@@ -4,6 +4,7 @@ import { getDatabase } from "#db/client.ts";
 import {
   ageGateAnswers,
   applicationEvents,
+  contactMessages,
   invitationRequests,
   memberSessions,
   outbox,
@@ -31,6 +32,11 @@ export const RETENTION = {
    * still waiting, or needing a person, are kept until they end one of these ways.
    */
   finishedOutboxMessagesDays: 30,
+  /**
+   * Counted from arrival, answered or not: a year lets the concierge look back on a conversation
+   * across a season of events and a renewal, no longer (docs/product-rules.md#contact).
+   */
+  contactMessagesDays: 365,
 } as const;
 
 const firstRequest = alias(invitationRequests, "first_request");
@@ -92,6 +98,7 @@ export async function deleteExpiredRecords(db: D1Database, now: number = Date.no
           lt(outbox.updatedAt, before(now, RETENTION.finishedOutboxMessagesDays)),
         ),
       ),
+    database.delete(contactMessages).where(lt(contactMessages.createdAt, before(now, RETENTION.contactMessagesDays))),
     // The sign-in tables keep milliseconds (db/schema/sign-in.ts).
     database.delete(memberSessions).where(lte(memberSessions.expiresAt, now)),
     database.delete(webauthnChallenges).where(lte(webauthnChallenges.expiresAt, now)),

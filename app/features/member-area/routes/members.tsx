@@ -11,7 +11,7 @@ import { loadMemberLocker } from "#app/features/lockers/member-locker.server.ts"
 import { PageHero } from "#app/ui/page-hero.tsx";
 import { Section } from "#app/ui/section.tsx";
 import { requestContext } from "#app/context.ts";
-import { memberWithAcceptedRules } from "../member-area.server.ts";
+import { isFirstSignIn, memberWithAcceptedRules } from "../member-area.server.ts";
 import { formatPortlandDay, portlandDay } from "../member-dates.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { rulesEffectiveDate } from "#app/features/site/club-code-of-conduct.tsx";
@@ -35,13 +35,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (!member) return null;
   const { env } = context.get(requestContext);
   const now = new Date();
-  const [locker, guests, bookings] = await Promise.all([
+  const [firstSignIn, locker, guests, bookings] = await Promise.all([
+    isFirstSignIn(env.DB, member.id),
     loadMemberLocker(env.DB, member.id),
     hostGuestStatus(env.DB, member.id, portlandDay(now)),
     nextBookings(env.DB, member, now.getTime(), 3),
   ]);
   return {
-    name: member.name,
+    // "Welcome" on a member's first sign-in, "Welcome back" after (docs/product-rules.md#member-area).
+    greeting: `${firstSignIn ? "Welcome" : "Welcome back"}, ${member.name}.`,
     tierName: membershipTiers.find((tier) => tier.slug === member.tier)?.name ?? member.tier,
     locker: locker ? lockerSummary(memberLockerView(locker)) : null,
     guests: {
@@ -114,7 +116,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
   if (!loaderData) return null;
   return (
     <>
-      <PageHero eyebrow="Members Area" title={`Welcome back, ${loaderData.name}.`}>
+      <PageHero eyebrow="Members Area" title={loaderData.greeting}>
         <p>
           This is the members' side of {club.name}: your locker and guest privileges, the evenings ahead, the rewards you have earned and
           the people who keep your chair warm.

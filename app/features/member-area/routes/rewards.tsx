@@ -4,13 +4,13 @@ import { DiamondList } from "#app/ui/diamond-list.tsx";
 import { useOutcomeToast } from "#app/ui/form/form-outcome.tsx";
 import type { ActionResult } from "#app/lib/form-result.ts";
 import { RecentRedemptions } from "../recent-redemptions.tsx";
-import { formatPoints, RewardCatalogue } from "../reward-catalogue.tsx";
+import { formatPoints, RedemptionConfirmation, RewardCatalogue } from "../reward-catalogue.tsx";
 import { PageHero } from "#app/ui/page-hero.tsx";
 import { Section } from "#app/ui/section.tsx";
 import { requestContext } from "#app/context.ts";
 import { memberWithAcceptedRules, requireMemberWithAcceptedRules } from "../member-area.server.ts";
 import { formatPortlandDate } from "../member-dates.ts";
-import { redeemRewardForm } from "../member-forms.ts";
+import { redeemConfirmationQuery, redeemRewardForm } from "../member-forms.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { club } from "#app/features/site/site-config.ts";
 import {
@@ -29,8 +29,11 @@ export const meta: Route.MetaFunction = (args) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** The member's balance, the active catalogue and their recent redemptions; null while the rules step shows. */
-export async function loader({ context }: Route.LoaderArgs) {
+/**
+ * The member's balance, the active catalogue and their recent redemptions, and with `?redeem=<id>`
+ * the confirmation of that item when the balance covers it; null while the rules step shows.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const member = memberWithAcceptedRules(context);
   if (!member) return null;
   const { env } = context.get(requestContext);
@@ -39,9 +42,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     listActiveRewardItems(env.DB),
     listRecentRedemptions(env.DB, member.id),
   ]);
+  const { redeem } = redeemConfirmationQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const confirming = items.find((item) => item.id === redeem && item.pointsCost <= balance);
   return {
     balance,
     items,
+    confirmation: confirming ? { item: confirming, balanceBefore: balance, balanceAfter: balance - confirming.pointsCost } : null,
     redemptions: redemptions.map((redemption) => ({ ...redemption, dateLabel: formatPortlandDate(redemption.createdAt) })),
   };
 }
@@ -102,6 +108,12 @@ export default function Rewards({ loaderData, actionData }: Route.ComponentProps
           with us, and they open the small luxuries and rare seats the club holds for its own.
         </p>
       </PageHero>
+
+      {loaderData.confirmation ? (
+        <Section id="redemption" eyebrow="Redeem" title="Confirm your redemption">
+          <RedemptionConfirmation confirmation={loaderData.confirmation} />
+        </Section>
+      ) : null}
 
       <Section id="balance" eyebrow="Your points" title="Points balance">
         <p className="font-display text-5xl text-brass">{formatPoints(loaderData.balance)}</p>

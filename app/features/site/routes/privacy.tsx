@@ -41,6 +41,12 @@ const records: DataRecord[] = [
     kept: "Until your request is decided, then for 24 months, then deleted. While you wait on a tier's waitlist or hold an offer, it is kept.",
   },
   {
+    title: "Messages to the concierge",
+    what: "What you write on the contact page: your name, email address and message, the time it arrived and, if you are a signed-in member, your membership. When the concierge has replied, who replied and when.",
+    why: "To answer you, and to see what you asked when you write again.",
+    kept: "12 months from when it arrived, then deleted.",
+  },
+  {
     title: "Messages on their way",
     what: "A copy of each message the site sends: the email to the concierge about your request, the emails to you about it (an offer, a place on a waitlist or a decline), the SMS code request to your phone and, once you are admitted, the email with your personal invitation link. It is kept until it has been delivered.",
     why: "So that nothing you send us is lost when an email or SMS service is briefly unavailable: we store first and deliver after, retrying until delivery succeeds.",
