@@ -71,6 +71,8 @@ export default [
   route("sitemap.xml", site("sitemap.ts")),
   // The invitation form as a page: every opener links here; the dialog enhances the links.
   route("executive-access", "features/executive-invitation/routes/executive-access.tsx"),
+  // The invitation form as a page: every opener links here; the dialog enhances the links.
+  route("executive-access", "features/executive-invitation/routes/executive-access.tsx"),
   route("invitation", admissions("invitation.tsx")),
   route("application", admissions("application.tsx")),
   route("application/sit-down", admissions("sit-down-booking.ts")),

@@ -49,7 +49,7 @@ export async function readJsonBody(c: Context<AppBindings>): Promise<unknown> {
 }
 
 /** The 429 with the rate limiter's message (docs/security.md#rate-limits), with Retry-After. */
-export function tooManySubmissions(c: Context<AppBindings>, decision: RateLimitDecision) {
+export function tooManySubmissions(c: Context<AppBindings>, decision: Pick<RateLimitDecision, "retryAfterSeconds">) {
   c.header("Retry-After", String(decision.retryAfterSeconds));
   return c.json({ error: "Too many submissions. Please try again later." }, 429);
 }

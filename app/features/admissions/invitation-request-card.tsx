@@ -16,7 +16,8 @@ export interface InvitationRequestCardView {
   company: string;
   invitedBy: string;
   message: string;
-  recaptchaScore: number;
+  /** The proof a person sent it: ["reCAPTCHA score", "0.80"], or ["Proof", "Verified mobile (503) 555-0100"] (pipeline-view.server.ts). */
+  proofLabel: [string, string];
   status: "new" | "approved" | "declined" | "waitlisted" | "offered" | "paid" | "expired" | "joined";
   stage: "new" | "sit-down" | "approved" | "declined" | "waitlisted" | "offered" | "paid" | "expired";
   createdAtLabel: string;
@@ -51,9 +52,10 @@ export function InvitationRequestCard({ request, outcome }: { request: Invitatio
   const headingId = `request-${request.id}-name`;
   const facts: Array<[string, string]> = [
     ["Email", request.email],
-    ["Company", request.company],
-    ["Introduced by", request.invitedBy],
-    ["reCAPTCHA score", request.recaptchaScore.toFixed(2)],
+    // The shorter request of a verified mobile has neither.
+    ...(request.company ? [["Company", request.company] as [string, string]] : []),
+    ...(request.invitedBy ? [["Introduced by", request.invitedBy] as [string, string]] : []),
+    request.proofLabel,
     ["Received", request.createdAtLabel],
     ...pipelineFacts(request),
   ];

@@ -1,5 +1,6 @@
 import { loungeBySlug, membershipTiers } from "#app/features/site/site-config.ts";
 import { formatConsoleTime } from "#app/features/concierge/console-format.ts";
+import { formatPhoneInput } from "#app/features/sms-invitation/phone-input.ts";
 import type { InvitationRequestCardView } from "./invitation-request-card.tsx";
 import type { InvitationRequestView } from "#worker/features/admissions/admissions.ts";
 
@@ -33,6 +34,16 @@ export function stepLabel(step: Pick<InvitationRequestView["history"][number], "
 
 const time = (iso: string | null) => formatConsoleTime(iso);
 
+/**
+ * How the request showed a person sent it (docs/security.md#captcha): the reCAPTCHA score, the
+ * verified mobile, or that it came without JavaScript and so without the captcha check.
+ */
+function proofLabel(request: Pick<InvitationRequestView, "checkedBy" | "recaptchaScore" | "verifiedPhone">): [string, string] {
+  if (request.checkedBy === "sms") return ["Proof", `Verified mobile ${formatPhoneInput(request.verifiedPhone ?? "")}`];
+  if (request.checkedBy === "none") return ["Proof", "Sent without the captcha check (no JavaScript)"];
+  return ["reCAPTCHA score", request.recaptchaScore.toFixed(2)];
+}
+
 export function pipelineCard(request: InvitationRequestView, waitlistPosition: number | null): InvitationRequestCardView {
   return {
     id: request.id,
@@ -41,7 +52,7 @@ export function pipelineCard(request: InvitationRequestView, waitlistPosition: n
     company: request.company,
     invitedBy: request.invitedBy,
     message: request.message,
-    recaptchaScore: request.recaptchaScore,
+    proofLabel: proofLabel(request),
     status: request.status,
     stage: request.stage,
     createdAtLabel: time(request.createdAt) ?? request.createdAt,

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from "react";
+import { Link, useSearchParams } from "react-router";
 import { useCaptcha } from "./captcha.ts";
 import { Toaster } from "#app/ui/toast/toaster.tsx";
 import { useCodeOnDemand } from "#app/lib/use-code-on-demand.ts";
@@ -11,7 +12,7 @@ const OpenInvitationContext = createContext<(() => void) | null>(null);
 
 /**
  * The 'Confidential Communication Channel' dialog (docs/product-rules.md#executive-invitation): one per page, opened from the
- * header, the home hero and the footer. A native modal <dialog>: focus is trapped inside, Esc
+ * header, the home hero and the footer (links to /executive-access, which it enhances). A native modal <dialog>: focus is trapped inside, Esc
  * closes it and focus returns to the button that opened it. The form and the captcha script load
  * when the dialog is first opened. It also places the page's toasts: inside the dialog while it is open
  * (everything else is inert then), outside otherwise.
@@ -23,6 +24,8 @@ export function InvitationDialogProvider({ siteKey, children }: { siteKey: strin
   const [dialogOpen, setDialogOpen] = useState(false);
   const [formFailedToLoad, setFormFailedToLoad] = useState(false);
   const captcha = useCaptcha(siteKey, wanted);
+  // A guest's invitation to apply links the request to their host (docs/security.md#guest-invitation-links).
+  const guestReference = useSearchParams()[0].get("guest") ?? undefined;
   const formCode = useCodeOnDemand(
     loadForm,
     dialogOpen && !formFailedToLoad,
@@ -78,9 +81,13 @@ export function InvitationDialogProvider({ siteKey, children }: { siteKey: strin
               siteKey={siteKey}
               captchaSettled={captcha.settled}
               onCaptchaMissing={captcha.reload}
-              onSent={() => {
-                close();
-                setFormKey((key) => key + 1);
+              guestReference={guestReference}
+              target={{
+                kind: "dialog",
+                onSent: () => {
+                  close();
+                  setFormKey((key) => key + 1);
+                },
               }}
             />
           ) : formFailedToLoad ? (
@@ -106,13 +113,25 @@ export function useOpenInvitation(): () => void {
   return open;
 }
 
-/** A button that opens the invitation dialog, labelled as the place it sits in needs. */
+/** The page that holds the invitation form for a visitor without JavaScript (routes/executive-access.tsx). */
+export const EXECUTIVE_ACCESS_PATH = "/executive-access";
+
+/**
+ * An opener of the invitation form, labelled as the place it sits in needs: a link to
+ * /executive-access (carrying the page's ?guest=), which works without JavaScript; once the
+ * page's script runs, it opens the dialog instead. A modified click (a new tab or window) still
+ * follows the link.
+ */
 export function ExecutiveAccessButton({ children, className, onOpen }: { children: ReactNode; className: string; onOpen?: () => void }) {
   const open = useOpenInvitation();
+  const guest = useSearchParams()[0].get("guest");
+  const to = guest ? `${EXECUTIVE_ACCESS_PATH}?${new URLSearchParams({ guest }).toString()}` : EXECUTIVE_ACCESS_PATH;
   return (
-    <button
-      type="button"
-      onClick={() => {
+    <Link
+      to={to}
+      onClick={(event) => {
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
         onOpen?.();
         open();
       }}
@@ -120,6 +139,6 @@ export function ExecutiveAccessButton({ children, className, onOpen }: { childre
       aria-haspopup="dialog"
     >
       {children}
-    </button>
+    </Link>
   );
 }

@@ -1,13 +1,29 @@
 import { useState, type FormEvent } from "react";
+import { Form, useSubmit } from "react-router";
 import { buttonClasses } from "#app/ui/button-link.tsx";
 import { Field } from "#app/ui/form/field.tsx";
 import { fieldErrors } from "#app/lib/form-result.ts";
 import { showToast } from "#app/ui/toast/toast-store.ts";
-import { submitInvitation } from "./submit-invitation.ts";
-import { invitationRequestSchema, type InvitationField, type InvitationRequest } from "./invitation-request.ts";
+import { obtainCaptchaPass, submitInvitation, transmissionFailed } from "./submit-invitation.ts";
+import {
+  invitationFieldHints,
+  invitationRequestSchema,
+  verifiedInvitationRequestSchema,
+  type InvitationField,
+  type InvitationRequest,
+} from "./invitation-request.ts";
 import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
 
-const fields: ReadonlyArray<{ name: InvitationField; label: string; type?: string; autoComplete?: string; multiline?: boolean }> = [
+interface FieldSpec {
+  name: InvitationField;
+  label: string;
+  type?: string;
+  autoComplete?: string;
+  multiline?: boolean;
+}
+
+/** The spec's labels, each with its plain hint (invitationFieldHints). */
+const fields: ReadonlyArray<FieldSpec> = [
   { name: "name", label: "Identity", autoComplete: "name" },
   { name: "email", label: "Encrypted Channel", type: "email", autoComplete: "email" },
   { name: "company", label: "Affiliation", autoComplete: "organization" },
@@ -15,80 +31,137 @@ const fields: ReadonlyArray<{ name: InvitationField; label: string; type?: strin
   { name: "message", label: "Encrypted Message", multiline: true },
 ];
 
+/** The shorter request of a verified mobile: no company, no connection, the message optional. */
+const shorterFields = new Set<InvitationField>(["name", "email", "message"]);
+
 const empty: InvitationRequest = { name: "", email: "", company: "", invitedBy: "", message: "" };
 
 type FieldErrors = Partial<Record<InvitationField, string>>;
 
-function validate(values: InvitationRequest): FieldErrors {
-  const result = invitationRequestSchema.safeParse(values);
+function validate(values: InvitationRequest, shorter: boolean): FieldErrors {
+  const result = (shorter ? verifiedInvitationRequestSchema : invitationRequestSchema).safeParse(values);
   return result.success ? {} : fieldErrors(result.error);
 }
 
 /**
- * The executive invitation form (docs/product-rules.md#executive-invitation): validation on submit, then again on every change,
- * messages inline under each field and announced; 'Transmit Message' is disabled while submitting
- * and until the captcha script has loaded (or failed to: then the submit says why).
+ * Where the form sends: the dialog posts JSON to the API and closes (`onSent`); the
+ * /executive-access page posts to its own action, natively without JavaScript, and with it after
+ * the captcha steps (a visitor with a verified mobile needs none: `shorter`).
+ */
+export type InvitationFormTarget =
+  | { kind: "dialog"; onSent: () => void }
+  | {
+      kind: "page";
+      shorter: boolean;
+      /** What the page's action answered: the values sent back and its field messages. */
+      values?: Partial<InvitationRequest>;
+      errors?: FieldErrors;
+    };
+
+/**
+ * The executive invitation form (docs/product-rules.md#executive-invitation): the spec's labels with
+ * a plain hint under each, validation on submit, then again on every change, messages inline under
+ * each field and announced; 'Transmit Message' is disabled while submitting and until the captcha
+ * script has loaded (or failed to: then the submit says why). Its actions stay in view: the bar
+ * holding 'Transmit Message' sticks to the bottom of the dialog's scroll box.
  */
 export function InvitationForm({
   siteKey,
   captchaSettled,
   onCaptchaMissing,
-  onSent,
+  guestReference,
+  target,
 }: {
   siteKey: string;
   /** The captcha script has loaded, or failed to (then the submit explains, and it reloads). */
   captchaSettled: boolean;
   onCaptchaMissing: () => void;
-  onSent: () => void;
+  /** The signed guest reference the page was opened with (?guest=), sent with the request. */
+  guestReference: string | undefined;
+  target: InvitationFormTarget;
 }) {
-  const [values, setValues] = useState(empty);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const shorter = target.kind === "page" && target.shorter;
+  const [values, setValues] = useState<InvitationRequest>(() => ({ ...empty, ...(target.kind === "page" ? target.values : {}) }));
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [validateOnChange, setValidateOnChange] = useState(false);
-  const { pending: submitting, track } = usePendingSubmission({ navigation: false });
+  const { pending: submitting, track } = usePendingSubmission({ navigation: target.kind === "page" });
+  const submitToPage = useSubmit();
+  // The action's messages show until the visitor's own typing is checked again; each new answer
+  // from the action shows its own.
+  const serverErrors = target.kind === "page" ? target.errors : undefined;
+  const [answered, setAnswered] = useState(serverErrors);
+  if (serverErrors !== answered) {
+    setAnswered(serverErrors);
+    setClientErrors(null);
+  }
+  const errors = clientErrors ?? serverErrors ?? {};
+  const shown = shorter ? fields.filter((field) => shorterFields.has(field.name)) : fields;
 
   function change(name: InvitationField, value: string) {
     const next = { ...values, [name]: value };
     setValues(next);
-    if (validateOnChange) setErrors(validate(next));
+    if (validateOnChange) setClientErrors(validate(next, shorter));
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
     setValidateOnChange(true);
-    const found = validate(values);
-    setErrors(found);
-    const firstInvalid = fields.find((field) => found[field.name]);
+    const found = validate(values, shorter);
+    setClientErrors(found);
+    const firstInvalid = shown.find((field) => found[field.name]);
     if (firstInvalid) {
+      event.preventDefault();
       document.getElementById(`invitation-${firstInvalid.name}`)?.focus();
       return;
     }
-    if (new FormData(event.currentTarget).get("website")) return;
-    const outcome = await track(() => submitInvitation(siteKey, values));
+    // A verified mobile needs no captcha: the page's form goes to its action as it is.
+    if (shorter) return;
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    if (form.get("website")) return;
+    if (target.kind === "page") {
+      await track(async () => {
+        try {
+          const captcha = await obtainCaptchaPass(siteKey);
+          if (captcha.pass === null) {
+            if (captcha.captchaMissing) onCaptchaMissing();
+            return;
+          }
+          form.set("captchaPass", captcha.pass);
+          await submitToPage(form, { method: "post", preventScrollReset: true });
+        } catch (error) {
+          transmissionFailed(error);
+        }
+      });
+      return;
+    }
+    const outcome = await track(() => submitInvitation(siteKey, values, guestReference));
     if (!outcome.sent && outcome.captchaMissing) onCaptchaMissing();
     if (outcome.sent) {
       setValues(empty);
-      setErrors({});
+      setClientErrors({});
       setValidateOnChange(false);
-      onSent();
+      target.onSent();
       showToast({
         title: "Message Transmitted",
         description: "Your communication has reached the appropriate channels. Expect contact soon.",
       });
     } else if (outcome.fieldErrors) {
-      setErrors(outcome.fieldErrors);
+      setClientErrors(outcome.fieldErrors);
     }
   }
 
   const inputClasses = "mt-2 w-full rounded-sm border bg-night px-3 py-2.5 text-cream placeholder:text-smoke focus:border-brass";
   return (
-    <form noValidate onSubmit={submit} className="mt-6 grid gap-5">
-      {fields.map((field) => {
+    <Form method="post" action="/executive-access" noValidate onSubmit={submit} className="mt-6 grid gap-5">
+      {shown.map((field) => {
         const error = errors[field.name];
+        const optional = shorter && field.name === "message";
         return (
           <Field
             key={field.name}
             id={`invitation-${field.name}`}
-            label={field.label}
+            label={optional ? `${field.label} (optional)` : field.label}
+            hint={invitationFieldHints[field.name]}
             error={error}
             announceError
             className={field.multiline ? "" : "sm:max-w-xl"}
@@ -110,6 +183,7 @@ export function InvitationForm({
           </Field>
         );
       })}
+      {guestReference ? <input type="hidden" name="guestReference" value={guestReference} /> : null}
       {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
       <div hidden>
         <label>
@@ -117,15 +191,20 @@ export function InvitationForm({
           <input name="website" tabIndex={-1} autoComplete="off" />
         </label>
       </div>
-      <div>
+      {/* In the dialog the action bar stays at the bottom of its scroll box, so the button is always in reach. */}
+      <div
+        className={
+          target.kind === "dialog" ? "sticky bottom-0 -mx-6 border-t border-cedar bg-humidor px-6 py-4 sm:-mx-10 sm:px-10" : undefined
+        }
+      >
         <button
           type="submit"
-          disabled={submitting || !captchaSettled}
+          disabled={submitting || (!shorter && !captchaSettled)}
           className={`${buttonClasses("primary")} disabled:cursor-not-allowed disabled:opacity-60`}
         >
           {submitting ? "Submitting..." : "Transmit Message"}
         </button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -45,3 +45,45 @@ export const invitationRequestSchema = z.object({
 
 export type InvitationRequest = z.infer<typeof invitationRequestSchema>;
 export type InvitationField = keyof InvitationRequest;
+
+/**
+ * The shorter request of a visitor whose mobile number the SMS block verified
+ * (docs/product-rules.md#executive-invitation): the number is the proof of a person, so it asks
+ * only for a name, an email and, if they like, a message; the same messages and limits.
+ */
+export const verifiedInvitationRequestSchema = invitationRequestSchema.pick({ name: true, email: true }).extend({
+  message: z
+    .string()
+    .trim()
+    .max(INVITATION_FIELD_LIMITS.message, "Message too long")
+    .refine((message) => message === "" || isMultiLineText(message), "Invalid characters in message"),
+});
+
+export type VerifiedInvitationRequest = z.infer<typeof verifiedInvitationRequestSchema>;
+
+/**
+ * What the form posts besides its fields: the honeypot (`website`), the signed guest reference a
+ * guest's invitation link carries (`guest`) and, when JavaScript ran, the captcha pass.
+ */
+export const invitationEnvelopeSchema = z.object({
+  captchaPass: z.string().min(1).max(1024).optional(),
+  /** Honeypot: a field people never see; bots fill it. */
+  website: z.string().max(200).optional(),
+  /** The signed guest reference of a guest's invitation to apply (docs/security.md#guest-invitation-links). */
+  guestReference: z.string().max(200).optional(),
+});
+
+/** A request over the limit (429): the rate limiter's words, with a title of their own. */
+export const TOO_MANY_SUBMISSIONS = {
+  title: "Too Many Submissions",
+  description: "Too many submissions. Please try again later.",
+} as const;
+
+/** The plain words under each label ('Identity' alone does not say what to type). */
+export const invitationFieldHints: Record<InvitationField, string> = {
+  name: "Your full name",
+  email: "Your email",
+  company: "Your company or firm",
+  invitedBy: "The member who introduced you",
+  message: "What you would like the concierge to know",
+};

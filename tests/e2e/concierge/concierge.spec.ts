@@ -49,7 +49,7 @@ async function signOut(page: Page) {
 /** A visitor's executive invitation request, through the dialog. */
 async function requestInvitation(page: Page, applicant: { name: string; email: string }) {
   await gotoHydrated(page, "/memberships");
-  await page.getByRole("banner").getByRole("button", { name: "Executive Access" }).click();
+  await page.getByRole("banner").getByRole("link", { name: "Executive Access" }).click();
   const dialog = page.getByRole("dialog", { name: "Confidential Communication Channel" });
   await expect(dialog.getByRole("button", { name: "Transmit Message" })).toBeEnabled();
   const fields = {

@@ -14,7 +14,7 @@ const dialog = (page: Page) => page.getByRole("dialog", { name: "Confidential Co
 
 async function openFromHeader(page: Page) {
   await gotoHydrated(page, "/memberships");
-  await page.getByRole("banner").getByRole("button", { name: "Executive Access" }).click();
+  await page.getByRole("banner").getByRole("link", { name: "Executive Access" }).click();
   await expect(dialog(page)).toBeVisible();
   await expect(dialog(page).getByRole("button", { name: "Transmit Message" })).toBeEnabled();
 }
@@ -26,10 +26,10 @@ async function fill(page: Page, values: Record<string, string> = valid) {
 test.describe("the executive invitation dialog", () => {
   test("opens from the header, the home hero and the footer, and returns focus when closed", async ({ page }) => {
     await gotoHydrated(page, "/");
+    // Links to /executive-access, which the dialog enhances once the page's script runs.
     const openers = [
-      page.getByRole("main").getByRole("button", { name: "Request Executive Invitation" }),
-      page.getByRole("contentinfo").getByRole("button", { name: "Request Executive Access" }),
-      page.getByRole("contentinfo").getByRole("button", { name: "Contact the Concierge" }),
+      page.getByRole("main").getByRole("link", { name: "Request Executive Invitation" }),
+      page.getByRole("contentinfo").getByRole("link", { name: "Request Executive Access" }),
     ];
     for (const opener of openers) {
       await opener.click();
@@ -38,8 +38,9 @@ test.describe("the executive invitation dialog", () => {
       await expect(dialog(page)).toBeHidden();
       await expect(opener).toBeFocused();
     }
-    await page.getByRole("contentinfo").getByRole("button", { name: "Request Executive Access" }).click();
+    await page.getByRole("contentinfo").getByRole("link", { name: "Request Executive Access" }).click();
     await dialog(page).getByRole("button", { name: "Close" }).click();
+    await expect(page).toHaveURL("/");
     await expect(dialog(page)).toBeHidden();
   });
 
@@ -51,7 +52,7 @@ test.describe("the executive invitation dialog", () => {
     await gotoHydrated(page, "/");
     await page.waitForLoadState("networkidle");
     expect(captchaRequests).toEqual([]);
-    await page.getByRole("main").getByRole("button", { name: "Request Executive Invitation" }).click();
+    await page.getByRole("main").getByRole("link", { name: "Request Executive Invitation" }).click();
     await expect.poll(() => captchaRequests).toEqual([expect.stringContaining("render=e2e-site-key")]);
   });
 
@@ -61,7 +62,7 @@ test.describe("the executive invitation dialog", () => {
     await dialog(page).getByRole("button", { name: "Transmit Message" }).click();
     await expectToast(page, "Message Transmitted", "Your communication has reached the appropriate channels. Expect contact soon.");
     await expect(dialog(page)).toBeHidden();
-    await page.getByRole("banner").getByRole("button", { name: "Executive Access" }).click();
+    await page.getByRole("banner").getByRole("link", { name: "Executive Access" }).click();
     await expect(dialog(page).getByLabel("Identity")).toHaveValue("");
   });
 
@@ -79,7 +80,7 @@ test.describe("the executive invitation dialog", () => {
     }
     await expect(dialog(page).getByLabel("Identity")).toBeFocused();
     await expect(dialog(page).getByLabel("Identity")).toHaveAttribute("aria-invalid", "true");
-    await expect(dialog(page).getByLabel("Identity")).toHaveAccessibleDescription("Name must be at least 2 characters");
+    await expect(dialog(page).getByLabel("Identity")).toHaveAccessibleDescription("Your full name Name must be at least 2 characters");
 
     await dialog(page).getByLabel("Identity").fill("Avery <b>");
     await expect(dialog(page).getByText("Invalid characters in name")).toBeVisible();
@@ -124,7 +125,7 @@ test.describe("the executive invitation dialog", () => {
 
   test("can be completed with the keyboard alone", async ({ page }) => {
     await gotoHydrated(page, "/memberships");
-    await page.getByRole("banner").getByRole("button", { name: "Executive Access" }).focus();
+    await page.getByRole("banner").getByRole("link", { name: "Executive Access" }).focus();
     await page.keyboard.press("Enter");
     await expect(dialog(page)).toBeVisible();
     await expect(dialog(page).getByRole("button", { name: "Transmit Message" })).toBeEnabled();
@@ -146,7 +147,7 @@ test.describe("the executive invitation dialog", () => {
       await route.fulfill({ path: "tests/e2e/support/fakes/grecaptcha.js", contentType: "text/javascript" });
     });
     await gotoHydrated(page, "/memberships");
-    await page.getByRole("banner").getByRole("button", { name: "Executive Access" }).click();
+    await page.getByRole("banner").getByRole("link", { name: "Executive Access" }).click();
     const transmit = dialog(page).getByRole("button", { name: "Transmit Message" });
     await expect(transmit).toBeDisabled();
     releaseScript();
@@ -169,7 +170,7 @@ test.describe("the executive invitation dialog", () => {
   test("if the form's code cannot be fetched, the dialog says so, and opening it again tries again", async ({ page }) => {
     await gotoHydrated(page, "/memberships");
     await page.route(/\/assets\/invitation-form-[^/]+\.js$/, (route) => route.abort());
-    const executiveAccess = page.getByRole("banner").getByRole("button", { name: "Executive Access" });
+    const executiveAccess = page.getByRole("banner").getByRole("link", { name: "Executive Access" });
     await executiveAccess.click();
     await expect(dialog(page).getByRole("alert")).toHaveText(
       "The form could not be loaded. Check your connection, close this window and open it again.",
@@ -207,7 +208,7 @@ test.describe("the error toasts of the invitation flow", () => {
       return route.fulfill({ path: "tests/e2e/support/fakes/grecaptcha.js", contentType: "text/javascript" });
     });
     await gotoHydrated(page, "/memberships");
-    await page.getByRole("banner").getByRole("button", { name: "Executive Access" }).click();
+    await page.getByRole("banner").getByRole("link", { name: "Executive Access" }).click();
     await fill(page);
     await dialog(page).getByRole("button", { name: "Transmit Message" }).click();
     await expectToast(page, "Error", "ReCAPTCHA not ready. Please try again.");

@@ -50,7 +50,7 @@ export async function conciergePage(browser: Browser, baseURL: string | undefine
 /** A visitor's executive invitation request through the site's dialog, naming `connection`. */
 export async function requestInvitation(page: Page, applicant: Applicant, connection: string): Promise<void> {
   await gotoHydrated(page, "/memberships");
-  await page.getByRole("banner").getByRole("button", { name: "Executive Access" }).click();
+  await page.getByRole("banner").getByRole("link", { name: "Executive Access" }).click();
   const dialog = page.getByRole("dialog", { name: "Confidential Communication Channel" });
   await expect(dialog.getByRole("button", { name: "Transmit Message" })).toBeEnabled();
   const fields = {

@@ -52,7 +52,7 @@ beforeEach(async () => {
 afterEach(() => vi.restoreAllMocks());
 
 const store = (fields: Partial<typeof validInvitation> = {}, now?: number) =>
-  storeInvitationRequest(env.DB, settings(), { ...validInvitation, ...fields }, 0.9, now);
+  storeInvitationRequest(env.DB, settings(), { ...validInvitation, ...fields }, { checkedBy: "captcha", recaptchaScore: 0.9 }, now);
 
 const requestRow = (id: string) =>
   env.DB.prepare("SELECT status, joined_to, email_key, created_at FROM invitation_requests WHERE id = ?").bind(id).first();
@@ -117,7 +117,15 @@ describe("storing a request", () => {
         return env.DB.batch(prepared);
       },
     } as unknown as D1Database;
-    await storeInvitationRequest(recording, settings(), { ...validInvitation, name: "Siobhán O'Brien & Co" }, 0.9);
+    await storeInvitationRequest(
+      recording,
+      settings(),
+      { ...validInvitation, name: "Siobhán O'Brien & Co" },
+      {
+        checkedBy: "captcha",
+        recaptchaScore: 0.9,
+      },
+    );
     // The request, the concierge's copy, two conditional acknowledgements and two conditional events.
     expect(batches).toEqual([6]);
     expect(statements.slice(0, -6)).toEqual([]);

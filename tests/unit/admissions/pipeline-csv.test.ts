@@ -32,6 +32,8 @@ describe("pipelineCsv", () => {
     invitedBy: "Jordan Reyes",
     message: "not exported",
     recaptchaScore: 0.9,
+    checkedBy: "captcha",
+    verifiedPhone: null,
     status: "waitlisted",
     stage: "waitlisted",
     createdAt: "2026-11-21T18:00:00.000Z",

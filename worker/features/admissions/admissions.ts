@@ -64,6 +64,8 @@ export interface InvitationRequestView {
   invitedBy: string;
   message: string;
   recaptchaScore: number;
+  checkedBy: "captcha" | "sms" | "none";
+  verifiedPhone: string | null;
   status: InvitationRequestStatus;
   stage: PipelineStage;
   createdAt: string;
@@ -147,6 +149,8 @@ export async function listInvitationRequests(db: D1Database, filter: InvitationR
       invitedBy: invitationRequests.invitedBy,
       message: invitationRequests.message,
       recaptchaScore: invitationRequests.recaptchaScore,
+      checkedBy: invitationRequests.checkedBy,
+      verifiedPhone: invitationRequests.verifiedPhone,
       status: invitationRequests.status,
       createdAt: invitationRequests.createdAt,
       decidedAt: invitationRequests.decidedAt,

@@ -9,11 +9,20 @@ import { applicationEventInsertWhere } from "#worker/features/admissions/applica
 import { sealedApplicationStatusUrl } from "#worker/features/admissions/application-link.ts";
 import { normalizeEmail } from "#worker/features/members/members.ts";
 import { outboxInsert } from "#worker/shared/outbox.ts";
+import { linkOptInToRequest } from "#worker/features/sms-invitation/sms-opt-ins.ts";
 
 /** A second request from the same email within this long of the first joins it (docs/product-rules.md#the-applicants-journey). */
 export const JOIN_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 /** Applications still in progress: a repeat request joins only one of these (docs/product-rules.md). */
 export const OPEN_APPLICATION_STATUSES = ["new", "waitlisted", "offered"] as const;
+
+/**
+ * How the request showed a person sent it (docs/security.md#captcha): a captcha pass and its
+ * score, a mobile number verified by SMS code (its opt-in), or nothing but the honeypot and the
+ * stricter limit of a form posted without JavaScript.
+ */
+export type RequestProof =
+  { checkedBy: "captcha"; recaptchaScore: number } | { checkedBy: "sms"; optInId: number; phoneNumber: string } | { checkedBy: "none" };
 
 export interface StoredInvitationRequest {
   id: string;
@@ -40,7 +49,7 @@ export async function storeInvitationRequest(
   db: D1Database,
   settings: { conciergeEmail: string; siteUrl: string; signingKey: string },
   request: InvitationRequest,
-  recaptchaScore: number,
+  proof: RequestProof,
   now: number = Date.now(),
   /** The member whose guest the applicant was (a signed guest reference: worker/features/guests/guest-reference.ts). */
   introducedBy: { id: string; name: string } | null = null,
@@ -49,7 +58,9 @@ export async function storeInvitationRequest(
   const id = crypto.randomUUID();
   const nowIso = new Date(now).toISOString();
   const emailKey = normalizeEmail(request.email);
-  const conciergeCopy = invitationEmail({ ...request, id, recaptchaScore });
+  const recaptchaScore = proof.checkedBy === "captcha" ? proof.recaptchaScore : 0;
+  const verifiedPhone = proof.checkedBy === "sms" ? proof.phoneNumber : null;
+  const conciergeCopy = invitationEmail({ ...request, id, proof });
   // One sealed link for both wordings: the batch sends only the one that fits.
   const statusLink = await sealedApplicationStatusUrl(settings.siteUrl, settings.signingKey, id);
   const acknowledgements = {
@@ -96,6 +107,8 @@ export async function storeInvitationRequest(
       ...request,
       emailKey,
       recaptchaScore,
+      checkedBy: proof.checkedBy,
+      verifiedPhone,
       createdAt: nowIso,
       // A guest's host sponsors a new application only; a repeat joins the first as it stands.
       sponsorMemberId: introducedBy ? sql`CASE WHEN (${firstRequest}) IS NULL THEN ${introducedBy.id} ELSE NULL END` : null,
@@ -135,6 +148,8 @@ export async function storeInvitationRequest(
           .where(stored("joined")),
       )
       .returning({ firstId: applicationEvents.requestId }),
+    // The verified number's opt-in names the request it became (the console's SMS list links it).
+    ...(proof.checkedBy === "sms" ? [linkOptInToRequest(db, proof.optInId, id)] : []),
   ]);
   const acknowledgement = newQueued[0] ?? joinedQueued[0];
   return {
