@@ -2,7 +2,9 @@ import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useRouteError, useRouteLoaderData, type LinksFunction } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { AccessibilityPrePaintScript } from "./features/accessibility/accessibility-pre-paint-script.tsx";
+import { AccessibilityPrePaintScript, AccessibilityRootStyle } from "./features/accessibility/accessibility-pre-paint-script.tsx";
+import { accessibilityRootAttributes, defaultAccessibilitySettings } from "./features/accessibility/accessibility-settings.ts";
+import { readAccessibilitySettingsCookie } from "./features/accessibility/accessibility-settings.server.ts";
 import { NotFoundPage } from "./shell/not-found-page.tsx";
 import { SiteShell } from "./shell/site-shell.tsx";
 import { requestContext, cspNonceContext } from "./context.ts";
@@ -26,8 +28,9 @@ export const meta: Route.MetaFunction = ({ error }) =>
     : [{ title: club.name }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env } = context.get(requestContext);
+  const { env, config } = context.get(requestContext);
   const ageGate = ageGateStageFor(request);
+  const savedAccessibility = readAccessibilitySettingsCookie(request, config.ENVIRONMENT);
   // The nonce travels with the document so inline scripts we render ourselves can carry it.
   return {
     siteUrl: env.SITE_URL,
@@ -36,6 +39,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Public by design (Google's site key); empty locally, where the labelled stand-in runs.
     recaptchaSiteKey: env.RECAPTCHA_SITE_KEY,
     auth: await authStateFor(request, env),
+    // The visitor's accessibility settings from their cookie, rendered into <html> below so they
+    // apply before the first paint, with or without JavaScript (docs/product-rules.md#accessibility).
+    accessibility: { settings: savedAccessibility ?? { ...defaultAccessibilitySettings }, saved: savedAccessibility !== null },
   };
 }
 
@@ -46,16 +52,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     document.documentElement.setAttribute("data-hydrated", "");
   }, []);
+  const accessibility = root?.accessibility;
   return (
-    // The accessibility pre-paint script sets attributes on <html> before React hydrates.
-    <html lang="en" suppressHydrationWarning>
+    // Saved accessibility settings come as attributes from the server; without them the pre-paint
+    // script may set some from localStorage before React hydrates.
+    <html lang="en" suppressHydrationWarning {...(accessibility?.saved ? accessibilityRootAttributes(accessibility.settings) : {})}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f0b08" />
         <Meta />
         <Links />
-        <AccessibilityPrePaintScript />
+        {accessibility?.saved ? <AccessibilityRootStyle settings={accessibility.settings} /> : <AccessibilityPrePaintScript />}
         {/* Vite's dev client reads this nonce for the <style> tags it injects (dev only). */}
         {import.meta.env.DEV ? <meta property="csp-nonce" nonce={root?.cspNonce} /> : null}
       </head>

@@ -63,14 +63,13 @@ export default [
   route("gameroom", site("gameroom.tsx")),
   route("rules", site("rules.tsx")),
   route("accessibility", "features/accessibility/routes/accessibility.tsx"),
+  route("accessibility/settings", "features/accessibility/routes/accessibility-settings.tsx"),
   route("terms", site("terms.tsx")),
   route("privacy", site("privacy.tsx")),
   route("bosses-only", site("bosses-only.tsx")),
   route("cigar-academy", site("cigar-academy.tsx")),
   route("robots.txt", site("robots.ts")),
   route("sitemap.xml", site("sitemap.ts")),
-  // The invitation form as a page: every opener links here; the dialog enhances the links.
-  route("executive-access", "features/executive-invitation/routes/executive-access.tsx"),
   // The invitation form as a page: every opener links here; the dialog enhances the links.
   route("executive-access", "features/executive-invitation/routes/executive-access.tsx"),
   route("invitation", admissions("invitation.tsx")),

@@ -5,7 +5,8 @@ import { club, healthWarning } from "#app/features/site/site-config.ts";
 export function HealthWarningBar() {
   return (
     <aside aria-label="Health warning" className="border-b border-cedar bg-leather text-center text-xs text-warning">
-      <p className="mx-auto max-w-6xl px-5 py-2">
+      {/* The right padding is the accessibility button's room on narrow screens and at large text (accessibility-widget.tsx). */}
+      <p className="mx-auto max-w-6xl px-5 py-2 pr-[64px] min-[480px]:pr-5 [html[data-a11y-large-text]_&]:pr-[64px]">
         <strong className="font-semibold">{healthWarning}</strong> <span className="text-smoke">Admission {club.minimumAge}+ only.</span>{" "}
         <Link to="/public-health" className="underline hover:text-cream">
           Health information

@@ -1,6 +1,8 @@
 /**
- * The accessibility settings, stored in the browser (docs/product-rules.md#accessibility).
- * Client-safe: the widget, the pre-paint script and the tests all use this one module.
+ * The accessibility settings (docs/product-rules.md#accessibility), kept in a cookie the server
+ * reads to render them into the first HTML (accessibility-settings.server.ts). Client-safe: the
+ * widget, the settings page, the document (app/root.tsx), the pre-paint script and the tests all
+ * use this one module.
  */
 
 /** Slider limits, in percent (docs/product-rules.md#accessibility). */
@@ -10,6 +12,7 @@ export const textSpacingRange = { min: 100, max: 200, step: 25 } as const;
 export const colorBlindnessModes = ["none", "deuteranopia", "protanopia", "tritanopia"] as const;
 export type ColorBlindnessMode = (typeof colorBlindnessModes)[number];
 
+/** Where earlier versions of the site kept the settings; read once, moved into the cookie, removed. */
 export const ACCESSIBILITY_SETTINGS_STORAGE_KEY = "ember-oak:accessibility-settings";
 
 export interface AccessibilitySettings {
@@ -95,22 +98,26 @@ export function parseStoredAccessibilitySettings(stored: string | null): Accessi
 /** The browser's localStorage; merely reading the property throws where storage is blocked. */
 const browserStorage = () => window.localStorage;
 
-/** Storage failures fall back silently to the defaults, with a console warning. */
-export function loadAccessibilitySettings(storage: () => Pick<Storage, "getItem"> = browserStorage): AccessibilitySettings {
+/**
+ * The settings an earlier version of the site left in localStorage, or null when there are none.
+ * Storage that cannot be read counts as empty, with a console warning.
+ */
+export function readStoredAccessibilitySettings(storage: () => Pick<Storage, "getItem"> = browserStorage): AccessibilitySettings | null {
   try {
-    return parseStoredAccessibilitySettings(storage().getItem(ACCESSIBILITY_SETTINGS_STORAGE_KEY));
+    const stored = storage().getItem(ACCESSIBILITY_SETTINGS_STORAGE_KEY);
+    return stored === null ? null : parseStoredAccessibilitySettings(stored);
   } catch (error) {
-    console.warn("Accessibility settings could not be read; using the defaults.", error);
-    return { ...defaults };
+    console.warn("Accessibility settings could not be read from this browser's storage.", error);
+    return null;
   }
 }
 
-/** Saving may fail (storage blocked or full): the settings then last for this page only. */
-export function saveAccessibilitySettings(settings: AccessibilitySettings, storage: () => Pick<Storage, "setItem"> = browserStorage): void {
+/** Removes the localStorage copy once the cookie holds the settings (failures are harmless: the cookie wins). */
+export function forgetStoredAccessibilitySettings(storage: () => Pick<Storage, "removeItem"> = browserStorage): void {
   try {
-    storage().setItem(ACCESSIBILITY_SETTINGS_STORAGE_KEY, JSON.stringify(settings));
-  } catch (error) {
-    console.warn("Accessibility settings could not be saved; they apply to this page only.", error);
+    storage().removeItem(ACCESSIBILITY_SETTINGS_STORAGE_KEY);
+  } catch {
+    // Blocked storage holds nothing to forget.
   }
 }
 
@@ -134,8 +141,31 @@ export function applyAccessibilitySettings(settings: AccessibilitySettings, root
 }
 
 /**
- * Inline <head> script (rendered with the CSP nonce) that applies the saved settings before the
- * first paint, so a reload never flashes the default styles. Same per-field fallback as
+ * What `applyAccessibilitySettings` does to <html>, as the server renders it into the first HTML
+ * (app/root.tsx): the data attributes, and the two custom properties as a style sheet (the CSP
+ * refuses a style attribute; the root's nonced <style> is allowed). The widget's later changes go
+ * through the CSSOM as inline styles, which win over this sheet.
+ */
+export function accessibilityRootAttributes(settings: AccessibilitySettings): Record<`data-a11y-${string}`, string> {
+  const attributes: Record<`data-a11y-${string}`, string> = {};
+  if (settings.fontSize >= 150) attributes["data-a11y-large-text"] = "";
+  if (settings.textSpacing > 100) attributes["data-a11y-text-spacing"] = "";
+  if (settings.highContrast) attributes["data-a11y-high-contrast"] = "";
+  if (settings.reduceMotion) attributes["data-a11y-reduce-motion"] = "";
+  if (settings.screenReader) attributes["data-a11y-screen-reader"] = "";
+  if (settings.focusIndicator) attributes["data-a11y-focus-indicator"] = "";
+  if (settings.colorBlindness !== "none") attributes["data-a11y-color-filter"] = settings.colorBlindness;
+  return attributes;
+}
+
+export function accessibilityRootStyle(settings: AccessibilitySettings): string {
+  return `:root{--a11y-font-size:${settings.fontSize}%;--a11y-text-spacing:${settings.textSpacing / 100}}`;
+}
+
+/**
+ * Inline <head> script (rendered with the CSP nonce) that applies settings an earlier version of
+ * the site kept in localStorage before the first paint, for a browser whose settings are not in
+ * the cookie yet (the widget then moves them there). Same per-field fallback as
  * `normalizeAccessibilitySettings`, then the same apply function as the widget.
  */
 export const accessibilityPrePaintScript = `(function(d,a,k,apply){var s=Object.assign({},d);try{var t=JSON.parse(localStorage.getItem(k));for(var n in a)if(t&&a[n].indexOf(t[n])>=0)s[n]=t[n]}catch(e){}apply(s,document.documentElement)})(${JSON.stringify(defaults)},${JSON.stringify(allowedAccessibilityValues)},${JSON.stringify(ACCESSIBILITY_SETTINGS_STORAGE_KEY)},${applyAccessibilitySettings.toString()})`;

@@ -6,21 +6,40 @@ import { ReadingGuide } from "./reading-guide.tsx";
 import { useAccessibilitySettings } from "./use-accessibility-settings.ts";
 import { useAccessibilityShortcuts } from "./use-accessibility-shortcuts.ts";
 import { useCodeOnDemand } from "#app/lib/use-code-on-demand.ts";
+import { ACCESSIBILITY_SETTINGS_PATH } from "./accessibility-settings-form.ts";
 
 // The panel is rendered and downloaded only when first opened: closed, it was a sixth of every
 // page's HTML and a fifth of the site's own first-load JavaScript (docs/performance-notes.md).
 const loadPanel = () => import("./accessibility-panel.tsx");
 
 /**
- * The floating accessibility settings widget on every page (docs/product-rules.md#accessibility): the button,
+ * Where the settings button sits (docs/product-rules.md#accessibility). From 480 px, at ordinary
+ * text sizes, it floats in the bottom right corner, 52 px (app/app.css keeps room for it at the
+ * end of the page). On narrower screens, and from 150 % text at any width, a floating button would
+ * lie over the page's controls, so it sits instead in the top right corner of the page, 44 px, in
+ * the room the health warning bar keeps for it (app/shell/health-warning-bar.tsx: at least 48 px
+ * tall there), and scrolls away with the page; Alt+A opens the panel from anywhere. Inside the
+ * age gate it takes the same corner of the gate.
+ */
+// Written out in full: Tailwind finds class names only as literal text in the source.
+const buttonPlacement =
+  "absolute right-[8px] top-[2px] size-[44px] " +
+  "min-[480px]:fixed min-[480px]:bottom-[16px] min-[480px]:right-[16px] min-[480px]:top-auto min-[480px]:size-[52px] " +
+  "[html[data-a11y-large-text]_&]:absolute [html[data-a11y-large-text]_&]:bottom-auto [html[data-a11y-large-text]_&]:right-[8px] " +
+  "[html[data-a11y-large-text]_&]:top-[2px] [html[data-a11y-large-text]_&]:size-[44px]";
+
+/**
+ * The accessibility settings widget on every page (docs/product-rules.md#accessibility): the button,
  * the settings panel, the colour filters, the reading guide, the keyboard shortcuts and the
- * screen-reader focus handling on navigation. The page meets WCAG 2.2 AA without it.
+ * screen-reader focus handling on navigation. The page meets WCAG 2.2 AA without it. The button is
+ * a link to the settings page (/accessibility/settings), which works without JavaScript; once
+ * the page's script runs, it opens the panel instead.
  */
 export function AccessibilityWidget() {
   const { settings, change, reset } = useAccessibilitySettings();
   const [open, setOpen] = useState(false);
   const [panelWanted, setPanelWanted] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const buttonRef = useRef<HTMLAnchorElement>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const returnFocusTo = useRef<HTMLElement | null>(null);
   /** Asked to open before the panel's code arrived: it opens as soon as it is mounted. */
@@ -90,18 +109,23 @@ export function AccessibilityWidget() {
 
   return (
     <>
-      <button
+      <a
         ref={buttonRef}
-        type="button"
+        href={ACCESSIBILITY_SETTINGS_PATH}
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls="accessibility-panel"
-        onClick={togglePanel}
-        className="fixed bottom-[16px] right-[16px] z-40 inline-flex size-[52px] items-center justify-center rounded-full border-2 border-brass bg-night text-brass shadow-lg shadow-black/60 hover:bg-leather"
+        onClick={(event) => {
+          // A new tab or window (Ctrl, Cmd, Shift, a middle click) opens the settings page.
+          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          event.preventDefault();
+          togglePanel();
+        }}
+        className={`${buttonPlacement} z-40 inline-flex items-center justify-center rounded-full border-2 border-brass bg-night text-brass shadow-lg shadow-black/60 hover:bg-leather`}
       >
         <AccessibilityIcon />
         <span className="sr-only">Accessibility settings</span>
-      </button>
+      </a>
       {panelCode ? (
         <panelCode.AccessibilityPanel
           ref={panelMounted}

@@ -5,13 +5,16 @@ import { describe, expect, it, vi } from "vitest";
 import {
   ACCESSIBILITY_SETTINGS_STORAGE_KEY,
   accessibilityPrePaintScript,
+  accessibilityRootAttributes,
+  accessibilityRootStyle,
+  allowedAccessibilityValues,
   applyAccessibilitySettings,
   defaultAccessibilitySettings,
   fontSizeRange,
-  loadAccessibilitySettings,
+  forgetStoredAccessibilitySettings,
   normalizeAccessibilitySettings,
   parseStoredAccessibilitySettings,
-  saveAccessibilitySettings,
+  readStoredAccessibilitySettings,
   sliderSteps,
   textSpacingRange,
   type AccessibilitySettings,
@@ -140,38 +143,33 @@ describe("parseStoredAccessibilitySettings", () => {
   });
 });
 
-describe("storage", () => {
-  it("reads the settings from their one key", () => {
+describe("the settings an earlier version kept in localStorage", () => {
+  it("are read from their one key, and none stored is null", () => {
     const getItem = vi.fn(() => '{"fontSize":125}');
-    expect(loadAccessibilitySettings(() => ({ getItem })).fontSize).toBe(125);
+    expect(readStoredAccessibilitySettings(() => ({ getItem }))?.fontSize).toBe(125);
     expect(getItem).toHaveBeenCalledWith(ACCESSIBILITY_SETTINGS_STORAGE_KEY);
+    expect(readStoredAccessibilitySettings(() => ({ getItem: () => null }))).toBeNull();
   });
 
-  it("falls back to the defaults with a console warning when storage cannot be read", () => {
+  it("count as none, with a console warning, when storage cannot be read", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const blocked = () => {
       throw new DOMException("The operation is insecure.", "SecurityError");
     };
-    expect(loadAccessibilitySettings(blocked)).toEqual(defaultAccessibilitySettings);
+    expect(readStoredAccessibilitySettings(blocked)).toBeNull();
     expect(warn).toHaveBeenCalledOnce();
     warn.mockRestore();
   });
 
-  it("saves as JSON under the key, and only warns when storage is full", () => {
-    const setItem = vi.fn();
-    const settings = { ...defaultAccessibilitySettings, fontSize: 150 };
-    saveAccessibilitySettings(settings, () => ({ setItem }));
-    expect(setItem).toHaveBeenCalledWith(ACCESSIBILITY_SETTINGS_STORAGE_KEY, JSON.stringify(settings));
-
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const full = {
-      setItem: () => {
-        throw new DOMException("Quota exceeded", "QuotaExceededError");
-      },
-    };
-    expect(() => saveAccessibilitySettings(settings, () => full)).not.toThrow();
-    expect(warn).toHaveBeenCalledOnce();
-    warn.mockRestore();
+  it("are removed from their key once moved, and blocked storage is no error", () => {
+    const removeItem = vi.fn();
+    forgetStoredAccessibilitySettings(() => ({ removeItem }));
+    expect(removeItem).toHaveBeenCalledWith(ACCESSIBILITY_SETTINGS_STORAGE_KEY);
+    expect(() =>
+      forgetStoredAccessibilitySettings(() => {
+        throw new DOMException("The operation is insecure.", "SecurityError");
+      }),
+    ).not.toThrow();
   });
 });
 
@@ -214,6 +212,39 @@ describe("large text", () => {
   it("is marked from 150 %, where the header stops sticking and long words wrap", () => {
     const largeText = (fontSize: number) => "data-a11y-large-text" in applied({ ...defaultAccessibilitySettings, fontSize }).attributes;
     expect(sliderSteps(fontSizeRange).filter(largeText)).toEqual([150, 175, 200]);
+  });
+});
+
+/** Any settings the widget can hold. */
+const anySettings: fc.Arbitrary<AccessibilitySettings> = fc.record(
+  Object.fromEntries(Object.entries(allowedAccessibilityValues).map(([key, values]) => [key, fc.constantFrom(...(values as unknown[]))])),
+) as unknown as fc.Arbitrary<AccessibilitySettings>;
+
+describe("the settings as the server renders them into the first HTML", () => {
+  it("are the same data attributes the widget sets on <html>", () => {
+    fc.assert(
+      fc.property(anySettings, (settings) => {
+        expect(accessibilityRootAttributes(settings)).toEqual(applied(settings).attributes);
+      }),
+    );
+  });
+
+  it("give the same two custom properties, as one :root rule", () => {
+    fc.assert(
+      fc.property(anySettings, (settings) => {
+        const declarations = Object.entries(applied(settings).properties)
+          .map(([name, value]) => `${name}:${value}`)
+          .join(";");
+        expect(accessibilityRootStyle(settings)).toBe(`:root{${declarations}}`);
+      }),
+    );
+    expect(accessibilityRootStyle({ ...defaultAccessibilitySettings, fontSize: 150, textSpacing: 125 })).toBe(
+      ":root{--a11y-font-size:150%;--a11y-text-spacing:1.25}",
+    );
+  });
+
+  it("for the defaults, leave only the strong focus indicator", () => {
+    expect(accessibilityRootAttributes({ ...defaultAccessibilitySettings })).toEqual({ "data-a11y-focus-indicator": "" });
   });
 });
 
