@@ -2,7 +2,8 @@ import { useEffect, useRef } from "react";
 import { ButtonLink } from "#app/ui/button-link.tsx";
 
 /**
- * What the block shows once this browser has passed SMS verification (docs/product-rules.md#sms-invitation). Its heading
+ * What the block shows once this browser has passed SMS verification (docs/product-rules.md#sms-invitation): the shorter
+ * invitation request (/executive-access knows the verified number), the memberships and Bosses Only. Its heading
  * takes focus when the visitor has just verified, so the change is announced; on a page load
  * that already knows, focus stays where it is.
  */
@@ -19,11 +20,14 @@ export function AccessGranted({ focusOnMount }: { focusOnMount: boolean }) {
         Access Granted
       </h3>
       <p className="mt-3 text-smoke">
-        Your number is verified, and the door is open. Choose the membership that suits you, or see how the closed circle within the club is
-        formed.
+        Your number is verified, and the door is open. Request your invitation, choose the membership that suits you, or see how the closed
+        circle within the club is formed.
       </p>
       <div className="mt-6 flex flex-wrap gap-4">
-        <ButtonLink to="/memberships">View Memberships</ButtonLink>
+        <ButtonLink to="/executive-access">Request an Invitation</ButtonLink>
+        <ButtonLink to="/memberships" variant="secondary">
+          View Memberships
+        </ButtonLink>
         <ButtonLink to="/bosses-only" variant="secondary">
           Bosses Only
         </ButtonLink>

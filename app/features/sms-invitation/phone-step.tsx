@@ -1,29 +1,35 @@
-import { useEffect, useRef, type ChangeEvent, type FormEvent } from "react";
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { Field } from "#app/ui/form/field.tsx";
 import { smsInputClasses, smsSubmitClasses } from "./sms-form-styles.ts";
-import { requestSmsCode } from "./sms-api.ts";
-import { showToast } from "#app/ui/toast/toast-store.ts";
+import { requestSmsCode, showSmsNotice } from "./sms-api.ts";
+import { SMS_FORM_ACTION, smsNotices } from "./sms-messages.ts";
 import { editPhoneInput, PHONE_DIGIT_COUNT, phoneDigits } from "./phone-input.ts";
 import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
+import { useHydrated } from "./use-hydrated.ts";
 
 /**
  * Step one (docs/product-rules.md#sms-invitation): a US number, formatted as it is typed; 'Send Code' is unavailable until
- * it has exactly 10 digits and while the request is on its way.
+ * it has exactly 10 digits and while the request is on its way. A number the site never accepts is
+ * said under the field. Without a script the form posts to the /sms-invitation page.
  */
 export function PhoneStep({
   phone,
   onPhoneChange,
   onSent,
   focusOnMount,
+  initialError,
 }: {
   phone: string;
   onPhoneChange: (phone: string) => void;
   onSent: () => void;
   focusOnMount: boolean;
+  initialError?: string | undefined;
 }) {
   const inputRef = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState(initialError);
   const { pending: sending, track } = usePendingSubmission({ navigation: false });
   const complete = phoneDigits(phone).length === PHONE_DIGIT_COUNT;
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (focusOnMount) inputRef.current?.focus();
@@ -38,6 +44,7 @@ export function PhoneStep({
     input.value = edit.value;
     if (document.activeElement === input) input.setSelectionRange(edit.caret, edit.caret);
     onPhoneChange(edit.value);
+    setError(undefined);
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -45,16 +52,21 @@ export function PhoneStep({
     if (sending) return;
     const phoneNumber = phoneDigits(phone);
     if (phoneNumber.length !== PHONE_DIGIT_COUNT) {
-      showToast({ title: "Invalid Phone Number", description: "Please enter a valid 10-digit phone number.", variant: "destructive" });
+      showSmsNotice(smsNotices.invalidPhone);
       return;
     }
-    const sent = await track(() => requestSmsCode(phoneNumber));
-    if (sent) onSent();
+    const result = await track(() => requestSmsCode(phoneNumber));
+    if (result.sent) onSent();
+    else if (result.phoneError) {
+      setError(result.phoneError);
+      inputRef.current?.focus();
+    }
   }
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-5">
-      <Field id="sms-phone" label="Mobile Number" hint="US numbers only: 10 digits, area code first.">
+    <form method="post" action={SMS_FORM_ACTION} noValidate onSubmit={submit} className="grid gap-5">
+      <input type="hidden" name="intent" value="send" />
+      <Field id="sms-phone" label="Mobile Number" hint="US numbers only: 10 digits, area code first." error={error} announceError>
         {(control) => (
           <input
             {...control}
@@ -70,7 +82,7 @@ export function PhoneStep({
         )}
       </Field>
       <div>
-        <button type="submit" aria-disabled={!complete || sending} className={smsSubmitClasses}>
+        <button type="submit" aria-disabled={hydrated && (!complete || sending)} className={smsSubmitClasses}>
           {sending ? "Sending..." : "Send Code"}
         </button>
       </div>

@@ -1,20 +1,12 @@
 import { type Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, expectToast, gotoHydrated, test } from "../support/fixtures.ts";
-import { latestOutboxMessage } from "../support/local-d1.ts";
+import { codeFor, testNumber } from "./sms-test-numbers.ts";
 
 /**
  * The SMS invitation block on the home page, end to end with the labelled local SMS stand-in:
  * the code is read from the outbox, where the stand-in leaves the message it would have sent.
  */
 const block = (page: Page) => page.getByRole("region", { name: "Your invitation, by text message" });
-
-/** A distinct Portland number per test, so per-number limits never join two tests. */
-let nextNumber = Math.floor(Math.random() * 50) * 2;
-function testNumber(): { digits: string; shown: string; e164: string } {
-  const line = String(100 + (nextNumber++ % 100)).padStart(4, "0");
-  const exchange = String(222 + Math.floor(Math.random() * 77)); // 222–298: never an N11 code
-  return { digits: `503${exchange}${line}`, shown: `(503) ${exchange}-${line}`, e164: `+1503${exchange}${line}` };
-}
 
 async function requestCode(page: Page, number: ReturnType<typeof testNumber>) {
   await gotoHydrated(page, "/");
@@ -24,11 +16,6 @@ async function requestCode(page: Page, number: ReturnType<typeof testNumber>) {
   await block(page).getByRole("button", { name: "Send Code" }).click();
   await expectToast(page, "SMS Sent Successfully!", "1-2 minutes");
   await expect(block(page).getByLabel("Verification Code")).toBeFocused();
-}
-
-async function codeFor(number: ReturnType<typeof testNumber>): Promise<string> {
-  const message = await latestOutboxMessage(number.e164);
-  return message.body.match(/\b\d{6}\b/)![0];
 }
 
 test.describe("the SMS invitation block", () => {
@@ -44,6 +31,7 @@ test.describe("the SMS invitation block", () => {
     await block(page).getByRole("button", { name: "Verify Code" }).click();
     await expectToast(page, "Welcome to the Inner Circle!", "");
     await expect(block(page).getByRole("heading", { name: "Access Granted" })).toBeVisible();
+    await expect(block(page).getByRole("link", { name: "Request an Invitation" })).toHaveAttribute("href", "/executive-access");
     await expect(block(page).getByRole("link", { name: "View Memberships" })).toHaveAttribute("href", "/memberships");
     await expect(block(page).getByRole("link", { name: "Bosses Only" })).toHaveAttribute("href", "/bosses-only");
     expect(await page.evaluate(() => localStorage.getItem("smsVerified"))).toBe("true");
@@ -88,6 +76,24 @@ test.describe("the SMS invitation block", () => {
     await phone.press("Enter");
     await expectToast(page, "Invalid Phone Number", "Please enter a valid 10-digit phone number.");
     await expect(block(page).getByLabel("Verification Code")).toHaveCount(0);
+  });
+
+  test("a number the site never accepts: 'US mobile numbers only' under the field, and no toast", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    const phone = block(page).getByLabel("Mobile Number");
+    await phone.pressSequentially("4165550123");
+    await block(page).getByRole("button", { name: "Send Code" }).click();
+    await expect(phone).toHaveAccessibleDescription(/US mobile numbers only/);
+    await expect(block(page).getByText("US mobile numbers only")).toBeVisible();
+    await expect(phone).toHaveAttribute("aria-invalid", "true");
+    await expect(phone).toBeFocused();
+    await expect(page.getByRole("region", { name: "Notifications" }).getByRole("status")).toHaveCount(0);
+    await expect(block(page).getByLabel("Verification Code")).toHaveCount(0);
+
+    // Changing the number clears the message.
+    await phone.press("Backspace");
+    await expect(block(page).getByText("US mobile numbers only")).toHaveCount(0);
+    await expect(phone).not.toHaveAttribute("aria-invalid", "true");
   });
 
   test("an empty code: 'Code Required'; a wrong code: 'Invalid Code' with the server's message", async ({ page }) => {

@@ -34,20 +34,26 @@ describe("POST /api/send-sms (local stand-in)", () => {
     expect(printed.some((line) => line.includes("[local SMS stand-in, nothing sent] to +15035550142"))).toBe(true);
   });
 
+  const notUsMobile = {
+    success: false,
+    error: "Please enter a valid 10-digit US phone number.",
+    fieldErrors: { phoneNumber: "US mobile numbers only" },
+  };
   it.each([
-    ["a Canadian number", "4165550123"],
-    ["a number with an impossible area code", "1235550100"],
-    ["a toll-free number", "8005550100"],
-    ["a premium-rate number", "9005550100"],
-    ["a formatted number", "(503) 555-0142"],
-    ["eleven digits", "15035550142"],
-    ["nine digits", "503555014"],
-    ["an international number", "+442071234567"],
-    ["a number as a JSON number", 5035550142],
-  ])("refuses %s with 400, storing and sending nothing", async (_case, phoneNumber) => {
+    ["a Canadian number", "4165550123", notUsMobile],
+    ["a number with an impossible area code", "1235550100", notUsMobile],
+    ["a toll-free number", "8005550100", notUsMobile],
+    ["a premium-rate number", "9005550100", notUsMobile],
+    ["a formatted number", "(503) 555-0142", notUsMobile],
+    ["eleven digits", "15035550142", notUsMobile],
+    ["nine digits", "503555014", notUsMobile],
+    ["an international number", "+442071234567", notUsMobile],
+    // Not a number the site refused but a malformed request: no field to point at.
+    ["a number as a JSON number", 5035550142, { success: false, error: "Please enter a valid 10-digit US phone number." }],
+  ])("refuses %s with 400, storing and sending nothing", async (_case, phoneNumber, body) => {
     const response = await sendSms(phoneNumber, { clientAddress });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ success: false, error: "Please enter a valid 10-digit US phone number." });
+    expect(await response.json()).toEqual(body);
     expect(await count("sms_opt_ins")).toBe(0);
     expect(await count("outbox")).toBe(0);
     expect(printed).toEqual([]);

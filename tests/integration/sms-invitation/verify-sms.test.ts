@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { hasSmsVerifiedCookie } from "#worker/features/sms-invitation/sms-verified-cookie.ts";
+import { readSmsVerifiedCookie } from "#worker/features/sms-invitation/sms-verified-cookie.ts";
 import { localSmsProvider } from "#worker/features/sms-invitation/local-sms.ts";
 import { uniqueClientAddress } from "#tests/integration/support/client-address.ts";
 import { clearSmsTables, codeFromOutbox, sendSms, verifySms } from "#tests/integration/support/sms-requests.ts";
@@ -27,7 +27,7 @@ async function codeSentTo(phone: string): Promise<string> {
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 
 describe("POST /api/verify-sms (local stand-in)", () => {
-  it("accepts the code once, sets the signed HttpOnly cookie, and refuses it the second time", async () => {
+  it("accepts the code once, sets the signed HttpOnly cookie naming the verified opt-in, and refuses it the second time", async () => {
     const code = await codeSentTo("5035550142");
     const verified = await verifySms("5035550142", ` ${code} `, { clientAddress });
     expect(verified.status).toBe(200);
@@ -35,12 +35,25 @@ describe("POST /api/verify-sms (local stand-in)", () => {
     const cookie = verified.headers.get("Set-Cookie")!;
     expect(cookie).toMatch(/^ember_sms_verified=[^;]+; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Lax$/);
     const cookieValue = cookie.split(";")[0]!;
+    const optIn = await env.DB.prepare("SELECT id, verified_at FROM sms_opt_ins").first<{ id: number; verified_at: string | null }>();
+    expect(optIn!.verified_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    const payload = await readSmsVerifiedCookie(
+      new Request("http://example.com/", { headers: { Cookie: cookieValue } }),
+      "development",
+      signingKey,
+    );
+    expect(payload).toEqual({ verifiedAt: expect.any(Number), optInId: optIn!.id });
     expect(
-      await hasSmsVerifiedCookie(new Request("http://example.com/", { headers: { Cookie: cookieValue } }), "development", signingKey),
-    ).toBe(true);
-    expect(
-      await hasSmsVerifiedCookie(new Request("http://example.com/", { headers: { Cookie: `${cookieValue}x` } }), "development", signingKey),
-    ).toBe(false);
+      await readSmsVerifiedCookie(
+        new Request("http://example.com/", { headers: { Cookie: `${cookieValue}x` } }),
+        "development",
+        signingKey,
+      ),
+    ).toBeNull();
+    // Signed, not secret: so nothing in it may name the number or the code.
+    const readable = atob(cookieValue.slice(cookieValue.indexOf("=") + 1).split(".")[0]!);
+    expect(readable).not.toMatch(/5035550142|555|0142/);
+    expect(readable).not.toContain(code);
 
     const replay = await verifySms("5035550142", code, { clientAddress });
     expect(replay.status).toBe(400);

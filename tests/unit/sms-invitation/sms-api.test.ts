@@ -20,20 +20,33 @@ afterEach(() => {
 });
 
 describe("requestSmsCode", () => {
-  it("is true for {success: true} and shows no error", async () => {
+  it("is sent for {success: true} and shows no error", async () => {
     answerWith(Response.json({ success: true }));
-    expect(await requestSmsCode("5035550142")).toBe(true);
+    expect(await requestSmsCode("5035550142")).toEqual({ sent: true });
+    expect(shownToasts()).toEqual([]);
+  });
+
+  it("gives the server's words for under the field, and no toast, for a number the site never accepts", async () => {
+    answerWith(
+      Response.json(
+        { success: false, error: "Please enter a valid 10-digit US phone number.", fieldErrors: { phoneNumber: "US mobile numbers only" } },
+        { status: 400 },
+      ),
+    );
+    expect(await requestSmsCode("4165550123")).toEqual({ sent: false, phoneError: "US mobile numbers only" });
     expect(shownToasts()).toEqual([]);
   });
 
   it.each([
     ["success false", Response.json({ success: false, error: "x" }, { status: 502 })],
+    ["a 400 that names no field", Response.json({ success: false, error: "x" }, { status: 400 })],
+    ["a field error on another status", Response.json({ success: false, fieldErrors: { phoneNumber: "x" } }, { status: 502 })],
     ["a 429", Response.json({ success: false, error: "Too many requests." }, { status: 429 })],
     ["a 500 without JSON", new Response("oops", { status: 500 })],
     ["a network failure", new TypeError("Failed to fetch")],
   ])("shows 'Error Sending SMS' for %s", async (_case, answer) => {
     answerWith(answer);
-    expect(await requestSmsCode("5035550142")).toBe(false);
+    expect(await requestSmsCode("5035550142")).toEqual({ sent: false });
     expect(shownToasts()).toEqual([
       { title: "Error Sending SMS", description: "Please try again later or contact support.", variant: "destructive" },
     ]);

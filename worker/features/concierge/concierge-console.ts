@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, type SQL } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
-import { members, outbox, securityEvents, smsOptIns } from "#db/schema.ts";
+import { invitationRequests, members, outbox, securityEvents, smsOptIns } from "#db/schema.ts";
 import { emailSender } from "#worker/shared/send-email.ts";
 import { deliverOutboxMessage, type DeliveryOutcome, type OutboxMessage, type OutboxSender } from "#worker/shared/outbox.ts";
 import type { RequestContext } from "#worker/http/request-context.ts";
@@ -13,10 +13,17 @@ import { smsProviderFor } from "#worker/features/sms-invitation/sms-provider-for
  */
 const DEFAULT_LIMIT = 50;
 
-export type SmsOptInView = typeof smsOptIns.$inferSelect;
+/** An opt-in with, when its verified visitor went on to request an invitation, that request's email (to find its card). */
+export type SmsOptInView = typeof smsOptIns.$inferSelect & { requestEmail: string | null };
 
 export function listSmsOptIns(db: D1Database, limit = DEFAULT_LIMIT): Promise<SmsOptInView[]> {
-  return getDatabase(db).select().from(smsOptIns).orderBy(desc(smsOptIns.submittedAt), desc(smsOptIns.id)).limit(limit).all();
+  return getDatabase(db)
+    .select({ ...getTableColumns(smsOptIns), requestEmail: invitationRequests.email })
+    .from(smsOptIns)
+    .leftJoin(invitationRequests, eq(invitationRequests.id, smsOptIns.requestId))
+    .orderBy(desc(smsOptIns.submittedAt), desc(smsOptIns.id))
+    .limit(limit)
+    .all();
 }
 
 /** A delivery without its body: bodies carry invitation links and SMS codes, which stay unseen. */

@@ -1,114 +1,20 @@
-import { type Context, Hono } from "hono";
-import { z } from "zod";
+import { Hono } from "hono";
 import type { AppBindings } from "#worker/http/app-bindings.ts";
-import { deliverOutboxMessage } from "#worker/shared/outbox.ts";
-import { smsProviderFor } from "./sms-provider-for.ts";
-import { markSmsOptInRejected, storeSmsOptIn } from "./sms-opt-ins.ts";
-import { parseUsPhoneNumber } from "./us-phone-number.ts";
-import { limitKey, networkLimits, type RateLimitDecision } from "#worker/shared/rate-limit.ts";
-import { takeStrictCount, takeStrictCounts } from "#worker/shared/strict-counter.ts";
 import { type RefusalBody, limitBody, readJsonBody, requireJson } from "#worker/http/guards.ts";
+import { sendSmsCode } from "./send-sms-code.ts";
 
 /**
- * POST /api/send-sms (docs/product-rules.md#sms-invitation): validate, then the strict limits, then store the opt-in
- * and its message, then deliver. An SMS costs money, so the limits hold under concurrency (D1
- * counters) and come before any provider call: per network (and its IPv6 /48), per number, and a
- * daily ceiling across everyone. The answer is the same for every number the provider accepts: it
- * never says whether a number was seen before.
+ * POST /api/send-sms (docs/product-rules.md#sms-invitation): the JSON face of sendSmsCode, the
+ * service the /sms-invitation page's form calls too.
  */
 export const sendSmsApi = new Hono<AppBindings>();
 
 /** Every refusal of this endpoint reads {success: false, error}, the shape the browser reads. */
 const refusal: RefusalBody = (text) => ({ success: false, error: text });
 
-const sendSmsRequest = z.object({
-  phoneNumber: z.string().max(32),
-  type: z.literal("invitation"),
-});
-
-const PER_PHONE = { max: 3, windowMs: 10 * 60_000 };
-const PER_NETWORK = { max: 5, windowMs: 15 * 60_000 };
-
 sendSmsApi.post("/", limitBody(4 * 1024, refusal), requireJson(refusal), async (c) => {
-  const { config, signingKey, clientNetwork, logSecurityEvent: log } = c.var.requestContext;
-
-  const parsed = sendSmsRequest.safeParse(await readJsonBody(c));
-  const phone = parsed.success ? parseUsPhoneNumber(parsed.data.phoneNumber) : null;
-  if (!phone) {
-    log({ eventType: "input_validation_fail", severity: "low", description: "SMS invitation refused: not a valid US number or request" });
-    return c.json(refusal("Please enter a valid 10-digit US phone number."), 400);
-  }
-
-  const multiplier = config.FORM_RATE_LIMIT_MULTIPLIER;
-  const networks = await networkLimits(signingKey, "sms-send:network", clientNetwork, PER_NETWORK.max * multiplier);
-  const network = await takeStrictCounts(c.env.DB, networks, PER_NETWORK.windowMs);
-  const phoneKey = await limitKey(signingKey, "sms-send:phone", phone.e164);
-  const perPhone = network.allowed ? await takeStrictCount(c.env.DB, phoneKey, PER_PHONE.max * multiplier, PER_PHONE.windowMs) : network;
-  if (!perPhone.allowed) {
-    if (perPhone.firstRefusal) {
-      log({
-        eventType: "excess_rate_limit_exceeded",
-        severity: "medium",
-        description: network.allowed ? "SMS sends to one number over the limit" : "SMS sends from one address over the limit",
-      });
-    }
-    return tooManyRequests(c, perPhone);
-  }
-  // Counted last, so sends the limits above refuse do not use up the day.
-  const day = await takeDailySmsCount(c.env.DB, signingKey, config.SMS_DAILY_CEILING * multiplier);
-  if (!day.allowed) {
-    if (day.firstRefusal) {
-      log({ eventType: "excess_rate_limit_exceeded", severity: "high", description: "daily ceiling on SMS sends reached" });
-    }
-    return tooManyRequests(c, day);
-  }
-
-  const provider = smsProviderFor(config, c.env);
-  let stored: Awaited<ReturnType<typeof storeSmsOptIn>>;
-  try {
-    stored = await storeSmsOptIn(c.env.DB, phone, await provider.prepareCode(phone));
-  } catch (error) {
-    log({ eventType: "sms_send_error", severity: "high", description: "SMS opt-in could not be stored" });
-    throw error;
-  }
-
-  // The first delivery runs now, so a number the provider refuses gets an honest answer. A
-  // transient failure stays in the outbox and the cron (every minute) sends it: the visitor was
-  // told the code may take 1-2 minutes.
-  const outcome = await deliverOutboxMessage(c.env.DB, stored.outboxId, provider.send).catch((error: unknown) => {
-    console.error("SMS: first delivery attempt crashed; the cron will retry", error);
-    return "failed" as const;
-  });
-  if (outcome === "rejected") {
-    await markSmsOptInRejected(c.env.DB, stored.optInId);
-    log({
-      eventType: "sms_send_fail",
-      severity: "medium",
-      description: `${provider.name} refused the number`,
-      details: { optInId: stored.optInId },
-    });
-    return c.json(refusal("We could not send a code to this number."), 502);
-  }
-  log({
-    eventType: "sms_send_success",
-    severity: "low",
-    description: outcome === "failed" ? "SMS stored; first delivery failed, queued for retry" : "SMS invitation code sent",
-    details: { optInId: stored.optInId, provider: provider.name },
-  });
-  return c.json({ success: true });
+  const outcome = await sendSmsCode(c.var.requestContext, await readJsonBody(c));
+  if (outcome.sent) return c.json({ success: true });
+  if (outcome.retryAfterSeconds !== undefined) c.header("Retry-After", String(outcome.retryAfterSeconds));
+  return c.json({ ...refusal(outcome.error), ...(outcome.fieldErrors ? { fieldErrors: outcome.fieldErrors } : {}) }, outcome.status);
 });
-
-function tooManyRequests(c: Context<AppBindings>, decision: RateLimitDecision) {
-  c.header("Retry-After", String(decision.retryAfterSeconds));
-  return c.json(refusal("Too many requests. Please try again later."), 429);
-}
-
-/**
- * The day's SMS sends across everyone, on one strict counter per UTC day (its window ends at the
- * next midnight UTC), so concurrent sends cannot pass the ceiling either.
- */
-async function takeDailySmsCount(db: D1Database, signingKey: string, ceiling: number, now: number = Date.now()) {
-  const day = new Date(now).toISOString().slice(0, 10);
-  const nextMidnight = Date.parse(`${day}T00:00:00Z`) + 24 * 60 * 60_000;
-  return takeStrictCount(db, await limitKey(signingKey, "sms-send:day", day), ceiling, nextMidnight - now, now);
-}
