@@ -30,7 +30,7 @@ const records: DataRecord[] = [
   },
   {
     title: "SMS invitation opt-ins",
-    what: "Your phone number, the time you asked for a code, and the status of the message. Once you enter the right code, your browser also remembers that you verified it.",
+    what: "Your phone number, the time you asked for a code, the status of the message, when you entered the right code and, if you then ask for an invitation, which request your verified number went with. Once you enter the right code, your browser also remembers that you verified it.",
     why: "To send the invitation code you asked for, and to show that you asked for it. Reply STOP to any message from us and we send nothing further.",
     kept: "As long as we need to show your consent to the message; a STOP reply is recorded and honored at once.",
   },
