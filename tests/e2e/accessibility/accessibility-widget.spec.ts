@@ -1,10 +1,24 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, expectToast, gotoHydrated, test, waitForHydration } from "../support/fixtures.ts";
 
-/** The key of app/features/accessibility/accessibility-settings.ts (the e2e project cannot import app code). */
+/** Where earlier versions kept the settings (app/features/accessibility/accessibility-settings.ts; the e2e project cannot import app code). */
 const STORAGE_KEY = "ember-oak:accessibility-settings";
+/** The settings' cookie on the e2e server (app/features/accessibility/accessibility-settings.server.ts). */
+const SETTINGS_COOKIE = "ember_a11y";
 
-const widgetButton = (page: Page) => page.getByRole("button", { name: "Accessibility settings", exact: true });
+/** The settings button: a link to the settings page that, once the page's script runs, opens the panel. */
+const widgetButton = (page: Page) => page.getByRole("link", { name: "Accessibility settings", exact: true });
+
+/** The settings the browser's cookie holds (null without it). */
+async function savedSettings(page: Page): Promise<Record<string, unknown> | null> {
+  const cookie = (await page.context().cookies()).find((entry) => entry.name === SETTINGS_COOKIE);
+  return cookie ? (JSON.parse(decodeURIComponent(cookie.value)) as Record<string, unknown>) : null;
+}
+
+/** Waits until the widget has written these settings into the cookie (before a new page load, which would cancel the write). */
+async function expectSaved(page: Page, settings: Record<string, unknown>): Promise<void> {
+  await expect.poll(() => savedSettings(page)).toMatchObject(settings);
+}
 const panel = (page: Page) => page.getByRole("dialog", { name: "Accessibility settings" });
 
 async function openPanel(page: Page): Promise<Locator> {
@@ -61,6 +75,7 @@ test.describe("the panel", () => {
     expect(box?.width).toBeGreaterThanOrEqual(44);
     expect(box?.height).toBeGreaterThanOrEqual(44);
     await expect(widgetButton(page)).toHaveAttribute("aria-haspopup", "dialog");
+    await expect(widgetButton(page)).toHaveAttribute("href", "/accessibility/settings");
 
     const dialog = await openPanel(page);
     await expect(dialog).toHaveAttribute("aria-modal", "true");
@@ -264,6 +279,7 @@ test.describe("each setting changes what the page shows", () => {
 
     const dialog = await openPanel(page);
     await dialog.getByRole("checkbox", { name: "Strong focus indicator" }).uncheck();
+    await expectSaved(page, { focusIndicator: false });
     await gotoHydrated(page, "/");
     await page.keyboard.press("Tab");
     await expect(page.locator(skipLink)).toBeFocused();
@@ -321,7 +337,7 @@ test.describe("each setting changes what the page shows", () => {
 });
 
 test.describe("saving", () => {
-  test("settings persist across a reload and apply before React hydrates (no flash)", async ({ page }) => {
+  test("settings persist in the cookie and the next page's first HTML carries them, before any script (no flash)", async ({ page }) => {
     await gotoHydrated(page, "/");
     const dialog = await openPanel(page);
     await dialog.getByRole("slider", { name: "Text size" }).fill("150");
@@ -331,9 +347,17 @@ test.describe("saving", () => {
     await dialog.getByRole("checkbox", { name: "Reduce motion" }).check();
     await dialog.getByRole("checkbox", { name: "Strong focus indicator" }).uncheck();
     await dialog.getByRole("combobox", { name: "Color blindness filter" }).selectOption("deuteranopia");
+    await expectSaved(page, {
+      fontSize: 150,
+      textSpacing: 125,
+      highContrast: true,
+      screenReader: true,
+      reduceMotion: true,
+      focusIndicator: false,
+      colorBlindness: "deuteranopia",
+    });
 
-    // Hold back every script bundle: whatever shows now comes from the HTML, the CSS and the
-    // inline pre-paint script alone.
+    // Hold back every script bundle: whatever shows now comes from the HTML and the CSS alone.
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/assets\/.*\.js$/, async (route) => {
@@ -379,7 +403,7 @@ test.describe("saving", () => {
     expect(await computed(page, "html", "font-size")).toBe("24px");
   });
 
-  test("the pre-paint script carries the CSP nonce", async ({ page }) => {
+  test("without the cookie, the pre-paint script for older saved settings carries the CSP nonce", async ({ page }) => {
     const response = await page.goto("/");
     const csp = response?.headers()["content-security-policy"] ?? "";
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
@@ -388,14 +412,51 @@ test.describe("saving", () => {
     expect(html).toContain(`<script nonce="${nonce}">(function(d,a,k,apply){`);
   });
 
-  test("an invalid stored value falls back per field, before and after hydration", async ({ page }) => {
+  test("with the cookie, <html> carries the settings and a nonced style their sizes, and no pre-paint script", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const settings = { fontSize: 175, textSpacing: 150, highContrast: true, colorBlindness: "protanopia" };
+    await context.addCookies([{ name: SETTINGS_COOKIE, value: encodeURIComponent(JSON.stringify(settings)), url: baseURL ?? "" }]);
+    const response = await page.goto("/memberships");
+    const nonce = /'nonce-([^']+)'/.exec(response?.headers()["content-security-policy"] ?? "")?.[1];
+    const html = (await response?.text()) ?? "";
+    expect(html).toMatch(/<html lang="en" [^>]*data-a11y-large-text=""/);
+    expect(html).toMatch(/<html [^>]*data-a11y-high-contrast=""/);
+    expect(html).toMatch(/<html [^>]*data-a11y-color-filter="protanopia"/);
+    expect(html).toContain(`<style nonce="${nonce}">:root{--a11y-font-size:175%;--a11y-text-spacing:1.5}</style>`);
+    expect(html).not.toContain("(function(d,a,k,apply){");
+    expect(await computed(page, "html", "font-size")).toBe("28px");
+
+    // Hydration keeps them, and the panel shows them.
+    await waitForHydration(page);
+    const dialog = await openPanel(page);
+    await expect(dialog.getByRole("slider", { name: "Text size" })).toHaveValue("175");
+    await expect(dialog.getByRole("checkbox", { name: "High contrast" })).toBeChecked();
+    expect(await computed(page, "html", "background-color")).toBe("rgb(0, 0, 0)");
+  });
+
+  test("settings left in localStorage by an older version move into the cookie once, each invalid field replaced by its default", async ({
+    page,
+  }) => {
     await page.addInitScript((key) => {
-      localStorage.setItem(key, JSON.stringify({ fontSize: 999, highContrast: true, colorBlindness: "sepia" }));
+      if (!sessionStorage.getItem("stored-once")) {
+        localStorage.setItem(key, JSON.stringify({ fontSize: 999, highContrast: true, colorBlindness: "sepia" }));
+        sessionStorage.setItem("stored-once", "yes");
+      }
     }, STORAGE_KEY);
     await gotoHydrated(page, "/");
     expect(await computed(page, "html", "font-size")).toBe("16px");
     expect(await computed(page, "html", "background-color")).toBe("rgb(0, 0, 0)");
     expect(await computed(page, "html", "filter")).toBe("none");
+    await expectSaved(page, { fontSize: 100, highContrast: true, colorBlindness: "none" });
+    expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY)).toBeNull();
+
+    // From now on the server renders them.
+    const response = await page.goto("/");
+    expect(await response?.text()).toMatch(/<html [^>]*data-a11y-high-contrast=""/);
+    await waitForHydration(page);
     const dialog = await openPanel(page);
     await expect(dialog.getByRole("slider", { name: "Text size" })).toHaveValue("100");
     await expect(dialog.getByRole("checkbox", { name: "High contrast" })).toBeChecked();
@@ -433,9 +494,22 @@ test.describe("saving", () => {
     expect(await computed(page, "html", "filter")).toBe("none");
     await expect(page.getByTestId("reading-guide")).toHaveCount(0);
 
+    await expect
+      .poll(() => savedSettings(page))
+      .toEqual({
+        fontSize: 100,
+        textSpacing: 100,
+        highContrast: false,
+        reduceMotion: false,
+        keyboardNavigation: true,
+        screenReader: false,
+        focusIndicator: true,
+        colorBlindness: "none",
+        readingGuide: false,
+      });
     await page.reload();
     expect(await computed(page, "html", "font-size")).toBe("16px");
-    expect(await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? "null"), STORAGE_KEY)).toEqual({
+    expect(await savedSettings(page)).toEqual({
       fontSize: 100,
       textSpacing: 100,
       highContrast: false,
@@ -448,7 +522,7 @@ test.describe("saving", () => {
     });
   });
 
-  test("when storage is blocked, settings still apply to the page and only a warning is logged", async ({ page }) => {
+  test("when localStorage is blocked, settings still apply and are saved, and only a warning is logged", async ({ page }) => {
     await page.addInitScript(() => {
       Object.defineProperty(window, "localStorage", {
         get() {
@@ -464,7 +538,8 @@ test.describe("saving", () => {
     const dialog = await openPanel(page);
     await dialog.getByRole("slider", { name: "Text size" }).fill("125");
     expect(await computed(page, "html", "font-size")).toBe("20px");
-    expect(warnings.some((warning) => warning.includes("Accessibility settings could not be saved"))).toBe(true);
+    await expectSaved(page, { fontSize: 125 });
+    expect(warnings.some((warning) => warning.includes("Accessibility settings could not be read"))).toBe(true);
   });
 });
 
@@ -513,6 +588,7 @@ test.describe("keyboard shortcuts", () => {
     await page.keyboard.press("Alt+Digit1");
     await expect(page.locator("#main-content")).not.toBeFocused();
 
+    await expectSaved(page, { keyboardNavigation: false });
     await gotoHydrated(page, "/");
     await page.keyboard.press("Alt+KeyA");
     await expect(panel(page)).toBeHidden();

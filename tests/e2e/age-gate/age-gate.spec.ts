@@ -107,7 +107,7 @@ test.describe("first visit to /", () => {
 
 test("the accessibility widget works over the age question, inside the gate's focus loop", async ({ page }) => {
   await gotoHydrated(page, "/");
-  const widget = page.getByRole("button", { name: "Accessibility settings", exact: true });
+  const widget = page.getByRole("link", { name: "Accessibility settings", exact: true });
   await expect(widget).toBeVisible();
   // The widget is part of the gate: not inert, and Tab from the gate's last control reaches it.
   expect(await widget.evaluate((button) => button.closest("[inert]") === null && button.closest('[role="dialog"]') !== null)).toBe(true);
