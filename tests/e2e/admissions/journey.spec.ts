@@ -173,7 +173,8 @@ test("an applicant becomes a paying member: acknowledgement, a sponsor's vouch, 
   await main.getByRole("link", { name: "Continue to the Members Area" }).click();
   await expect(page).toHaveURL("/members");
   await page.getByRole("button", { name: "I Accept the Club Rules" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Welcome back, /);
+  // Their first sign-in: the invitation link's (docs/product-rules.md#member-area).
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Welcome, /);
 
   await page.goto("/members/billing");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Membership & Billing");

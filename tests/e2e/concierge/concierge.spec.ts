@@ -25,6 +25,7 @@ const consolePages = [
   "/concierge/lockers",
   ...calendarPages,
   "/concierge/sms-opt-ins",
+  "/concierge/messages",
   "/concierge/outbox",
   "/concierge/security-events",
 ];

@@ -1,6 +1,6 @@
 import { type Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, expectToast, gotoHydrated, test } from "../support/fixtures.ts";
-import { signInAsNewMember } from "../support/members-fixtures.ts";
+import { signIn, signInAsNewMember } from "../support/members-fixtures.ts";
 
 /**
  * The members-only pages, end to end against the local D1: the club rules step, then
@@ -8,7 +8,7 @@ import { signInAsNewMember } from "../support/members-fixtures.ts";
  * fresh member, so tests never share a balance or a guest.
  */
 const memberPages = [
-  { path: "/members", heading: /^Welcome back, / },
+  { path: "/members", heading: /^Welcome, / },
   { path: "/rewards", heading: "Loyalty, kept in good leather." },
   { path: "/media", heading: "The name, worn well." },
   { path: "/luxury-vendors", heading: "The people we send our members to." },
@@ -36,7 +36,7 @@ test.describe("the club rules step", () => {
 
     // Accepted once: the other member areas open straight away, after a reload too.
     await page.goto("/members");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Welcome back, /);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Welcome, /);
     await expect(page.getByRole("button", { name: "I accept the club rules" })).toHaveCount(0);
   });
 
@@ -56,13 +56,22 @@ test.describe("/members", () => {
   test("shows the member's tier and locker", async ({ page }) => {
     const member = await signInAsNewMember(page, { tier: "platinum", locker: true, rulesAccepted: true });
     await page.goto("/members");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome back, ${member.name}.`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome, ${member.name}.`);
     const membership = region(page, "Tier and locker");
     await expect(membership).toContainText("Platinum");
     await expect(membership).toContainText(/Locker C-0\d/);
     await expect(membership).toContainText("Cedar-lined locker, Platinum Lounge.");
     await membership.getByRole("link", { name: "Your locker page" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your Locker");
+  });
+
+  test("greets 'Welcome' on the first sign-in and 'Welcome back' on the next, though the first session has ended", async ({ page }) => {
+    const member = await signInAsNewMember(page, { rulesAccepted: true });
+    await page.goto("/members");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome, ${member.name}.`);
+    await page.context().clearCookies({ name: /ember_session$/ });
+    await signIn(page, member.email, { redirectTo: "/members" });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome back, ${member.name}.`);
   });
 
   test("says so when the member has no locker", async ({ page }) => {
@@ -76,27 +85,56 @@ test.describe("/members", () => {
 });
 
 test.describe("/rewards", () => {
-  test("redeeming a reward lowers the balance by its cost and lists the redemption", async ({ page }) => {
+  test("'Redeem' asks first, with the balance before and after; confirmed, the balance drops and the redemption is listed", async ({
+    page,
+  }) => {
     await signInAsNewMember(page, { points: 5000, rulesAccepted: true });
     await gotoHydrated(page, "/rewards");
     await expect(region(page, "Points balance")).toContainText("5,000 points");
     await expect(region(page, "Recently redeemed")).toContainText("Nothing redeemed yet.");
 
-    await page.getByRole("button", { name: "Redeem Double-guillotine cutter" }).click();
+    await page.getByRole("link", { name: "Redeem Double-guillotine cutter" }).click();
+    const confirmation = region(page, "Confirm your redemption");
+    await expect(confirmation).toContainText("Redeem Double-guillotine cutter for 1,200 points?");
+    await expect(confirmation).toContainText("Your balance goes from 5,000 points to 3,800 points.");
+    // The step takes the focus, so the keyboard goes on from there.
+    await expect(page.locator("#confirm-redemption")).toBeFocused();
+    await expect(confirmation).toBeInViewport();
+    await expectNoAxeViolations(page);
+    // Nothing is spent by asking.
+    await expect(region(page, "Points balance")).toContainText("5,000 points");
+
+    await confirmation.getByRole("button", { name: "Confirm Redemption" }).click();
     await expectToast(page, "Reward redeemed", "Double-guillotine cutter for 1,200 points.");
+    await expect(page).toHaveURL("/rewards");
+    await expect(region(page, "Confirm your redemption")).toHaveCount(0);
     await expect(region(page, "Points balance")).toContainText("3,800 points");
     await expect(region(page, "Recently redeemed")).toContainText("Double-guillotine cutter");
     await expect(region(page, "Recently redeemed")).toContainText("1,200 points on");
   });
 
-  test("says when the points are not enough, and spends nothing", async ({ page }) => {
+  test("'Keep My Points' leaves the shop as it was", async ({ page }) => {
+    await signInAsNewMember(page, { points: 5000, rulesAccepted: true });
+    await gotoHydrated(page, "/rewards");
+    await page.getByRole("link", { name: "Redeem Double-guillotine cutter" }).click();
+    await region(page, "Confirm your redemption").getByRole("link", { name: "Keep My Points" }).click();
+    await expect(page).toHaveURL("/rewards");
+    await expect(region(page, "Confirm your redemption")).toHaveCount(0);
+    await expect(region(page, "Points balance")).toContainText("5,000 points");
+    await expect(region(page, "Recently redeemed")).toContainText("Nothing redeemed yet.");
+  });
+
+  test("shows an item the points do not cover as unavailable, with what is missing, and no way to redeem it", async ({ page }) => {
     await signInAsNewMember(page, { points: 1000, rulesAccepted: true });
     await page.goto("/rewards");
     const humidor = page.getByRole("article", { name: "Cedar travel humidor" });
-    await humidor.getByRole("button", { name: "Redeem Cedar travel humidor" }).click();
-    await expect(humidor.getByRole("alert")).toHaveText("You do not have enough points for this reward.");
+    await expect(humidor).toContainText("Unavailable: 2,500 more points needed");
+    await expect(humidor.getByRole("link", { name: /^Redeem/ })).toHaveCount(0);
+    await expect(humidor.getByRole("button")).toHaveCount(0);
+    // Its confirmation's address asks nothing either.
+    await page.goto("/rewards?redeem=cedar-travel-humidor");
+    await expect(region(page, "Confirm your redemption")).toHaveCount(0);
     await expect(region(page, "Points balance")).toContainText("1,000 points");
-    await expect(region(page, "Recently redeemed")).toContainText("Nothing redeemed yet.");
   });
 });
 
@@ -149,17 +187,18 @@ test("every member page passes axe", async ({ page }) => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the rules step and a redemption work as plain form posts", async ({ page }) => {
+  test("the rules step and a confirmed redemption work as plain form posts", async ({ page }) => {
     await signInAsNewMember(page, { points: 1500, rulesAccepted: false });
     await page.goto("/rewards");
     await page.getByRole("button", { name: "I accept the club rules" }).click();
     await expect(page).toHaveURL("/rewards");
-    await page.getByRole("button", { name: "Redeem Double-guillotine cutter" }).click();
+    await page.getByRole("link", { name: "Redeem Double-guillotine cutter" }).click();
+    await expect(region(page, "Confirm your redemption")).toContainText("Your balance goes from 1,500 points to 300 points.");
+    await page.getByRole("button", { name: "Confirm Redemption" }).click();
     await expect(region(page, "Points balance")).toContainText("300 points");
-    await page.getByRole("button", { name: "Redeem Double-guillotine cutter" }).click();
-    await expect(page.getByRole("article", { name: "Double-guillotine cutter" }).getByRole("alert")).toHaveText(
-      "You do not have enough points for this reward.",
-    );
+    const cutter = page.getByRole("article", { name: "Double-guillotine cutter" });
+    await expect(cutter).toContainText("Unavailable: 900 more points needed");
+    await expect(cutter.getByRole("link", { name: /^Redeem/ })).toHaveCount(0);
   });
 
   test("the locker's nameplate and a request work as plain form posts, and a bad nameplate is refused", async ({ page }) => {

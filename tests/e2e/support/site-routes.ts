@@ -26,7 +26,8 @@ export const publicRoutes: ReadonlyArray<[path: string, heading: string, title: 
 
 /** The members-only routes (docs/product-rules.md#routes), with their headings once the club rules are accepted. */
 export const memberRoutes: ReadonlyArray<[path: string, heading: string | RegExp]> = [
-  ["/members", /^Welcome back, /],
+  // The sweeps' members are on their first sign-in.
+  ["/members", /^Welcome, /],
   ["/rewards", "Loyalty, kept in good leather."],
   ["/media", "The name, worn well."],
   ["/luxury-vendors", "The people we send our members to."],

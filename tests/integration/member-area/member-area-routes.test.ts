@@ -17,6 +17,7 @@ import { action as rewardsAction, loader as rewardsLoader } from "#app/features/
 import type { SignedInMember } from "#worker/features/members/members.ts";
 import { acceptRules } from "#worker/features/member-area/rules-acceptance.ts";
 import { countRows, createMember, pointsOf } from "#tests/integration/support/member-area-records.ts";
+import { signedInAs } from "#tests/integration/support/member-fixtures.ts";
 
 /**
  * The member-area routes' loaders and actions, called as React Router calls them: after
@@ -103,7 +104,7 @@ describe("the /members page", () => {
     const member = await acceptedMember({ tier: "platinum", locker: "platinum-C-07", paidThrough: "2026-12-31T20:00:00.000Z" });
     const page = await membersLoader(await memberAreaRequest(member, "/members"));
     expect(page).toMatchObject({
-      name: member.name,
+      greeting: `Welcome, ${member.name}.`,
       tierName: "Platinum",
       locker: { title: "Locker C-07", detail: "Cedar-lined locker, Platinum Lounge. Held through December 31, 2026." },
       guests: { allowance: "A guest every day, and two extra guests on event nights.", next: null },
@@ -120,7 +121,46 @@ describe("the /members page", () => {
   });
 });
 
+describe("the /members greeting", () => {
+  it("says 'Welcome' on a member's first sign-in and 'Welcome back' once they have signed in before", async () => {
+    const member = await createMember();
+    await signedInAs(member);
+    await acceptRules(env.DB, member.id, RULES_VERSION);
+    expect(await membersLoader(await memberAreaRequest(member, "/members"))).toMatchObject({ greeting: `Welcome, ${member.name}.` });
+    await signedInAs(member);
+    expect(await membersLoader(await memberAreaRequest(member, "/members"))).toMatchObject({ greeting: `Welcome back, ${member.name}.` });
+  });
+
+  it("says 'Welcome back' to a member whose earlier sessions are gone: they accepted the rules before this one began", async () => {
+    const member = await acceptedMember();
+    await signedInAs(member, { now: Date.now() + 40 * 24 * 60 * 60 * 1000 });
+    expect(await membersLoader(await memberAreaRequest(member, "/members"))).toMatchObject({ greeting: `Welcome back, ${member.name}.` });
+  });
+});
+
 describe("the /rewards page", () => {
+  it("with ?redeem=, confirms an item the balance covers: the item and the balance before and after", async () => {
+    const member = await acceptedMember({ points: 3000 });
+    expect(await rewardsLoader(await memberAreaRequest(member, "/rewards?redeem=double-guillotine-cutter"))).toMatchObject({
+      balance: 3000,
+      confirmation: {
+        item: { id: "double-guillotine-cutter", name: "Double-guillotine cutter", pointsCost: 1200 },
+        balanceBefore: 3000,
+        balanceAfter: 1800,
+      },
+    });
+    expect(await pointsOf(member.id)).toBe(3000);
+  });
+
+  it.each([
+    ["an item the balance cannot cover", "/rewards?redeem=double-guillotine-cutter"],
+    ["an item not in the catalogue", "/rewards?redeem=gold-plated-lighter"],
+    ["no item", "/rewards"],
+  ])("asks nothing for %s", async (_case, path) => {
+    const member = await acceptedMember({ points: 100 });
+    expect(await rewardsLoader(await memberAreaRequest(member, path))).toMatchObject({ confirmation: null });
+  });
+
   it("redeems for the signed-in member only and shows the new balance and the redemption", async () => {
     const [member, other] = await Promise.all([acceptedMember({ points: 3000 }), acceptedMember({ points: 3000 })]);
     const result = await answer(async () =>

@@ -22,6 +22,7 @@ describe("the concierge console's tabs", () => {
     ["/concierge/meeting-rooms?day=2031-01-07", "Calendar"],
     ["/concierge", "Applications"],
     ["/concierge/guests", "Guests"],
+    ["/concierge/messages", "Messages"],
     ["/concierge/lockers/42", "Lockers"],
   ])("marks one tab current on %s: %s", (path, tab) => {
     expect(currentTabs(path)).toEqual([tab]);

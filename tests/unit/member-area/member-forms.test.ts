@@ -1,9 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { acceptClubRulesForm, redeemRewardForm } from "#app/features/member-area/member-forms.ts";
+import { acceptClubRulesForm, redeemConfirmationQuery, redeemRewardForm } from "#app/features/member-area/member-forms.ts";
 
 describe("the rewards form", () => {
   it("never carries a member id, even when the form sends one", () => {
     expect(redeemRewardForm.parse({ itemId: "house-lighter", memberId: "someone-else" })).toEqual({ itemId: "house-lighter" });
+  });
+});
+
+describe("the rewards page's query", () => {
+  it("names the item to confirm, and ignores anything else", () => {
+    expect(redeemConfirmationQuery.parse({ redeem: "house-lighter", memberId: "someone" })).toEqual({ redeem: "house-lighter" });
+    expect(redeemConfirmationQuery.parse({ redeem: "x".repeat(101) })).toEqual({ redeem: undefined });
+    expect(redeemConfirmationQuery.parse({})).toEqual({ redeem: undefined });
   });
 });
 
