@@ -5,7 +5,7 @@ import { createMember, signIn, signInAsNewMember } from "../support/members-fixt
 
 /**
  * The contact form (docs/product-rules.md#contact) and the console's Messages page
- * (docs/operators.md#messages), end to end: a visitor's and a member's message, stored, acknowledged
+ * (docs/operators.md#the-concierge-console), end to end: a visitor's and a member's message, stored, acknowledged
  * by email (read from the outbox), then answered by a concierge.
  */
 

@@ -18,7 +18,7 @@ import { actionArgs, actionExecutionContext, answerOf, routerContext } from "#te
 
 /**
  * The contact form (docs/product-rules.md#contact, docs/security.md#contact-form) as React Router
- * calls its action, against the real D1, and the console's Messages page (docs/operators.md#messages)
+ * calls its action, against the real D1, and the console's Messages page (docs/operators.md#the-concierge-console)
  * through the real Worker for who may see it.
  */
 const database = getDatabase(env.DB);

@@ -152,7 +152,7 @@ export async function listContactMessages(db: D1Database, limit: number): Promis
 
 /**
  * 'Mark Answered': records who and when, once (a second concierge, or a second tab, changes
- * nothing), and audits it (docs/operators.md#messages).
+ * nothing), and audits it (docs/operators.md#the-concierge-console).
  */
 export async function markContactMessageAnswered(
   { env, logSecurityEvent: log }: RequestContext,

@@ -15,7 +15,7 @@ const LIST_LIMIT = 50;
 
 export const meta: Route.MetaFunction = () => conciergeMeta("Messages");
 
-/** The newest messages from /contact, with who answered each (docs/operators.md#messages). */
+/** The newest messages from /contact, with who answered each (docs/operators.md#the-concierge-console). */
 export async function loader({ context }: Route.LoaderArgs) {
   const messages = await listContactMessages(context.get(requestContext).env.DB, LIST_LIMIT);
   return {
