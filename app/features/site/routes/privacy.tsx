@@ -66,9 +66,9 @@ const records: DataRecord[] = [
   },
   {
     title: "Accessibility settings",
-    what: "Your text size, contrast, motion and other display preferences.",
-    why: "To apply your preferences on every page and every visit.",
-    kept: "Only in your browser, until you reset them or clear your browser's storage. They are never sent to us.",
+    what: "Your text size, contrast, motion and other display preferences, in a cookie in your browser. Your browser sends it with each page it asks for, so the page arrives already in your settings; we do not keep them.",
+    why: "To apply your preferences on every page and every visit, from the moment a page appears, with or without JavaScript.",
+    kept: "In your browser for a year from your last change, or until you clear its cookies. Resetting them keeps the defaults.",
   },
 ];
 
@@ -139,9 +139,9 @@ export default function Privacy() {
         <p className="mt-8 max-w-3xl text-smoke">
           The site uses no advertising or analytics trackers. The cookies it sets itself are all strictly necessary: one that remembers,
           until you close the browser, that you answered the age question; the session cookie of a signed-in member (30 days, or until
-          sign-out); one that remembers for a year that you verified your phone for an SMS invitation; and, during a sign-in with Google, up
-          to four that last ten minutes: two that protect the sign-in, and, when they apply, your invitation link and the page to return to.
-          Google reCAPTCHA may set its own cookies on the pages it protects.
+          sign-out); one that remembers for a year that you verified your phone for an SMS invitation; one that keeps your accessibility
+          settings for a year; and, during a sign-in with Google, up to four that last ten minutes: two that protect the sign-in, and, when
+          they apply, your invitation link and the page to return to. Google reCAPTCHA may set its own cookies on the pages it protects.
         </p>
       </Section>
 
