@@ -14,6 +14,7 @@ export const publicRoutes: ReadonlyArray<[path: string, heading: string, title: 
   ["/lounges/platinum", "Platinum Lounge", "Platinum Lounge, Northwest 23rd"],
   ["/compliance", "Private does not mean outside the law.", "Regulatory Compliance"],
   ["/public-health", "Enjoyed with open eyes.", "Public Health"],
+  ["/contact", "Contact the Concierge", "Contact the Concierge"],
   ["/member-yards", "Fresh air, a fire and a long cigar.", "Member Yards"],
   ["/gameroom", "Downstairs, the games are older than the club.", "Game Room"],
   ["/rules", "The code we keep.", "Club Rules"],

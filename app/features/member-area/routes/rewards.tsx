@@ -110,7 +110,7 @@ export default function Rewards({ loaderData, actionData }: Route.ComponentProps
       </PageHero>
 
       {loaderData.confirmation ? (
-        <Section id="redemption" eyebrow="Redeem" title="Confirm your redemption">
+        <Section id="redemption" eyebrow="Redeem" title="Confirm your redemption" tone="humidor">
           <RedemptionConfirmation confirmation={loaderData.confirmation} />
         </Section>
       ) : null}
