@@ -1,14 +1,17 @@
 import { Link } from "react-router";
 import { buttonClasses } from "#app/ui/button-link.tsx";
 import { ExecutiveAccessButton } from "#app/features/executive-invitation/invitation-dialog.tsx";
+import { useAuth } from "#app/features/sign-in/auth.tsx";
 import { LogoMark } from "#app/ui/logo-mark.tsx";
 import { club, footerLinks, healthWarning } from "#app/features/site/site-config.ts";
 
 /**
- * The footer (docs/product-rules.md#layout-header-and-footer): every footer link, location line, office phone, the quit resources, and the
- * 'Request Executive Access' and contact buttons that open the invitation dialog.
+ * The footer (docs/product-rules.md#layout-header-and-footer): every footer link, location line,
+ * office phone, the quit resources, 'Request Executive Access' (the invitation form; not for a
+ * signed-in member, who has no one to ask) and 'Contact the Concierge' (the contact form).
  */
 export function SiteFooter() {
+  const { user } = useAuth();
   return (
     <footer className="border-t border-cedar bg-humidor text-sm text-smoke">
       <div className="mx-auto grid max-w-7xl gap-10 px-5 py-14 md:grid-cols-[1.2fr_2fr]">
@@ -25,8 +28,10 @@ export function SiteFooter() {
             </a>
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
-            <ExecutiveAccessButton className={buttonClasses("primary")}>Request Executive Access</ExecutiveAccessButton>
-            <ExecutiveAccessButton className={buttonClasses("quiet")}>Contact the Concierge</ExecutiveAccessButton>
+            {user ? null : <ExecutiveAccessButton className={buttonClasses("primary")}>Request Executive Access</ExecutiveAccessButton>}
+            <Link to="/contact" className={buttonClasses("quiet")}>
+              Contact the Concierge
+            </Link>
           </div>
         </div>
         <nav aria-label="Footer">

@@ -9,8 +9,15 @@ const styles = {
 
 export type ButtonStyle = keyof typeof styles;
 
-export const buttonClasses = (variant: ButtonStyle = "primary") =>
-  `inline-flex min-h-11 items-center justify-center gap-2 rounded-sm px-5 py-2.5 text-sm font-semibold uppercase tracking-[0.14em] transition-colors ${styles[variant]}`;
+// Compact: the header's calls to action, narrower so they fit beside its navigation sooner
+// (docs/product-rules.md#layout-header-and-footer).
+const sizes = {
+  regular: "px-5 tracking-[0.14em]",
+  compact: "px-4 tracking-[0.1em]",
+} as const;
+
+export const buttonClasses = (variant: ButtonStyle = "primary", size: keyof typeof sizes = "regular") =>
+  `inline-flex min-h-11 items-center justify-center gap-2 rounded-sm py-2.5 text-sm font-semibold uppercase ${sizes[size]} transition-colors ${styles[variant]}`;
 
 /** A link styled as a button: navigation stays a link for assistive technology. */
 export function ButtonLink({ to, children, variant = "primary" }: { to: string; children: ReactNode; variant?: ButtonStyle }) {

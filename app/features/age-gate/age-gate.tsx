@@ -39,10 +39,15 @@ export function AgeGate({ initialStage, widget, children }: { initialStage: AgeG
   }, [open]);
 
   // Announce each stage by focusing its heading (which names the dialog); once the opener has
-  // gone, and the page is no longer inert, focus moves to the main content.
+  // gone, and the page is no longer inert, focus moves to the main content, and the page opens
+  // at its top: focusing the main content alone would scroll it up under the sticky header,
+  // taking the health warning above it out of sight (docs/product-rules.md#age-gate).
   useEffect(() => {
     if (open) headingRef.current?.focus();
-    else if (stage !== initialStage) document.getElementById("main-content")?.focus();
+    else if (stage !== initialStage) {
+      window.scrollTo({ top: 0, behavior: "instant" });
+      document.getElementById("main-content")?.focus({ preventScroll: true });
+    }
   }, [open, stage, initialStage]);
 
   function enter() {

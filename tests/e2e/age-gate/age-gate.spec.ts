@@ -299,3 +299,30 @@ test("everything works by keyboard, and focus stays in the opener", async ({ pag
   await expect(gate(page)).toBeHidden();
   await expect(page.locator("#main-content")).toBeFocused();
 });
+
+// Focusing the main content once the gate has gone used to scroll the page down under the sticky
+// header, hiding the health warning above it (docs/product-rules.md#age-gate).
+test.describe("after entering, the page opens at its top with the health warning in view", () => {
+  for (const width of [390, 1440]) {
+    test(`through the intro, at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 844 });
+      await gotoHydrated(page, "/");
+      await page.getByRole("button", { name: "Yes, I am 21 or older" }).click();
+      await page.getByRole("button", { name: "Discover Our World" }).click();
+      await expect(gate(page)).toBeHidden();
+      await expect(page.locator("#main-content")).toBeFocused();
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      await expect(page.getByRole("complementary", { name: "Health warning" })).toBeInViewport({ ratio: 1 });
+    });
+  }
+
+  test("straight after the question, on a page other than home", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await gotoHydrated(page, "/memberships");
+    await page.getByRole("button", { name: "Yes, I am 21 or older" }).click();
+    await expect(gate(page)).toBeHidden();
+    await expect(page.locator("#main-content")).toBeFocused();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(page.getByRole("complementary", { name: "Health warning" })).toBeInViewport({ ratio: 1 });
+  });
+});

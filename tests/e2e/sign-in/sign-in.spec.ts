@@ -123,13 +123,13 @@ test.describe("member sign-in", () => {
     await expect(navigation.getByRole("link", { name: "Bosses Only" })).toHaveAttribute("href", "/bosses-only");
     await expect(navigation.getByRole("link", { name: "Bosses Only" })).not.toContainText("Bosses Only");
     await expect(navigation.getByRole("link", { name: "Request Sit Down" })).toHaveCount(0);
-    await expect(navigation.getByRole("link", { name: "Member Login" })).toHaveCount(0);
+    await expect(page.getByRole("banner").getByRole("link", { name: "Member Login" })).toHaveCount(0);
     const session = (await context.cookies()).find((cookie) => cookie.name === "ember_session");
     expect(session).toMatchObject({ httpOnly: true, secure: true, sameSite: "Lax" });
 
     await page.getByRole("button", { name: "Sign Out" }).click();
     await expect(page).toHaveURL("/");
-    await expect(navigation.getByRole("link", { name: "Member Login" })).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Member Login" })).toBeVisible();
     // The old cookie no longer opens anything: the session is gone on the server.
     await context.addCookies([{ name: "ember_session", value: session!.value, url: page.url() }]);
     const replay = await page.request.get("/members", { maxRedirects: 0 });

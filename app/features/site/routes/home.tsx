@@ -14,6 +14,7 @@ import { localBusinessJsonLd } from "../local-business.ts";
 import { pageMeta, siteUrlFrom } from "#app/lib/meta.ts";
 import { club, formatPriceRange, lounges } from "../site-config.ts";
 import { hasPassedSmsVerification } from "#app/features/sms-invitation/sms-verified.server.ts";
+import { useAuth } from "#app/features/sign-in/auth.tsx";
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, { title: club.name, description: club.description }),
@@ -66,6 +67,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { user } = useAuth();
   return (
     <>
       {/* The two above-the-fold visuals are `priority` images: React hoists a preload for each into
@@ -84,12 +86,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               {club.name} is a private cigar lounge network for Portland's collectors, dealmakers and late-evening conversationalists.
               Membership comes by introduction, and every introduction begins with a sit-down.
             </p>
+            {/* A signed-in member has no login to make and no invitation to ask for
+                (docs/product-rules.md#site). */}
             <div className="mt-9 flex flex-wrap gap-4">
-              <ButtonLink to="/auth">Member Login</ButtonLink>
+              {user ? <ButtonLink to="/members">Members Area</ButtonLink> : <ButtonLink to="/auth">Member Login</ButtonLink>}
               <ButtonLink to="/schedule-sit-down" variant="secondary">
                 Request Sit Down
               </ButtonLink>
-              <ExecutiveAccessButton className={buttonClasses("quiet")}>Request Executive Invitation</ExecutiveAccessButton>
+              {user ? null : <ExecutiveAccessButton className={buttonClasses("quiet")}>Request Executive Invitation</ExecutiveAccessButton>}
             </div>
           </div>
           <ArtImage
