@@ -1,9 +1,7 @@
+// Only the settings page's action uses this schema: the widget, on every page, must not bring zod
+// into the first-load JavaScript (docs/performance-notes.md).
 import { z } from "#app/lib/zod.ts";
-import { colorBlindnessModes, fontSizeRange, sliderSteps, textSpacingRange, type AccessibilitySettings } from "./accessibility-settings.ts";
-import type { ToggleKey } from "./accessibility-setting-labels.ts";
-
-/** The settings page, whose action keeps the settings in their cookie (docs/product-rules.md#accessibility). */
-export const ACCESSIBILITY_SETTINGS_PATH = "/accessibility/settings";
+import { colorBlindnessModes, fontSizeRange, sliderSteps, textSpacingRange } from "./accessibility-settings.ts";
 
 const percent = (range: { min: number; max: number; step: number }, message: string) =>
   z.enum(sliderSteps(range).map(String) as [string, ...string[]], { error: message }).transform(Number);
@@ -16,8 +14,8 @@ const checkbox = (label: string) =>
     .transform((value) => value === "on");
 
 /**
- * The nine settings as the settings page's form (and the widget, through the same action) sends
- * them, checked strictly: a value no control offers is refused, never replaced by a default.
+ * The nine settings as the settings page's form (and the widget, through the same action, with
+ * `accessibilitySettingsFields`) sends them, checked strictly: a value no control offers is refused, never replaced by a default.
  * `intent` "reset" restores the defaults; `via` "widget" asks for an answer instead of the page.
  */
 export const accessibilitySettingsForm = z.object({
@@ -39,16 +37,3 @@ export const accessibilitySettingsForm = z.object({
   intent: z.enum(["save", "reset"], { error: "Choose Save or Reset." }).default("save"),
   via: z.literal("widget", { error: "Send the form from this site's pages." }).optional(),
 });
-
-const toggleKeys: ToggleKey[] = ["highContrast", "reduceMotion", "keyboardNavigation", "screenReader", "focusIndicator", "readingGuide"];
-
-/** The form fields for these settings, as the page's form would send them (the widget posts these). */
-export function accessibilitySettingsFields(settings: AccessibilitySettings): Record<string, string> {
-  const fields: Record<string, string> = {
-    fontSize: String(settings.fontSize),
-    textSpacing: String(settings.textSpacing),
-    colorBlindness: settings.colorBlindness,
-  };
-  for (const key of toggleKeys) if (settings[key]) fields[key] = "on";
-  return fields;
-}

@@ -13,6 +13,9 @@ export const colorBlindnessModes = ["none", "deuteranopia", "protanopia", "trita
 export type ColorBlindnessMode = (typeof colorBlindnessModes)[number];
 
 /** Where earlier versions of the site kept the settings; read once, moved into the cookie, removed. */
+/** The settings page, whose action keeps the settings in their cookie (accessibility-settings.server.ts). */
+export const ACCESSIBILITY_SETTINGS_PATH = "/accessibility/settings";
+
 export const ACCESSIBILITY_SETTINGS_STORAGE_KEY = "ember-oak:accessibility-settings";
 
 export interface AccessibilitySettings {
@@ -93,6 +96,20 @@ export function parseStoredAccessibilitySettings(stored: string | null): Accessi
     return { ...defaults };
   }
   return normalizeAccessibilitySettings(value);
+}
+
+/**
+ * The form fields for these settings, as the settings page's form sends them: a ticked box is
+ * "on", an unticked one absent (the widget posts these to the same action).
+ */
+export function accessibilitySettingsFields(settings: AccessibilitySettings): Record<string, string> {
+  const fields: Record<string, string> = {
+    fontSize: String(settings.fontSize),
+    textSpacing: String(settings.textSpacing),
+    colorBlindness: settings.colorBlindness,
+  };
+  for (const [key, value] of Object.entries(settings)) if (value === true) fields[key] = "on";
+  return fields;
 }
 
 /** The browser's localStorage; merely reading the property throws where storage is blocked. */

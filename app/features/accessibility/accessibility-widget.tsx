@@ -6,7 +6,7 @@ import { ReadingGuide } from "./reading-guide.tsx";
 import { useAccessibilitySettings } from "./use-accessibility-settings.ts";
 import { useAccessibilityShortcuts } from "./use-accessibility-shortcuts.ts";
 import { useCodeOnDemand } from "#app/lib/use-code-on-demand.ts";
-import { ACCESSIBILITY_SETTINGS_PATH } from "./accessibility-settings-form.ts";
+import { ACCESSIBILITY_SETTINGS_PATH } from "./accessibility-settings.ts";
 
 // The panel is rendered and downloaded only when first opened: closed, it was a sixth of every
 // page's HTML and a fifth of the site's own first-load JavaScript (docs/performance-notes.md).

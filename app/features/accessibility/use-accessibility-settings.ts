@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
 import { useFetcher, useRouteLoaderData } from "react-router";
 import {
+  ACCESSIBILITY_SETTINGS_PATH,
+  accessibilitySettingsFields,
   normalizeAccessibilitySettings,
   applyAccessibilitySettings,
   defaultAccessibilitySettings,
@@ -8,7 +10,6 @@ import {
   readStoredAccessibilitySettings,
   type AccessibilitySettings,
 } from "./accessibility-settings.ts";
-import { ACCESSIBILITY_SETTINGS_PATH, accessibilitySettingsFields } from "./accessibility-settings-form.ts";
 import type { ActionResult } from "#app/lib/form-result.ts";
 
 /**

@@ -4,8 +4,7 @@ import { describe, expect, it } from "vitest";
 import { requestContext } from "#app/context.ts";
 import { createRequestContext } from "#worker/http/request-context.ts";
 import type { ActionResult } from "#app/lib/form-result.ts";
-import { defaultAccessibilitySettings } from "#app/features/accessibility/accessibility-settings.ts";
-import { accessibilitySettingsFields } from "#app/features/accessibility/accessibility-settings-form.ts";
+import { accessibilitySettingsFields, defaultAccessibilitySettings } from "#app/features/accessibility/accessibility-settings.ts";
 import {
   accessibilitySettingsCookieName,
   readAccessibilitySettingsCookie,

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  accessibilitySettingsFields,
   allowedAccessibilityValues,
   defaultAccessibilitySettings,
   type AccessibilitySettings,
@@ -10,7 +11,7 @@ import {
   accessibilitySettingsCookieName,
   readAccessibilitySettingsCookie,
 } from "#app/features/accessibility/accessibility-settings.server.ts";
-import { accessibilitySettingsFields, accessibilitySettingsForm } from "#app/features/accessibility/accessibility-settings-form.ts";
+import { accessibilitySettingsForm } from "#app/features/accessibility/accessibility-settings-form.ts";
 
 const anySettings: fc.Arbitrary<AccessibilitySettings> = fc.record(
   Object.fromEntries(Object.entries(allowedAccessibilityValues).map(([key, values]) => [key, fc.constantFrom(...(values as unknown[]))])),

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/accessibility-settings";
 import {
+  ACCESSIBILITY_SETTINGS_PATH,
   colorBlindnessModes,
   defaultAccessibilitySettings,
   fontSizeRange,
@@ -10,7 +11,7 @@ import {
   textSpacingRange,
 } from "../accessibility-settings.ts";
 import { colorBlindnessHint, colorBlindnessLabels, textSpacingHint, toggles } from "../accessibility-setting-labels.ts";
-import { ACCESSIBILITY_SETTINGS_PATH, accessibilitySettingsForm } from "../accessibility-settings-form.ts";
+import { accessibilitySettingsForm } from "../accessibility-settings-form.ts";
 import { accessibilitySettingsCookie, readAccessibilitySettingsCookie } from "../accessibility-settings.server.ts";
 import { adoptSavedAccessibilitySettings } from "../use-accessibility-settings.ts";
 import { PageHero } from "#app/ui/page-hero.tsx";
