@@ -59,6 +59,9 @@ test("with the page's script, a message carries a captcha token: a failing one i
   await page.evaluate(() => {
     (window as unknown as { __fakeRecaptcha: { token: string } }).__fakeRecaptcha = { token: "fake:0.1:contact" };
   });
+  // The script loads once the visitor reaches the form.
+  await page.getByRole("main").getByLabel("Name", { exact: true }).focus();
+  await page.waitForFunction(() => "grecaptcha" in window);
   await write(page, { name: "Avery Hale", email, message: "Do the lounges host private birthday dinners?" });
   await expect(page.getByRole("alert").filter({ hasText: "Security validation failed. Please try again." })).toBeVisible();
   expect(stored(email)).toEqual([]);
