@@ -121,8 +121,10 @@ export default function Accessibility() {
         <div className="grid gap-10 lg:grid-cols-2">
           <div className="prose-club">
             <p>
-              A floating button at the edge of every page opens the accessibility settings panel. Changes apply at once and are remembered
-              in your browser for your next visit; a reset button restores the defaults. The panel offers:
+              A round button at the edge of every page opens the accessibility settings panel: in the bottom corner of a wide screen, at the
+              top of the page on a narrow one or with large text. Changes apply at once and are remembered in your browser for your next
+              visit; a reset button restores the defaults. Without JavaScript, the button opens the same settings as{" "}
+              <Link to="/accessibility/settings">a page of their own</Link>. The panel offers:
             </p>
             <ul>
               {settings.map((setting) => (
