@@ -29,7 +29,9 @@ export async function expectNothingCovers(page: Page): Promise<void> {
     const startX = window.scrollX;
     const startY = window.scrollY;
     const problems: string[] = [];
-    const controls = document.querySelectorAll<HTMLElement>("a[href], button, input:not([type='hidden']), select, textarea, summary");
+    const controls = Array.from(
+      document.querySelectorAll<HTMLElement>("a[href], button, input:not([type='hidden']), select, textarea, summary"),
+    );
     for (const control of controls) {
       if (control.closest("[inert]")) continue;
       if (!control.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;

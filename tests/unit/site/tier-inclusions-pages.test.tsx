@@ -3,6 +3,7 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { InvitationDialogProvider } from "#app/features/executive-invitation/invitation-dialog.tsx";
+import { AuthProvider } from "#app/features/sign-in/auth.tsx";
 import { loungePages } from "#app/features/site/lounges/lounge-pages.tsx";
 import CigarAcademy from "#app/features/site/routes/cigar-academy.tsx";
 import Home from "#app/features/site/routes/home.tsx";
@@ -99,9 +100,11 @@ describe("other pages that repeat a tier's promise", () => {
   it("words the home page's plus-one and the terms' guest limit from the table", () => {
     const homeProps = { loaderData: { smsVerified: false }, params: {}, matches: [] } as unknown as Parameters<typeof Home>[0];
     const home = () => (
-      <InvitationDialogProvider siteKey="">
-        <Home {...homeProps} />
-      </InvitationDialogProvider>
+      <AuthProvider auth={{ user: null, session: null }}>
+        <InvitationDialogProvider siteKey="">
+          <Home {...homeProps} />
+        </InvitationDialogProvider>
+      </AuthProvider>
     );
     // The home page writes its plus-one out (its first load carries no words code): it must say what the table says.
     expect(render(home)).toContain(`${plusOneInWords()} Introductions are how this society has always grown.`);
