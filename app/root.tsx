@@ -63,7 +63,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0f0b08" />
         <Meta />
         <Links />
-        {accessibility?.saved ? <AccessibilityRootStyle settings={accessibility.settings} /> : <AccessibilityPrePaintScript />}
+        <AccessibilityRootStyle settings={accessibility?.saved ? accessibility.settings : null} />
+        {accessibility?.saved ? null : <AccessibilityPrePaintScript />}
         {/* Vite's dev client reads this nonce for the <style> tags it injects (dev only). */}
         {import.meta.env.DEV ? <meta property="csp-nonce" nonce={root?.cspNonce} /> : null}
       </head>

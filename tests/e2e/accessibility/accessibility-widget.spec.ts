@@ -403,6 +403,26 @@ test.describe("saving", () => {
     expect(await computed(page, "html", "font-size")).toBe("24px");
   });
 
+  test("the settings page's form, with JavaScript, saves and applies at once, and the panel follows it", async ({ page }) => {
+    await gotoHydrated(page, "/accessibility/settings");
+    await page.getByLabel("Text size").selectOption("150");
+    await page.getByRole("checkbox", { name: "High contrast" }).check();
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expectToast(page, "Settings saved", "They apply on every page of the site, in this browser.");
+    await expect(page).toHaveURL("/accessibility/settings");
+    await expect.poll(() => computed(page, "html", "font-size")).toBe("24px");
+    expect(await computed(page, "html", "background-color")).toBe("rgb(0, 0, 0)");
+    await expectSaved(page, { fontSize: 150, highContrast: true });
+
+    const dialog = await openPanel(page);
+    await expect(dialog.getByRole("slider", { name: "Text size" })).toHaveValue("150");
+    // A change in the panel is saved too, and the next page opens in it.
+    await dialog.getByRole("slider", { name: "Text size" }).fill("125");
+    await expectSaved(page, { fontSize: 125, highContrast: true });
+    await gotoHydrated(page, "/memberships");
+    expect(await computed(page, "html", "font-size")).toBe("20px");
+  });
+
   test("without the cookie, the pre-paint script for older saved settings carries the CSP nonce", async ({ page }) => {
     const response = await page.goto("/");
     const csp = response?.headers()["content-security-policy"] ?? "";
