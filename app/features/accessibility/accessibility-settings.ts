@@ -12,10 +12,10 @@ export const textSpacingRange = { min: 100, max: 200, step: 25 } as const;
 export const colorBlindnessModes = ["none", "deuteranopia", "protanopia", "tritanopia"] as const;
 export type ColorBlindnessMode = (typeof colorBlindnessModes)[number];
 
-/** Where earlier versions of the site kept the settings; read once, moved into the cookie, removed. */
 /** The settings page, whose action keeps the settings in their cookie (accessibility-settings.server.ts). */
 export const ACCESSIBILITY_SETTINGS_PATH = "/accessibility/settings";
 
+/** Where earlier versions of the site kept the settings; read once, moved into the cookie, removed. */
 export const ACCESSIBILITY_SETTINGS_STORAGE_KEY = "ember-oak:accessibility-settings";
 
 export interface AccessibilitySettings {
@@ -175,6 +175,7 @@ export function accessibilityRootAttributes(settings: AccessibilitySettings): Re
   return attributes;
 }
 
+/** The two custom properties, as one :root rule (see above). */
 export function accessibilityRootStyle(settings: AccessibilitySettings): string {
   return `:root{--a11y-font-size:${settings.fontSize}%;--a11y-text-spacing:${settings.textSpacing / 100}}`;
 }
