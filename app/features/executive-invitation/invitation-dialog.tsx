@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useCaptcha } from "./captcha.ts";
+import { EXECUTIVE_ACCESS_PATH } from "./executive-access-path.ts";
 import { Toaster } from "#app/ui/toast/toaster.tsx";
 import { useCodeOnDemand } from "#app/lib/use-code-on-demand.ts";
 
@@ -112,9 +113,6 @@ export function useOpenInvitation(): () => void {
   if (!open) throw new Error("useOpenInvitation must be used within an InvitationDialogProvider");
   return open;
 }
-
-/** The page that holds the invitation form for a visitor without JavaScript (routes/executive-access.tsx). */
-export const EXECUTIVE_ACCESS_PATH = "/executive-access";
 
 /**
  * An opener of the invitation form, labelled as the place it sits in needs: a link to

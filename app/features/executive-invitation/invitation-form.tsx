@@ -13,6 +13,7 @@ import {
   type InvitationRequest,
 } from "./invitation-request.ts";
 import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
+import { EXECUTIVE_ACCESS_PATH } from "./executive-access-path.ts";
 
 interface FieldSpec {
   name: InvitationField;
@@ -127,7 +128,7 @@ export function InvitationForm({
             return;
           }
           form.set("captchaPass", captcha.pass);
-          await submitToPage(form, { method: "post", preventScrollReset: true });
+          await submitToPage(form, { method: "post", action: EXECUTIVE_ACCESS_PATH, preventScrollReset: true });
         } catch (error) {
           transmissionFailed(error);
         }
@@ -152,7 +153,7 @@ export function InvitationForm({
 
   const inputClasses = "mt-2 w-full rounded-sm border bg-night px-3 py-2.5 text-cream placeholder:text-smoke focus:border-brass";
   return (
-    <Form method="post" action="/executive-access" noValidate onSubmit={submit} className="mt-6 grid gap-5">
+    <Form method="post" action={EXECUTIVE_ACCESS_PATH} noValidate onSubmit={submit} className="mt-6 grid gap-5">
       {shown.map((field) => {
         const error = errors[field.name];
         const optional = shorter && field.name === "message";

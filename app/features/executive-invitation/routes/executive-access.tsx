@@ -13,6 +13,7 @@ import { useAuth } from "#app/features/sign-in/auth.tsx";
 import { formatPhoneInput } from "#app/features/sms-invitation/phone-input.ts";
 import { club } from "#app/features/site/site-config.ts";
 import { useCaptcha } from "../captcha.ts";
+import { EXECUTIVE_ACCESS_PATH } from "../executive-access-path.ts";
 import { InvitationForm } from "../invitation-form.tsx";
 import { invitationEnvelopeSchema, TOO_MANY_SUBMISSIONS, type InvitationField, type InvitationRequest } from "../invitation-request.ts";
 import { readVerifiedOptIn, sendInvitationRequest, type InvitationProof } from "../executive-access.server.ts";
@@ -85,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     guestReference: envelope.data?.guestReference,
     proof,
   });
-  if (outcome.ok) throw redirect("/executive-access?sent=1", { status: 303 });
+  if (outcome.ok) throw redirect(`${EXECUTIVE_ACCESS_PATH}?sent=1`, { status: 303 });
 
   // The typed values go back to the form, so a visitor without JavaScript keeps what they wrote.
   const values = Object.fromEntries(invitationFieldNames.map((name) => [name, (fields[name] ?? "").slice(0, 2000)]));
