@@ -6,7 +6,7 @@ import { buttonClasses } from "#app/ui/button-link.tsx";
  * site's brass ring.
  */
 export const smsInputClasses =
-  "mt-2 w-full rounded-sm border border-brass-deep bg-humidor px-3 py-2.5 text-lg text-cream focus:border-brass";
+  "mt-2 w-full rounded-sm border border-brass-deep bg-humidor px-3 py-2.5 text-lg text-cream focus:border-brass aria-invalid:border-ember";
 
 /**
  * Unavailable submit buttons are aria-disabled, not disabled: they stay focusable and Enter in the

@@ -7,6 +7,7 @@ import { action as smsPageAction, loader as smsPageLoader } from "#app/features/
 import { readVerifiedOptIn } from "#app/features/sms-invitation/sms-verified.server.ts";
 import { linkOptInToRequest } from "#worker/features/sms-invitation/sms-opt-ins.ts";
 import { listSmsOptIns } from "#worker/features/concierge/concierge-console.ts";
+import { loader as optInsLoader } from "#app/features/concierge/routes/sms-opt-ins.tsx";
 import { createRequestContext } from "#worker/http/request-context.ts";
 import { signPayload } from "#worker/shared/signing.ts";
 import { uniqueClientAddress } from "#tests/integration/support/client-address.ts";
@@ -200,7 +201,7 @@ describe("the verified opt-in, for the shorter invitation request", () => {
     expect(await linkOptInToRequest(env.DB, optInId, "request-a")).toEqual([]);
   });
 
-  it("shows in the console's list as verified, with the email of the request it became", async () => {
+  it("shows in the console's list as verified, with a link to the card of the request it became", async () => {
     const cookie = await verifiedWithoutScript("5035550142");
     const { optInId } = (await readVerifiedOptIn(...requestAndContext(cookie)))!;
     await env.DB.prepare(
@@ -216,5 +217,15 @@ describe("the verified opt-in, for the shorter invitation request", () => {
       requestId: "request-a",
       requestEmail: "avery@example.com",
     });
+
+    const { optIns } = await optInsLoader(pageArgs());
+    expect(optIns).toEqual([
+      expect.objectContaining({ phoneNumber: "(503) 555-0143", verifiedAtLabel: null, requestCard: null }),
+      expect.objectContaining({
+        phoneNumber: "(503) 555-0142",
+        verifiedAtLabel: expect.stringMatching(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M P[SD]T$/),
+        requestCard: "/concierge?q=avery%40example.com#request-request-a-name",
+      }),
+    ]);
   });
 });
