@@ -14,6 +14,16 @@ const varFlags = Object.entries(workerVars)
   .join(" ");
 const executablePath: string | null = systemChromiumPath();
 
+const desktopChromium = {
+  ...devices["Desktop Chrome"],
+  // Wide enough for the header's full navigation (the "nav" breakpoint, 90rem).
+  viewport: { width: 1600, height: 900 },
+  launchOptions: {
+    ...(executablePath ? { executablePath } : {}),
+    args: ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  },
+};
+
 // The end-to-end suite runs against the production build on workerd (`wrangler dev` of
 // build/server), with its own fresh local D1 and KV under .wrangler/e2e.
 export default defineConfig({
@@ -30,18 +40,28 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     trace: "retain-on-failure",
   },
+  expect: {
+    // Screenshots (tests/e2e/visual, README.md#screenshot-comparisons): no animation, no caret, CSS
+    // pixels; a few pixels of anti-aliasing may differ, a moved button may not.
+    toHaveScreenshot: { animations: "disabled", caret: "hide", scale: "css", maxDiffPixelRatio: 0.001 },
+  },
   projects: [
     {
       name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        // Wide enough for the header's full navigation (the "nav" breakpoint, 90rem).
-        viewport: { width: 1600, height: 900 },
-        launchOptions: {
-          ...(executablePath ? { executablePath } : {}),
-          args: ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-        },
-      },
+      testIgnore: ["no-js/**", "visual/**"],
+      use: desktopChromium,
+    },
+    {
+      // Every control that opens something, with JavaScript off (README.md#screenshot-comparisons).
+      name: "no-js",
+      testMatch: "no-js/**/*.spec.ts",
+      use: { ...desktopChromium, javaScriptEnabled: false },
+    },
+    {
+      name: "visual",
+      testMatch: "visual/**/*.spec.ts",
+      snapshotPathTemplate: "{testDir}/visual/screenshots/{arg}{ext}",
+      use: desktopChromium,
     },
   ],
   webServer: [

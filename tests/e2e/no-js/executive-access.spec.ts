@@ -31,6 +31,23 @@ test.describe("Executive Access without JavaScript", () => {
     await expectNoAxeViolations(page);
   });
 
+  test("the header's 'Executive Access' and the footer's two buttons open their pages", async ({ page }) => {
+    await page.goto("/memberships");
+    await page.getByRole("banner").getByRole("link", { name: "Executive Access" }).click();
+    await expect(page).toHaveURL("/executive-access");
+    await expect(form(page).getByRole("button", { name: "Transmit Message" })).toBeVisible();
+
+    await page.goto("/memberships");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Request Executive Access" }).click();
+    await expect(page).toHaveURL("/executive-access");
+    await expect(form(page).getByLabel("Identity")).toBeVisible();
+
+    await page.goto("/memberships");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Contact the Concierge" }).click();
+    await expect(page).toHaveURL("/contact");
+    await expect(page.getByRole("main").getByRole("button", { name: "Send Message" })).toBeVisible();
+  });
+
   test("the server checks the fields: each message under its field, what was typed kept", async ({ page }) => {
     await page.goto("/executive-access");
     await form(page).getByLabel("Identity").fill("A");

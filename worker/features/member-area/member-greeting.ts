@@ -20,7 +20,8 @@ export async function isFirstSignIn(db: D1Database, memberId: string): Promise<b
     .select({
       total: sessions.total,
       // Session times are milliseconds since the epoch, acceptances ISO text: compared as ISO text.
-      acceptedBefore: sql<number>`exists (${database
+      // Drizzle writes the subquery in its own parentheses: `exists (…)`.
+      acceptedBefore: sql<number>`exists ${database
         .select({ one: sql`1` })
         .from(rulesAcceptances)
         .where(
@@ -28,7 +29,7 @@ export async function isFirstSignIn(db: D1Database, memberId: string): Promise<b
             eq(rulesAcceptances.memberId, memberId),
             lt(rulesAcceptances.acceptedAt, sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${sessions.oldest} / 1000.0, 'unixepoch')`),
           ),
-        )})`,
+        )}`,
     })
     .from(sessions);
   return (row?.total ?? 0) <= 1 && !row?.acceptedBefore;

@@ -72,7 +72,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
   }
-  const fields = formFields(formData);
+  // A field the form did not hold is an empty one: a verified visitor's shorter form posted after
+  // their verification lapsed is asked for the company and connection with the form's own words.
+  const fields = { ...Object.fromEntries(invitationFieldNames.map((name) => [name, ""])), ...formFields(formData) };
   const envelope = invitationEnvelopeSchema.safeParse(fields);
   const verified = await readVerifiedOptIn(request, context);
   const proof: InvitationProof = verified
