@@ -24,11 +24,16 @@ test.beforeEach(({ browser }) => {
   ).toBe(major(baselineChromium));
 });
 
-/** Every image decoded and every web font loaded: a screenshot never catches a page half-painted. */
+/**
+ * Every image loaded and every web font ready: a screenshot never catches a page half-painted. A
+ * lazy image below the fold would wait for a scroll that never comes, so it loads now.
+ */
 async function settled(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await document.fonts.ready;
-    await Promise.all(Array.from(document.images, (image) => (image.complete ? null : image.decode().catch(() => null))));
+    const images = Array.from(document.images);
+    for (const image of images) image.loading = "eager";
+    await Promise.all(images.map((image) => (image.complete ? null : image.decode().catch(() => null))));
   });
 }
 
