@@ -4,7 +4,7 @@ import { Field, inputClasses } from "#app/ui/form/field.tsx";
 import { FormAlert, SubmitButton } from "#app/ui/form/form-outcome.tsx";
 import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
 import type { ActionResult } from "#app/lib/form-result.ts";
-import { captchaToken, useCaptcha } from "#app/features/executive-invitation/captcha.ts";
+import { fillCaptchaToken, useCaptcha } from "#app/features/executive-invitation/captcha.ts";
 import { CONTACT_ACTION, type ContactMessage } from "./contact-message.ts";
 
 export type ContactFormOutcome = ActionResult & { values?: Partial<ContactMessage> };
@@ -36,12 +36,8 @@ export function ContactForm({
     if (member) return;
     event.preventDefault();
     const form = event.currentTarget;
-    try {
-      if (tokenRef.current) tokenRef.current.value = await captchaToken(recaptchaSiteKey, CONTACT_ACTION);
-    } catch {
-      // The script is not ready: sent without a token, the message counts against the daily limit, and the script loads again.
-      captcha.reload();
-    }
+    // Without a token (the script not ready) the message counts against the daily limit.
+    await fillCaptchaToken(tokenRef.current, recaptchaSiteKey, CONTACT_ACTION, captcha.reload);
     await submit(form);
   }
 

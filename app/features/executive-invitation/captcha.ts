@@ -90,3 +90,15 @@ export async function captchaToken(siteKey: string, action: string): Promise<str
   if (!grecaptcha?.execute) throw new CaptchaNotReadyError();
   return grecaptcha.execute(siteKey, { action });
 }
+
+/**
+ * Puts a fresh token into a form's hidden field just before the form is sent. When the script is
+ * not ready the form goes without one (the server decides what that means) and the script loads again.
+ */
+export async function fillCaptchaToken(field: HTMLInputElement | null, siteKey: string, action: string, reload: () => void): Promise<void> {
+  try {
+    if (field) field.value = await captchaToken(siteKey, action);
+  } catch {
+    reload();
+  }
+}

@@ -3,7 +3,7 @@ import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { buttonClasses } from "#app/ui/button-link.tsx";
 import { Field } from "#app/ui/form/field.tsx";
 import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
-import { captchaToken, useCaptcha } from "#app/features/executive-invitation/captcha.ts";
+import { fillCaptchaToken, useCaptcha } from "#app/features/executive-invitation/captcha.ts";
 import { MEMBERSHIP_PAUSED } from "./sign-in-messages.ts";
 import { PasskeySignIn } from "./passkey-sign-in.tsx";
 import { SIGN_IN_CODE_CAPTCHA_ACTION, type SignInStep } from "./sign-in-step.ts";
@@ -77,12 +77,8 @@ function EmailStep({
     if (!step.captcha) return;
     event.preventDefault();
     const form = event.currentTarget;
-    try {
-      if (tokenRef.current) tokenRef.current.value = await captchaToken(recaptchaSiteKey, SIGN_IN_CODE_CAPTCHA_ACTION);
-    } catch {
-      // The script is not ready: sent without a token, the server asks again, and the script loads once more.
-      captcha.reload();
-    }
+    // Without a token (the script not ready) the server asks again.
+    await fillCaptchaToken(tokenRef.current, recaptchaSiteKey, SIGN_IN_CODE_CAPTCHA_ACTION, captcha.reload);
     await submit(form);
   }
 

@@ -1,7 +1,8 @@
 import { type Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, expectToast, gotoHydrated, test } from "../support/fixtures.ts";
 import { latestOutboxMessage, queryLocalD1 } from "../support/local-d1.ts";
-import { createMember, signIn, signInAsNewMember } from "../support/members-fixtures.ts";
+import { signIn, signInAsNewMember } from "../support/members-fixtures.ts";
+import { demoAccounts } from "#scripts/members-demo-accounts.ts";
 
 /**
  * The contact form (docs/product-rules.md#contact) and the console's Messages page
@@ -101,7 +102,7 @@ test("the concierge reads it under Messages and marks it answered", async ({ pag
   await write(page, { name: "Blair Quinn", email, message: text });
   await expect(page).toHaveURL("/contact?sent");
 
-  const staff = createMember({ role: "concierge" });
+  const staff = demoAccounts.concierge;
   await signIn(page, staff.email, { redirectTo: "/concierge/messages" });
   await page.getByRole("navigation", { name: "Concierge console" }).getByRole("link", { name: "Messages" }).click();
   await expect(page.getByRole("navigation", { name: "Concierge console" }).getByRole("link", { name: "Messages" })).toHaveAttribute(

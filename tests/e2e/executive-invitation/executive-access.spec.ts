@@ -35,8 +35,9 @@ test.describe("the invitation dialog from a link", () => {
       page,
     }) => {
       await page.setViewportSize(viewport);
-      await gotoHydrated(page, "/memberships");
-      await page.getByRole("banner").getByRole("link", { name: "Executive Access" }).click();
+      // The hero's opener: at 390 px the header's sits in the closed menu.
+      await gotoHydrated(page, "/");
+      await page.getByRole("main").getByRole("link", { name: "Request Executive Invitation" }).click();
       const transmit = dialog(page).getByRole("button", { name: "Transmit Message" });
       await expect(transmit).toBeEnabled();
       await expect(transmit).toBeInViewport({ ratio: 1 });
@@ -62,7 +63,8 @@ test.describe("the invitation dialog from a link", () => {
     );
     await dialog(page).getByRole("button", { name: "Transmit Message" }).click();
     await expectToast(page, "Too Many Submissions", "Too many submissions. Please try again later.");
-    await expect(page.getByRole("region", { name: "Notifications" })).not.toContainText("Submission Failed");
+    // While the dialog is open its own toaster shows the toasts; neither says the other title.
+    await expect(page.getByText("Submission Failed")).toHaveCount(0);
     await expect(dialog(page)).toBeVisible();
   });
 });

@@ -8,6 +8,7 @@ import { ClubRulesSummary } from "../club-rules-summary.tsx";
 import { LoungeCards } from "../lounges/lounge-cards.tsx";
 import { Section } from "#app/ui/section.tsx";
 import { SmsInvitationBlock } from "#app/features/sms-invitation/sms-invitation-block.tsx";
+import { SmsRatesNotice } from "#app/features/sms-invitation/sms-rates-notice.tsx";
 import { Timeline } from "#app/ui/timeline.tsx";
 import { requestContext } from "#app/context.ts";
 import { localBusinessJsonLd } from "../local-business.ts";
@@ -144,14 +145,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <p>
               Enter a US mobile number and we will text you a verification code. Enter the code here and the invitation pages open to you.
             </p>
-            <p className="mt-4 text-base">
-              Message and data rates may apply. Reply STOP to any message and we send nothing further. How we keep your number is set out in
-              our{" "}
-              <Link to="/privacy" className="text-brass underline">
-                privacy policy
-              </Link>
-              .
-            </p>
+            <SmsRatesNotice className="mt-4 text-base" />
           </div>
           <div className="rounded-sm border border-cedar bg-night p-6 sm:p-8">
             <SmsInvitationBlock verifiedByServer={loaderData.smsVerified} />

@@ -1,9 +1,9 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/sms-invitation";
 import { requestContext } from "#app/context.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { PageHero } from "#app/ui/page-hero.tsx";
 import { SmsInvitationBlock } from "../sms-invitation-block.tsx";
+import { SmsRatesNotice } from "../sms-rates-notice.tsx";
 import { answerSmsForm } from "../sms-invitation.server.ts";
 import { hasPassedSmsVerification } from "../sms-verified.server.ts";
 
@@ -37,14 +37,7 @@ export default function SmsInvitation({ loaderData, actionData }: Route.Componen
           <div className="rounded-sm border border-cedar bg-night p-6 sm:p-8">
             <SmsInvitationBlock verifiedByServer={loaderData.smsVerified} answer={actionData} />
           </div>
-          <p className="text-smoke">
-            Message and data rates may apply. Reply STOP to any message and we send nothing further. How we keep your number is set out in
-            our{" "}
-            <Link to="/privacy" className="text-brass underline">
-              privacy policy
-            </Link>
-            .
-          </p>
+          <SmsRatesNotice className="text-smoke" />
         </div>
       </section>
     </>
