@@ -1,7 +1,8 @@
 import { type Locator, type Page } from "@playwright/test";
 import { expectNothingCovers } from "../support/covered-controls.ts";
 import { expect, expectToast, gotoHydrated, test } from "../support/fixtures.ts";
-import { signInAsNewMember } from "../support/members-fixtures.ts";
+import { signIn, signInAsNewMember } from "../support/members-fixtures.ts";
+import { demoAccounts } from "#scripts/members-demo-accounts.ts";
 
 const visitorNavigation = [
   ["Home", "/"],
@@ -144,7 +145,8 @@ test.describe("header on laptops and desktops", () => {
   });
 
   test("a concierge has the full navigation, Concierge included, at 1366 px", async ({ page }) => {
-    await signInAsNewMember(page, { role: "concierge" });
+    // The demo concierge: the e2e pool holds members only.
+    await signIn(page, demoAccounts.concierge.email);
     await page.setViewportSize({ width: 1366, height: 800 });
     await gotoHydrated(page, "/memberships");
     const nav = page.getByRole("navigation", { name: "Main" });
