@@ -87,6 +87,26 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 }
 
 /**
+ * axe for a page open with JavaScript off, where axe's script cannot run: the document as the
+ * browser holds it (the server's HTML after any form posts), its scripts removed, is checked in a
+ * second page of the same origin and viewport with JavaScript on.
+ */
+export async function expectNoAxeViolationsWithoutScripts(page: Page): Promise<void> {
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+  const browser = page.context().browser();
+  if (!browser) throw new Error("the page has no browser to open a checker in");
+  const checker = await browser.newContext({ viewport: page.viewportSize(), javaScriptEnabled: true });
+  try {
+    const copy = await checker.newPage();
+    await copy.goto(new URL("/robots.txt", page.url()).href);
+    await copy.setContent(html, { waitUntil: "load" });
+    await expectNoAxeViolations(copy);
+  } finally {
+    await checker.close();
+  }
+}
+
+/**
  * axe at a phone's width (390 px) and a desktop's (1440 px), then the viewport the test had. Each
  * scan starts at the top of the page: scrolled, the sticky header lies over whatever passes under
  * it, which axe's target-size rule counts against those links.
