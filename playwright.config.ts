@@ -60,7 +60,7 @@ export default defineConfig({
     {
       name: "visual",
       testMatch: "visual/**/*.spec.ts",
-      snapshotPathTemplate: "{testDir}/visual/screenshots/{arg}{ext}",
+      snapshotPathTemplate: "{testDir}/visual/baselines/{arg}{ext}",
       use: desktopChromium,
     },
   ],

@@ -52,8 +52,8 @@ for (const width of WIDTHS) {
       await settled(page);
       // The calendar's teaser lists the next four events, which other tests create and cancel: each
       // line is given the same words (and so the same height), as the page writes them.
-      const teaser = page.locator("#events ul");
-      await expect(teaser.locator("li")).toHaveCount(4);
+      const teaser = page.getByRole("region", { name: "On the calendar" }).getByRole("list");
+      await expect(teaser.getByRole("listitem")).toHaveCount(4);
       await teaser.evaluate((list) => {
         for (const item of Array.from(list.children)) item.innerHTML = '<span class="text-brass">December</span> · Maduro and Malt Tasting';
       });
