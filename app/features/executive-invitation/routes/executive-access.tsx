@@ -149,7 +149,8 @@ export default function ExecutiveAccess({ loaderData, actionData }: Route.Compon
                   email.
                 </p>
               ) : null}
-              {captcha.usesLocalStandIn && scripted && !shorter ? (
+              {/* In the server's HTML too: shown only once scripts ran, it pushed the form down (layout shift). */}
+              {captcha.usesLocalStandIn && !shorter ? (
                 <p className="mt-4 rounded-sm border border-dashed border-warning/70 px-3 py-2 text-sm text-warning">
                   Local development: a stand-in replaces Google reCAPTCHA. It is refused in production.
                 </p>
