@@ -366,6 +366,10 @@ test.describe("saving", () => {
     });
     await page.goto("/privacy", { waitUntil: "commit" });
     await page.locator("footer").waitFor({ state: "attached" });
+    // The style sheet may still be on its way when the footer is parsed: read styles once it applies.
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).every((link) => link.sheet !== null),
+    );
     const beforeHydration = await page.evaluate(() => ({
       hydrated: document.documentElement.hasAttribute("data-hydrated"),
       fontSize: getComputedStyle(document.documentElement).fontSize,
@@ -405,6 +409,7 @@ test.describe("saving", () => {
 
   test("the settings page's form, with JavaScript, saves and applies at once, and the panel follows it", async ({ page }) => {
     await gotoHydrated(page, "/accessibility/settings");
+    await expectNoAxeViolations(page);
     await page.getByLabel("Text size").selectOption("150");
     await page.getByRole("checkbox", { name: "High contrast" }).check();
     await page.getByRole("button", { name: "Save settings" }).click();

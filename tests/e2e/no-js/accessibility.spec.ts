@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "../support/fixtures.ts";
+import { expect, expectNoAxeViolationsWithoutScripts, test } from "../support/fixtures.ts";
 
 test.use({ javaScriptEnabled: false });
 
@@ -15,6 +15,7 @@ test("the settings button opens the settings page, whose form changes text size 
   await page.getByRole("link", { name: "Accessibility settings", exact: true }).click();
   await expect(page).toHaveURL("/accessibility/settings");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Accessibility settings");
+  await expectNoAxeViolationsWithoutScripts(page);
 
   await page.getByLabel("Text size").selectOption("150");
   await page.getByRole("checkbox", { name: "High contrast" }).check();
@@ -24,6 +25,7 @@ test("the settings button opens the settings page, whose form changes text size 
   await expect(page.getByLabel("Text size")).toHaveValue("150");
   await expect(page.getByRole("checkbox", { name: "High contrast" })).toBeChecked();
   expect(await rootStyle(page, "fontSize")).toBe("24px");
+  await expectNoAxeViolationsWithoutScripts(page);
 
   // The next page opens in them.
   await page.goto("/memberships");
