@@ -1,5 +1,7 @@
+import { closeSync, mkdirSync, openSync, rmSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { type Page } from "@playwright/test";
-import { claimPoolMember } from "./member-pool.ts";
+import { claimPoolMember, E2E_PERSIST_DIR } from "./member-pool.ts";
 import { expect } from "./fixtures.ts";
 import { queryLocalD1 } from "./local-d1.ts";
 import { E2E_SIGNING_KEY } from "./worker-vars.ts";
@@ -63,10 +65,13 @@ export async function emailedSignInCode(email: string, after: number, timeoutMs 
 export async function signIn(page: Page, email: string, { redirectTo }: { redirectTo?: string } = {}): Promise<void> {
   await page.goto(redirectTo ? `/auth?${new URLSearchParams({ redirectTo })}` : "/auth");
   const main = page.getByRole("main");
-  const after = newestOutboxId(email);
-  await main.getByLabel("Email", { exact: true }).fill(email);
-  await main.getByRole("button", { name: "Email Me a Code" }).click();
-  await main.getByLabel("Code", { exact: true }).fill(await emailedSignInCode(email, after));
+  const code = await oneSignInAtATime(email, async () => {
+    const after = newestOutboxId(email);
+    await main.getByLabel("Email", { exact: true }).fill(email);
+    await main.getByRole("button", { name: "Email Me a Code" }).click();
+    return emailedSignInCode(email, after);
+  });
+  await main.getByLabel("Code", { exact: true }).fill(code);
   await main.getByRole("button", { name: "Sign In", exact: true }).click();
   if (redirectTo) await expect(page).toHaveURL(redirectTo, SIGN_IN_TIMEOUT);
   // Signed in: the header holds the Sign Out form. Attached, not visible: on a phone it sits in the
@@ -84,4 +89,37 @@ export async function signInAsNewMember(page: Page, options: NewMemberOptions = 
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Welcome, /);
   }
   return { email: member.email, name: member.name };
+}
+
+const SIGN_IN_LOCKS = join(E2E_PERSIST_DIR, "sign-in-locks");
+const STALE_LOCK_MS = 60_000;
+
+/**
+ * Sign-ins of one account (the demo concierge's, which several specs use) one at a time across the
+ * suite's workers: each reads "the newest code emailed to this address", and a second browser
+ * asking for a code meanwhile would have it read that browser's code. Held from asking for the
+ * code until it is read. The lock is a file created exclusively; one left by a crashed worker
+ * expires after a minute.
+ */
+async function oneSignInAtATime<T>(email: string, work: () => Promise<T>): Promise<T> {
+  mkdirSync(SIGN_IN_LOCKS, { recursive: true });
+  const lock = join(SIGN_IN_LOCKS, `${email.replace(/[^a-z0-9]+/gi, "-")}.lock`);
+  const deadline = Date.now() + 2 * STALE_LOCK_MS;
+  for (;;) {
+    try {
+      closeSync(openSync(lock, "wx"));
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > STALE_LOCK_MS) rmSync(lock, { force: true });
+      if (Date.now() > deadline) throw new Error(`waited too long to sign in as ${email}`, { cause: error });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(lock, { force: true });
+  }
 }
