@@ -19,6 +19,18 @@ async function savedSettings(page: Page): Promise<Record<string, unknown> | null
 async function expectSaved(page: Page, settings: Record<string, unknown>): Promise<void> {
   await expect.poll(() => savedSettings(page)).toMatchObject(settings);
 }
+/** The nine settings at their defaults, as the product states them (docs/product-rules.md#accessibility). */
+const EVERY_DEFAULT = {
+  fontSize: 100,
+  textSpacing: 100,
+  highContrast: false,
+  reduceMotion: false,
+  keyboardNavigation: true,
+  screenReader: false,
+  focusIndicator: true,
+  colorBlindness: "none",
+  readingGuide: false,
+};
 const panel = (page: Page) => page.getByRole("dialog", { name: "Accessibility settings" });
 
 async function openPanel(page: Page): Promise<Locator> {
@@ -520,32 +532,10 @@ test.describe("saving", () => {
     expect(await computed(page, "html", "filter")).toBe("none");
     await expect(page.getByTestId("reading-guide")).toHaveCount(0);
 
-    await expect
-      .poll(() => savedSettings(page))
-      .toEqual({
-        fontSize: 100,
-        textSpacing: 100,
-        highContrast: false,
-        reduceMotion: false,
-        keyboardNavigation: true,
-        screenReader: false,
-        focusIndicator: true,
-        colorBlindness: "none",
-        readingGuide: false,
-      });
+    await expect.poll(() => savedSettings(page)).toEqual(EVERY_DEFAULT);
     await page.reload();
     expect(await computed(page, "html", "font-size")).toBe("16px");
-    expect(await savedSettings(page)).toEqual({
-      fontSize: 100,
-      textSpacing: 100,
-      highContrast: false,
-      reduceMotion: false,
-      keyboardNavigation: true,
-      screenReader: false,
-      focusIndicator: true,
-      colorBlindness: "none",
-      readingGuide: false,
-    });
+    expect(await savedSettings(page)).toEqual(EVERY_DEFAULT);
   });
 
   test("when localStorage is blocked, settings still apply and are saved, and only a warning is logged", async ({ page }) => {
