@@ -15,3 +15,6 @@ export * from "./schema/lockers.ts";
 export * from "./schema/guests.ts";
 export * from "./schema/calendar.ts";
 export * from "./schema/contact.ts";
+export * from "./schema/card.ts";
+export * from "./schema/door.ts";
+export * from "./schema/concierge.ts";

@@ -1,6 +1,22 @@
 import { z } from "zod";
 import { membershipTierSlugs } from "#db/schema/members.ts";
 
+const cardSigningKeySchema = z.object({
+  kty: z.literal("EC"),
+  crv: z.literal("P-256"),
+  x: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+  y: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+  d: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+});
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The Worker's configuration, validated once per isolate (Epic Stack: environment validated at
  * start-up). Secrets come from `wrangler secret` / .dev.vars and are optional locally: without
@@ -24,6 +40,22 @@ const configSchema = z
           .filter(Boolean),
       ),
     APP_SIGNING_KEY: z.string().min(32).optional(),
+    /**
+     * The club's member-card signing key: an ECDSA P-256 private key as a JWK (JSON), made with
+     * `npm run card:signing-key` (docs/decisions/010-member-card-credential.md). Without it, locally,
+     * the labelled development key stands in (worker/features/card/club-card-key.ts).
+     */
+    CARD_SIGNING_KEY: z
+      .string()
+      .optional()
+      .or(z.literal("").transform(() => undefined))
+      .transform((value, context) => {
+        if (value === undefined) return undefined;
+        const parsed = cardSigningKeySchema.safeParse(parseJson(value));
+        if (parsed.success) return parsed.data;
+        context.addIssue({ code: "custom", message: "CARD_SIGNING_KEY must be an EC P-256 private key as a JWK (kty, crv, x, y, d)" });
+        return z.NEVER;
+      }),
     /**
      * Raises every form limit and the daily SMS ceiling, for load tests and the end-to-end suite;
      * production refuses anything but 1 (docs/security.md#rate-limits).
@@ -112,6 +144,7 @@ const configSchema = z
     for (const secret of [
       "RECAPTCHA_SECRET_KEY",
       "APP_SIGNING_KEY",
+      "CARD_SIGNING_KEY",
       "TWILIO_ACCOUNT_SID",
       "TWILIO_AUTH_TOKEN",
       "TWILIO_VERIFY_SERVICE_SID",

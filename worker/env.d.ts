@@ -4,6 +4,7 @@ declare namespace Cloudflare {
   interface Env {
     RECAPTCHA_SECRET_KEY?: string;
     APP_SIGNING_KEY?: string;
+    CARD_SIGNING_KEY?: string;
     TWILIO_AUTH_TOKEN?: string;
     GOOGLE_CLIENT_SECRET?: string;
   }

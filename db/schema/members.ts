@@ -4,6 +4,9 @@ import { utcTimestamp } from "../columns.ts";
 
 export const membershipTierSlugs = ["kickback", "business", "platinum"] as const;
 
+/** A member account's role: every role is a member of the club; 'door' and 'concierge' are staff. */
+export const staffRoles = ["member", "door", "concierge"] as const;
+
 /**
  * Members of the club. A member is created by the concierge (approving an invitation request) or
  * by an operator script, starts 'invited' until they confirm their email through their single-use
@@ -18,9 +21,11 @@ export const members = sqliteTable(
     email: text("email").notNull(),
     name: text("name").notNull(),
     tier: text("tier", { enum: membershipTierSlugs }).notNull(),
-    role: text("role", { enum: ["member", "concierge"] })
-      .notNull()
-      .default("member"),
+    /**
+     * What the account may do besides being a member: 'concierge' runs the console (and may use the
+     * door); 'door' staff see only the door page (docs/product-rules.md#door).
+     */
+    role: text("role", { enum: staffRoles }).notNull().default("member"),
     status: text("status", { enum: ["invited", "active", "suspended"] })
       .notNull()
       .default("invited"),
@@ -37,6 +42,11 @@ export const members = sqliteTable(
     /** Google's stable account id (`sub`), once the member links Google. */
     googleSubject: text("google_subject"),
     pointsBalance: integer("points_balance").notNull().default(0),
+    /**
+     * The R2 key (MEMBER_PHOTOS) of the photo the concierge added, shown on the member card and at
+     * the door; null until one is added (docs/product-rules.md#member-card).
+     */
+    photoKey: text("photo_key"),
     /**
      * Dues (docs/product-rules.md#dues): active while paid; past_due from a failed renewal for a
      * 14-day grace (until `graceEndsAt`); lapsed after it, or when the subscription ends (member

@@ -12,7 +12,7 @@ export interface AuthUser {
   email: string;
   name: string;
   tier: "kickback" | "business" | "platinum";
-  role: "member" | "concierge";
+  role: "member" | "door" | "concierge";
 }
 
 export interface AuthSession {
