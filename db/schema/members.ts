@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { utcTimestamp } from "../columns.ts";
 
 export const membershipTierSlugs = ["kickback", "business", "platinum"] as const;
@@ -76,6 +76,8 @@ export const members = sqliteTable(
     uniqueIndex("members_google_subject").on(table.googleSubject),
     uniqueIndex("members_webauthn_user_id").on(table.webauthnUserId),
     uniqueIndex("members_subscription_id").on(table.subscriptionId),
+    // The console's member list reads members in name order, a page at a time (docs/product-rules.md#members).
+    index("members_name").on(table.name, table.id),
     // Redeeming can never take a balance below zero, whatever the concurrency: the batch fails.
     check("members_points_not_negative", sql`${table.pointsBalance} >= 0`),
   ],
