@@ -21,6 +21,7 @@ const commands = [
   "scripts/members-seed-local.ts",
   "scripts/deploy-preflight-command.ts",
   "scripts/deploy-secrets-command.ts",
+  "scripts/card-signing-key.ts",
   "tests/e2e/support/seed-member-pool.ts",
 ];
 

@@ -17,7 +17,7 @@ export type DeployedEnvironment = (typeof DEPLOYED_ENVIRONMENTS)[number];
  * only at Cloudflare, so the preflight cannot see them; worker/config.ts refuses to serve without
  * them. GOOGLE_CLIENT_SECRET only when GOOGLE_CLIENT_ID is set.
  */
-export const REQUIRED_SECRETS = ["APP_SIGNING_KEY", "RECAPTCHA_SECRET_KEY", "TWILIO_AUTH_TOKEN"] as const;
+export const REQUIRED_SECRETS = ["APP_SIGNING_KEY", "CARD_SIGNING_KEY", "RECAPTCHA_SECRET_KEY", "TWILIO_AUTH_TOKEN"] as const;
 const GOOGLE_SECRET = "GOOGLE_CLIENT_SECRET";
 /**
  * Stripe's two secrets, set together or not at all: with them offers are paid through Stripe
@@ -27,10 +27,18 @@ export const STRIPE_SECRETS = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as 
 
 type Table = Record<string, unknown>;
 
+/** A value of the right shape for a secret the preflight cannot read, where any string would not do. */
+const SECRET_STAND_INS: Partial<Record<(typeof REQUIRED_SECRETS)[number], string>> = {
+  CARD_SIGNING_KEY: JSON.stringify({ kty: "EC", crv: "P-256", x: "A".repeat(43), y: "A".repeat(43), d: "A".repeat(43) }),
+};
+
 const D1_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const KV_ID = /^[0-9a-f]{32}$/i;
 // Sessions live in D1 (member_sessions); KV holds only the rate-limit counters.
 const KV_BINDINGS = ["RATE_LIMITS"] as const;
+// Members' photos (docs/product-rules.md#member-card): one bucket per environment.
+const R2_BINDINGS = ["MEMBER_PHOTOS"] as const;
+const R2_BUCKET_NAME = /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/;
 
 export function isDeployedEnvironment(value: unknown): value is DeployedEnvironment {
   return DEPLOYED_ENVIRONMENTS.some((environment) => environment === value);
@@ -127,7 +135,7 @@ function varProblems(vars: Table | undefined, where: string, placeholders: Set<s
 
   // worker/config.ts's own rules, with the secrets standing in as set (they are checked at Cloudflare).
   const withSecrets: Table = { ...vars };
-  for (const secret of REQUIRED_SECRETS) withSecrets[secret] = "set-with-wrangler-secret-put-".padEnd(40, "x");
+  for (const secret of REQUIRED_SECRETS) withSecrets[secret] = SECRET_STAND_INS[secret] ?? "set-with-wrangler-secret-put-".padEnd(40, "x");
   if (vars.GOOGLE_CLIENT_ID) withSecrets[GOOGLE_SECRET] = "set-with-wrangler-secret-put";
   for (const problem of configProblems(withSecrets)) {
     const setting = problem.slice(0, problem.indexOf(":"));
@@ -170,6 +178,24 @@ function bindingProblems(config: Table, section: Table, environment: string, whe
     problems.push(
       ...idProblems(`${where} KV ${binding} id`, namespace.id, KV_ID, "the id printed by npx wrangler kv namespace create", otherIds),
     );
+  }
+
+  const buckets = tables(section.r2_buckets);
+  const otherBuckets = new Set(
+    [
+      config,
+      ...Object.entries(table(config.env) ?? {}).flatMap(([name, other]) => (name === environment ? [] : [table(other) ?? {}])),
+    ].flatMap((other) => tables(other.r2_buckets).map((bucket) => bucket.bucket_name)),
+  );
+  for (const binding of R2_BINDINGS) {
+    const bucket = buckets.find((candidate) => candidate.binding === binding);
+    if (!bucket) {
+      problems.push(`${where} has no R2 bucket bound as ${binding} ([[env.${environment}.r2_buckets]])`);
+    } else if (typeof bucket.bucket_name !== "string" || !R2_BUCKET_NAME.test(bucket.bucket_name)) {
+      problems.push(`${where} R2 ${binding} needs a bucket_name (npx wrangler r2 bucket create <name>)`);
+    } else if (otherBuckets.has(bucket.bucket_name)) {
+      problems.push(`${where} R2 ${binding} bucket "${bucket.bucket_name}" is also used by the local configuration or another environment`);
+    }
   }
 
   if (!tables(section.send_email).some((binding) => binding.name === "EMAIL")) {

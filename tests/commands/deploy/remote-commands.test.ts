@@ -48,6 +48,10 @@ migrations_dir = "migrations"
 [[env.production.kv_namespaces]]
 binding = "RATE_LIMITS"
 id = "e4d2b0a8c6f44e1d9b7a5c3e1f9d7b5a"
+
+[[env.production.r2_buckets]]
+binding = "MEMBER_PHOTOS"
+bucket_name = "ember-and-oak-member-photos"
 `;
 
 let folder: string;
@@ -153,7 +157,7 @@ describe("npm run deploy:preflight", () => {
         const passed = await command("deploy-preflight-command.ts", ["--env", "production"]);
         expect(passed.code, passed.stderr).toBe(0);
         expect(passed.stdout).toContain("wrangler.toml [env.production] passes the preflight.");
-        expect(passed.stdout).toContain("APP_SIGNING_KEY, RECAPTCHA_SECRET_KEY, TWILIO_AUTH_TOKEN");
+        expect(passed.stdout).toContain("APP_SIGNING_KEY, CARD_SIGNING_KEY, RECAPTCHA_SECRET_KEY, TWILIO_AUTH_TOKEN");
       } finally {
         writeFileSync(join(folder, "wrangler.toml"), placeholderConfig);
       }

@@ -37,6 +37,7 @@ function goodConfig(): Record<string, unknown> {
           },
         ],
         kv_namespaces: [{ binding: "RATE_LIMITS", id: "e4d2b0a8c6f44e1d9b7a5c3e1f9d7b5a" }],
+        r2_buckets: [{ binding: "MEMBER_PHOTOS", bucket_name: "ember-and-oak-member-photos" }],
       },
     },
   };
@@ -54,7 +55,12 @@ function withProduction(change: (section: Section) => void): Record<string, unkn
 describe("the deploy preflight (scripts/deploy-preflight.ts)", () => {
   it("passes a complete environment, and names the secrets it needs", () => {
     expect(preflightProblems(goodConfig(), "production")).toEqual([]);
-    expect(secretsFor(goodConfig(), "production")).toEqual(["APP_SIGNING_KEY", "RECAPTCHA_SECRET_KEY", "TWILIO_AUTH_TOKEN"]);
+    expect(secretsFor(goodConfig(), "production")).toEqual([
+      "APP_SIGNING_KEY",
+      "CARD_SIGNING_KEY",
+      "RECAPTCHA_SECRET_KEY",
+      "TWILIO_AUTH_TOKEN",
+    ]);
     const withGoogle = withProduction((section) => (section.vars.GOOGLE_CLIENT_ID = "1234-abc.apps.googleusercontent.com"));
     expect(preflightProblems(withGoogle, "production")).toEqual([]);
     expect(secretsFor(withGoogle, "production")).toContain("GOOGLE_CLIENT_SECRET");
@@ -98,6 +104,9 @@ describe("the deploy preflight (scripts/deploy-preflight.ts)", () => {
     ["a D1 id that is not a UUID", (s) => ((s.d1_databases as Section[])[0]!.database_id = "my-database"), "is not an id"],
     ["a fake KV id", (s) => ((s.kv_namespaces as Section[])[0]!.id = "00000000000000000000000000000001"), "KV RATE_LIMITS id"],
     ["a missing KV namespace", (s) => (s.kv_namespaces = []), "no KV namespace bound as RATE_LIMITS"],
+    ["no photo bucket", (s) => (s.r2_buckets = []), "no R2 bucket bound as MEMBER_PHOTOS"],
+    ["a photo bucket without a name", (s) => ((s.r2_buckets as Section[])[0]!.bucket_name = ""), "R2 MEMBER_PHOTOS needs a bucket_name"],
+    ["the card's signing key written as a var", (s) => (s.vars.CARD_SIGNING_KEY = "{}"), "vars.CARD_SIGNING_KEY is a secret"],
     [
       "a replace-with value",
       (s) => (s.vars.TWILIO_ACCOUNT_SID = "replace-with-the-twilio-account-sid"),
@@ -165,6 +174,7 @@ describe("the deploy preflight (scripts/deploy-preflight.ts)", () => {
         expect.stringContaining('name "ember-and-oak" is also [env.staging]\'s'),
         expect.stringContaining('D1 DB database_id "3f2a9c41-7d0e-4b8a-9e51-c2d4f6a8b0e7" is also used'),
         expect.stringContaining('KV RATE_LIMITS id "e4d2b0a8c6f44e1d9b7a5c3e1f9d7b5a" is also used'),
+        expect.stringContaining('R2 MEMBER_PHOTOS bucket "ember-and-oak-member-photos" is also used'),
       ]),
     );
   });
