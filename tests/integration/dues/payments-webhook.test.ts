@@ -73,6 +73,7 @@ describe("the webhook's signature check", () => {
       RECAPTCHA_SITE_KEY: "6Lc-real-site-key",
       RECAPTCHA_SECRET_KEY: "secret",
       APP_SIGNING_KEY: "k".repeat(32),
+      CARD_SIGNING_KEY: JSON.stringify({ kty: "EC", crv: "P-256", x: "A".repeat(43), y: "A".repeat(43), d: "A".repeat(43) }),
       TWILIO_ACCOUNT_SID: "AC0123456789abcdef0123456789abcdef",
       TWILIO_AUTH_TOKEN: "token",
       TWILIO_VERIFY_SERVICE_SID: "VA0123456789abcdef0123456789abcdef",

@@ -42,6 +42,7 @@ describe("workerConfig", () => {
       RECAPTCHA_SITE_KEY: "6Lc-real-site-key",
       RECAPTCHA_SECRET_KEY: "secret",
       APP_SIGNING_KEY: "k".repeat(32),
+      CARD_SIGNING_KEY: JSON.stringify({ kty: "EC", crv: "P-256", x: "A".repeat(43), y: "A".repeat(43), d: "A".repeat(43) }),
       TWILIO_ACCOUNT_SID: "AC0123456789abcdef0123456789abcdef",
       TWILIO_AUTH_TOKEN: "token",
       TWILIO_VERIFY_SERVICE_SID: "VA0123456789abcdef0123456789abcdef",
@@ -52,6 +53,39 @@ describe("workerConfig", () => {
       /FORM_RATE_LIMIT_MULTIPLIER must be 1 in production \(got 1000\)/,
     );
     expect(workerConfig({ ...env, FORM_RATE_LIMIT_MULTIPLIER: "1000" } as unknown as Env).FORM_RATE_LIMIT_MULTIPLIER).toBe(1000);
+  });
+});
+
+describe("the member card's signing key (CARD_SIGNING_KEY)", () => {
+  const production = {
+    ...env,
+    ENVIRONMENT: "production",
+    RECAPTCHA_SITE_KEY: "6Lc-real-site-key",
+    RECAPTCHA_SECRET_KEY: "secret",
+    APP_SIGNING_KEY: "k".repeat(32),
+    TWILIO_ACCOUNT_SID: "AC0123456789abcdef0123456789abcdef",
+    TWILIO_AUTH_TOKEN: "token",
+    TWILIO_VERIFY_SERVICE_SID: "VA0123456789abcdef0123456789abcdef",
+  } as unknown as Env;
+
+  it("is required in production, where the repository's development key must never sign a card", () => {
+    expect(() => workerConfig(production)).toThrow(/CARD_SIGNING_KEY is required in production/);
+  });
+
+  it.each([
+    ["not JSON", "not-json"],
+    ["a public key alone", JSON.stringify({ kty: "EC", crv: "P-256", x: "A".repeat(43), y: "A".repeat(43) })],
+    ["another curve", JSON.stringify({ kty: "EC", crv: "P-384", x: "A".repeat(43), y: "A".repeat(43), d: "A".repeat(43) })],
+  ])("refuses %s", (_, value) => {
+    expect(() => workerConfig({ ...env, CARD_SIGNING_KEY: value } as unknown as Env)).toThrow(
+      /CARD_SIGNING_KEY must be an EC P-256 private key/,
+    );
+  });
+
+  it("reads a private JWK locally and in production", () => {
+    const key = { kty: "EC", crv: "P-256", x: "B".repeat(43), y: "C".repeat(43), d: "D".repeat(43) };
+    expect(workerConfig({ ...production, CARD_SIGNING_KEY: JSON.stringify(key) } as unknown as Env).CARD_SIGNING_KEY).toEqual(key);
+    expect(workerConfig(env).CARD_SIGNING_KEY).toBeUndefined();
   });
 });
 

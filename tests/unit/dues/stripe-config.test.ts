@@ -8,6 +8,7 @@ const production = {
   RECAPTCHA_SITE_KEY: "6LcR3alKeyFromTheGoogleConsole",
   RECAPTCHA_SECRET_KEY: "recaptcha-secret",
   APP_SIGNING_KEY: "k".repeat(40),
+  CARD_SIGNING_KEY: JSON.stringify({ kty: "EC", crv: "P-256", x: "A".repeat(43), y: "A".repeat(43), d: "A".repeat(43) }),
   TWILIO_ACCOUNT_SID: "AC0123456789abcdef0123456789abcdef",
   TWILIO_AUTH_TOKEN: "twilio-token",
   TWILIO_VERIFY_SERVICE_SID: "VA0123456789abcdef0123456789abcdef",
