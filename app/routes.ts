@@ -86,6 +86,10 @@ export default [
     index(admissions("requests.tsx")),
     route("sit-downs", admissions("sit-downs.tsx")),
     route("waitlists", admissions("waitlists.tsx")),
+    // The Members section (docs/product-rules.md#members): the list, a member's page and their photo.
+    route("members", concierge("members.tsx"), { id: "concierge-members" }),
+    route("members/:id", concierge("member.tsx"), { id: "concierge-member" }),
+    route("members/:id/photo", concierge("member-photo.ts"), { id: "concierge-member-photo" }),
     route("applications.csv", admissions("applications-csv.ts")),
     route("sms-opt-ins", concierge("sms-opt-ins.tsx")),
     route("messages", contact("console-messages.tsx")),

@@ -43,6 +43,13 @@ export type SecurityEventType =
   | "payment_webhook_rejected"
   | "locker_assigned"
   | "locker_request_done"
+  // The console's Members section: staff acting on a member (docs/product-rules.md#members).
+  | "member_status_changed"
+  | "member_setup_link_sent"
+  | "member_tier_changed_by_staff"
+  | "member_photo_changed"
+  | "member_role_changed"
+  | "member_note_added"
   | "calendar_listing_created"
   | "calendar_listing_updated"
   | "calendar_listing_cancelled"

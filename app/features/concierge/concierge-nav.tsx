@@ -6,6 +6,7 @@ const pages: { to: string; label: string; end: boolean; section?: readonly strin
   { to: "/concierge", label: "Applications", end: true },
   { to: "/concierge/sit-downs", label: "Sit-downs", end: false },
   { to: "/concierge/waitlists", label: "Waitlists", end: false },
+  { to: "/concierge/members", label: "Members", end: false },
   { to: "/concierge/payments", label: "Payments", end: false },
   { to: "/concierge/lockers", label: "Lockers", end: false },
   { to: "/concierge/guests", label: "Guests", end: false },

@@ -1,5 +1,6 @@
-import { and, eq, gt, inArray, isNull } from "drizzle-orm";
-import { getDatabase } from "#db/client.ts";
+import { and, eq, exists, gt, inArray, isNull, type SQL } from "drizzle-orm";
+import { getDatabase, type Database } from "#db/client.ts";
+import { insertSelectRow } from "#db/insert-select.ts";
 import { memberInvitations, memberPasskeys, members, memberSessions } from "#db/schema.ts";
 import { sha256Hex } from "#worker/shared/hashing.ts";
 import type { NewMemberFields } from "#worker/features/members/members.ts";
@@ -68,15 +69,43 @@ export async function createInvitedMember(d1: D1Database, fields: NewMemberField
 export async function replaceInvitationLink(d1: D1Database, memberId: string, now: number = Date.now()): Promise<NewInvitationLink> {
   const database = getDatabase(d1);
   const link = await newInvitationLink(now);
+  await database.batch(replaceInvitationLinkStatements(database, memberId, link, now));
+  return link;
+}
+
+/**
+ * replaceInvitationLink's statements, for a caller that adds its own to the batch (the console's
+ * 'Resend sign-in link' stores the email carrying the link with it). With `memberStillEligible` (a
+ * condition on `members`, the row of `memberId`), both happen only while it holds.
+ */
+export function replaceInvitationLinkStatements(
+  database: Database,
+  memberId: string,
+  link: NewInvitationLink,
+  now: number,
+  memberStillEligible?: SQL,
+) {
   const nowIso = new Date(now).toISOString();
-  await database.batch([
+  const member = and(eq(members.id, memberId), memberStillEligible);
+  return [
     database
       .update(memberInvitations)
       .set({ expiresAt: nowIso })
-      .where(and(eq(memberInvitations.memberId, memberId), isNull(memberInvitations.usedAt), gt(memberInvitations.expiresAt, nowIso))),
-    database.insert(memberInvitations).values({ tokenHash: link.tokenHash, memberId, expiresAt: link.expiresAt, createdAt: nowIso }),
-  ]);
-  return link;
+      .where(
+        and(
+          eq(memberInvitations.memberId, memberId),
+          isNull(memberInvitations.usedAt),
+          gt(memberInvitations.expiresAt, nowIso),
+          memberStillEligible ? exists(database.select({ id: members.id }).from(members).where(member)) : undefined,
+        ),
+      ),
+    database.insert(memberInvitations).select(
+      database
+        .select(insertSelectRow(memberInvitations, { tokenHash: link.tokenHash, memberId, expiresAt: link.expiresAt, createdAt: nowIso }))
+        .from(members)
+        .where(member),
+    ),
+  ] as const;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
 import { members } from "#db/schema.ts";
 import { DATABASE_NOW, endEverySessionStatements } from "#worker/features/sign-in/member-session.ts";
@@ -49,16 +49,25 @@ export async function findActiveMember(db: D1Database, id: string): Promise<Memb
  * (docs/security.md#sessions): a suspension must shut every device out, and a reactivation must
  * not bring back the sessions the suspension ended. The moment is the database's clock unless given:
  * scripts/members-set-status.ts runs this on the operator's computer, whose clock may run ahead.
+ * With `from`, the status changes only from one of those (the console's suspend and reactivate: of
+ * two concierges pressing at once, D1 runs one batch after the other and the second changes
+ * nothing). True when the status changed.
  */
 export async function setMemberStatus(
   d1: D1Database,
   memberId: string,
   status: MemberRow["status"],
   now: number | typeof DATABASE_NOW = DATABASE_NOW,
-): Promise<void> {
+  from?: readonly MemberRow["status"][],
+): Promise<boolean> {
   const database = getDatabase(d1);
-  await database.batch([
-    database.update(members).set({ status }).where(eq(members.id, memberId)),
+  const [changed] = await database.batch([
+    database
+      .update(members)
+      .set({ status })
+      .where(and(eq(members.id, memberId), from ? inArray(members.status, from) : undefined))
+      .returning({ id: members.id }),
     ...endEverySessionStatements(database, memberId, now),
   ]);
+  return changed.length > 0;
 }

@@ -1,0 +1,82 @@
+import { data } from "react-router";
+import type { ActionResult } from "#app/lib/form-result.ts";
+import type { MemberAction } from "./member-forms.ts";
+
+/**
+ * What the member page says about each action's outcome (docs/product-rules.md#members): a toast
+ * for a success, the reason beside the form for a refusal, with the HTTP status to match.
+ */
+type Answer = { status: number; result: ActionResult };
+const done = (form: MemberAction, title: string, description: string): Answer => ({
+  status: 200,
+  result: { form, ok: true, toast: { title, description } },
+});
+const refused = (form: MemberAction, status: number, error: string, field?: string): Answer => ({
+  status,
+  result: field ? { form, ok: false, fieldErrors: { [field]: error } } : { form, ok: false, error },
+});
+
+const notFound = (form: MemberAction) => refused(form, 404, "This member no longer exists.");
+
+function answerFor(form: MemberAction, outcome: unknown): Answer {
+  switch (form) {
+    case "suspend":
+    case "reactivate":
+      if (outcome === "changed")
+        return form === "suspend"
+          ? done(form, "Member Suspended", "They are signed out everywhere and cannot sign in until reactivated.")
+          : done(form, "Member Reactivated", "They sign in again with a passkey, Google or an emailed code.");
+      if (outcome === "not-found") return notFound(form);
+      return refused(form, 409, form === "suspend" ? "They are already suspended." : "They are not suspended.");
+    case "resend-link":
+      if (outcome === "sent") return done(form, "Link Sent", "A new sign-in link is on its way; any earlier link no longer works.");
+      if (outcome === "suspended") return refused(form, 409, "They are suspended: reactivate them first.");
+      if (outcome === "has-passkey")
+        return refused(form, 409, "They have a passkey: they sign in with it, or with a code emailed to them at /auth.");
+      return notFound(form);
+    case "change-tier": {
+      const tier = outcome as { ok: true; change: string } | { ok: false; reason: string };
+      if (tier.ok) {
+        const descriptions: Record<string, string> = {
+          upgraded: "The new tier applies at once; the subscription is prorated.",
+          "downgrade-scheduled": "The lower tier applies at the end of the paid period.",
+          "downgrade-cancelled": "The downgrade waiting for the end of the period is cancelled.",
+        };
+        return done(form, "Tier Changed", descriptions[tier.change] ?? "The tier is changed.");
+      }
+      const reasons: Record<string, [number, string]> = {
+        "not-found": [404, "This member no longer exists."],
+        "same-tier": [409, "They are already in this tier."],
+        lapsed: [409, "Their dues have lapsed: the tier changes once they pay again."],
+        "past-due": [409, "Their dues are past due: settle the renewal before changing tier."],
+        full: [409, "That tier has no free place (or its waitlist comes first)."],
+        "provider-failed": [502, "The payment provider did not take the change; nothing changed. Try again."],
+        "no-provider": [503, "Payments are not configured here, so their subscription cannot change."],
+      };
+      const [status, error] = reasons[tier.reason] ?? [409, "The tier did not change."];
+      return refused(form, status, error, "tier");
+    }
+    case "photo": {
+      const photo = outcome as { ok: true } | { ok: false; error: string };
+      return photo.ok
+        ? done(form, "Photo Added", "It shows on their member card and at the door.")
+        : refused(form, 400, photo.error, "photo");
+    }
+    case "remove-photo":
+      return outcome === "removed" ? done(form, "Photo Removed", "Their card shows no photo.") : refused(form, 409, "They have no photo.");
+    case "role":
+      if (outcome === "changed") return done(form, "Role Changed", "Their sessions ended: the new role applies when they sign in again.");
+      if (outcome === "own-concierge-role")
+        return refused(form, 403, "You cannot take away your own concierge role: another concierge must do it.");
+      if (outcome === "tier-full") return refused(form, 409, "Their tier has no free place for another member: change their tier first.");
+      if (outcome === "not-found") return notFound(form);
+      return refused(form, 409, "Their role is already this one, or changed a moment ago.");
+    case "note":
+      return outcome === true ? done(form, "Note Added", "The note is on their record.") : notFound(form);
+  }
+}
+
+export function memberActionAnswer(form: MemberAction, outcome: unknown) {
+  const answer = answerFor(form, outcome);
+  return data<ActionResult>(answer.result, { status: answer.status });
+}
