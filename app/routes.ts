@@ -106,7 +106,12 @@ export default [
     route("academy/:id.csv", calendar("console-roster-csv.ts"), { id: "concierge-term-csv" }),
     route("meeting-rooms", calendar("console-meeting-rooms.tsx")),
     route("outbox", concierge("outbox.tsx")),
+    route("dashboard", concierge("dashboard.tsx")),
+    route("audit-log", concierge("audit-log.tsx")),
+    // The audit log's old address, kept as a redirect for bookmarks.
     route("security-events", concierge("security-events.tsx")),
+    route("exports", concierge("exports.tsx")),
+    route("exports/:file", concierge("exports-csv.ts")),
   ]),
   route("*", site("not-found.tsx")),
 ] satisfies RouteConfig;

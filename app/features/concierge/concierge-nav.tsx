@@ -4,6 +4,7 @@ import { calendarConsolePages } from "#app/features/calendar/console-calendar-na
 /** Each tab, and the paths it is current on: its own and below (all but the first), or its section's pages. */
 const pages: { to: string; label: string; end: boolean; section?: readonly string[] }[] = [
   { to: "/concierge", label: "Applications", end: true },
+  { to: "/concierge/dashboard", label: "Dashboard", end: false },
   { to: "/concierge/sit-downs", label: "Sit-downs", end: false },
   { to: "/concierge/waitlists", label: "Waitlists", end: false },
   { to: "/concierge/members", label: "Members", end: false },
@@ -14,7 +15,8 @@ const pages: { to: string; label: string; end: boolean; section?: readonly strin
   { to: "/concierge/sms-opt-ins", label: "SMS opt-ins", end: false },
   { to: "/concierge/messages", label: "Messages", end: false },
   { to: "/concierge/outbox", label: "Outbox", end: false },
-  { to: "/concierge/security-events", label: "Security events", end: false },
+  { to: "/concierge/audit-log", label: "Audit log", end: false },
+  { to: "/concierge/exports", label: "Exports", end: false },
 ];
 
 /** Whether the tab is current at `pathname`, by NavLink's rule (the path, or any below it unless `end`) on each of its section's paths. */

@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { RouterContextProvider } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
-import { loader } from "#app/features/concierge/routes/security-events.tsx";
+import { loader } from "#app/features/concierge/routes/audit-log.tsx";
 import { requestContext } from "#app/context.ts";
 import { createRequestContext } from "#worker/http/request-context.ts";
 import { uniqueClientAddress } from "#tests/integration/support/client-address.ts";
@@ -66,10 +66,10 @@ describe("POST /api/security-events", () => {
     const context = new RouterContextProvider();
     context.set(
       requestContext,
-      createRequestContext(env, createExecutionContext(), new Request("http://example.com/concierge/security-events")),
+      createRequestContext(env, createExecutionContext(), new Request("http://example.com/concierge/audit-log")),
     );
-    const request = new Request("http://example.com/concierge/security-events");
-    const data = await loader({ request, context, params: {}, url: new URL(request.url), pattern: "/concierge/security-events" } as never);
+    const request = new Request("http://example.com/concierge/audit-log");
+    const data = await loader({ request, context, params: {}, url: new URL(request.url), pattern: "/concierge/audit-log" } as never);
     expect(data.events[0]).toMatchObject({
       description: "the captcha script did not load in the browser",
       browserReport: 'Reported by the browser: "script blocked" (page https://emberandoak.club/memberships)',
