@@ -4,6 +4,7 @@ import { ageGate } from "#worker/features/age-gate/age-gate-api.ts";
 import { handleUnexpectedError } from "./errors.ts";
 import { health } from "#worker/features/operations/health-api.ts";
 import { passkeysApi } from "#worker/features/sign-in/passkeys-api.ts";
+import { cardApi } from "#worker/features/card/card-api.ts";
 import { paymentsWebhookApi } from "#worker/features/dues/payments-webhook-api.ts";
 import { securityEventsApi } from "#worker/features/operations/security-events-api.ts";
 import { sendExecutiveInvitationApi } from "#worker/features/executive-invitation/send-executive-invitation-api.ts";
@@ -22,6 +23,7 @@ api.route("/security-events", securityEventsApi);
 api.route("/send-sms", sendSmsApi);
 api.route("/verify-sms", verifySmsApi);
 api.route("/passkeys", passkeysApi);
+api.route("/card", cardApi);
 api.route("/payments/webhook", paymentsWebhookApi);
 
 // Registered last: any other /api path is a JSON 404, never a page from React Router.

@@ -59,7 +59,9 @@ export type SecurityEventType =
   | "calendar_feed_replaced"
   | "calendar_feed_revoked"
   | "contact_message_received"
-  | "contact_message_answered";
+  | "contact_message_answered"
+  | "card_issued"
+  | "card_revoked";
 
 export interface SecurityEventInput {
   eventType: SecurityEventType;
