@@ -21,13 +21,15 @@ export { EXPORT_LIMIT } from "#worker/features/concierge/exports.ts";
  * shown as text, never run as a formula (docs/security.md#forms-and-email). Times are Portland's,
  * amounts are dollars with cents ("1250.00"), so a spreadsheet sums them.
  */
-type Cell = string | number | null;
+type Cell = string | number | null | { amount: string };
+
+/** An amount the site computed from integer cents, never typed by anyone: written as the number it is, so "-200.00" sums as a refund. */
+const dollars = (cents: number) => ({ amount: (cents / 100).toFixed(2) });
 
 function toCsv(columns: string[], rows: Cell[][]): string {
-  return [columns, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
+  const cell = (value: Cell) => (value !== null && typeof value === "object" ? value.amount : csvCell(value));
+  return [columns, ...rows].map((row) => row.map(cell).join(",")).join("\r\n") + "\r\n";
 }
-
-const dollars = (cents: number) => (cents / 100).toFixed(2);
 const tierName = (slug: Parameters<typeof tierBySlug>[0] | null) => (slug ? tierBySlug(slug).name : null);
 const loungeName = (slug: Parameters<typeof loungeBySlug>[0]) => loungeBySlug(slug).name;
 

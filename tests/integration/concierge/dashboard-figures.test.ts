@@ -1,15 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDatabase } from "#db/client.ts";
-import {
-  doorCheckIns,
-  doorGuestCheckIns,
-  duesLedger,
-  invitationRequests,
-  lockerAssignments,
-  members,
-  securityEvents,
-} from "#db/schema.ts";
+import { doorCheckIns, doorGuestCheckIns, duesLedger, invitationRequests, lockerAssignments, members, securityEvents } from "#db/schema.ts";
 import { dashboardFigures } from "#worker/features/concierge/dashboard-figures.ts";
 import { reportPaths, send, staffAccount } from "./console-reports-app.ts";
 
@@ -40,7 +32,11 @@ afterEach(() => vi.restoreAllMocks());
 let rows = 0;
 const nextId = () => `row-${++rows}`;
 
-function application(createdAt: string, status: (typeof invitationRequests.$inferInsert)["status"] = "new", tier: "business" | null = null) {
+function application(
+  createdAt: string,
+  status: (typeof invitationRequests.$inferInsert)["status"] = "new",
+  tier: "business" | null = null,
+) {
   return database.insert(invitationRequests).values({
     id: nextId(),
     name: "Applicant",
