@@ -15,6 +15,7 @@ const lockers = (file: string) => `features/lockers/routes/${file}`;
 const guests = (file: string) => `features/guests/routes/${file}`;
 const calendar = (file: string) => `features/calendar/routes/${file}`;
 const contact = (file: string) => `features/contact/routes/${file}`;
+const door = (file: string) => `features/door/routes/${file}`;
 
 export default [
   index(site("home.tsx")),
@@ -81,6 +82,11 @@ export default [
   // The local payments stand-in (development without Stripe only: docs/decisions/009-payment-provider.md).
   route("local-payments/checkout/:sessionId", dues("local-checkout.tsx")),
   route("local-payments/billing/:customerId", dues("local-billing-portal.tsx")),
+  // The door (door staff and concierges; everyone else gets a 404): the page and its data.
+  route("door", door("door.tsx")),
+  route("door/list", door("door-list.ts")),
+  route("door/check-ins", door("door-check-ins.ts")),
+  route("door/photos/:memberId", door("door-photo.ts")),
   // The concierge console: one layout with requireConcierge; everyone else gets a 404.
   route("concierge", concierge("console.tsx"), [
     index(admissions("requests.tsx")),

@@ -43,6 +43,9 @@ export type SecurityEventType =
   | "payment_webhook_rejected"
   | "locker_assigned"
   | "locker_request_done"
+  // The door: a check-in (staff on a member), one refused on sync (docs/product-rules.md#door).
+  | "door_check_in"
+  | "door_check_in_refused"
   // The console's Members section: staff acting on a member (docs/product-rules.md#members).
   | "member_status_changed"
   | "member_setup_link_sent"

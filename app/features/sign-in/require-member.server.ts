@@ -82,3 +82,20 @@ export const requireConcierge: MiddlewareFunction<Response> = ({ request, contex
     context.set(memberSessionContext, signedIn.session);
     return next();
   });
+
+/** The roles that may work the door (docs/product-rules.md#door): door staff, and concierges too. */
+const doorRoles: ReadonlySet<string> = new Set(["door", "concierge"]);
+
+/**
+ * Middleware for the door page and its data (docs/product-rules.md#door): anyone who is not a
+ * signed-in door staff member or concierge gets the site's 404, like the console.
+ */
+export const requireDoorStaff: MiddlewareFunction<Response> = ({ request, context }, next) =>
+  neverCached(async () => {
+    const { env } = context.get(requestContext);
+    const signedIn = await loadSignedInMember(request, env);
+    if (!signedIn || !doorRoles.has(signedIn.member.role)) throw data(null, { status: 404 });
+    context.set(memberContext, toSignedInMember(signedIn.member));
+    context.set(memberSessionContext, signedIn.session);
+    return next();
+  });
