@@ -15,6 +15,7 @@ const lockers = (file: string) => `features/lockers/routes/${file}`;
 const guests = (file: string) => `features/guests/routes/${file}`;
 const calendar = (file: string) => `features/calendar/routes/${file}`;
 const contact = (file: string) => `features/contact/routes/${file}`;
+const card = (file: string) => `features/card/routes/${file}`;
 const door = (file: string) => `features/door/routes/${file}`;
 
 export default [
@@ -52,6 +53,7 @@ export default [
     route("members/academy", calendar("member-academy.tsx")),
     route("members/meeting-rooms", calendar("member-meeting-rooms.tsx")),
     route("members/calendar", calendar("member-calendar.tsx")),
+    route("members/card", card("member-card.tsx")),
     route("members/events/:id.ics", calendar("member-event-file.ts")),
     route("members/academy/:id.ics", calendar("member-course-file.ts")),
     route("members/meeting-rooms/:reservationId.ics", calendar("member-meeting-room-file.ts")),
@@ -60,6 +62,8 @@ export default [
     route("media/downloads/:file", memberArea("media-download.tsx")),
     route("luxury-vendors", memberArea("luxury-vendors.tsx")),
   ]),
+  // The card's photo: the member's own only, a 404 for anyone else (docs/security.md#member-card).
+  route("members/card/photo", card("member-card-photo.ts")),
   route("member-yards", site("member-yards.tsx")),
   route("gameroom", site("gameroom.tsx")),
   route("rules", site("rules.tsx")),

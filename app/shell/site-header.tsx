@@ -6,6 +6,7 @@ import { LogoMark } from "#app/ui/logo-mark.tsx";
 import { ProhibitionIcon } from "#app/ui/prohibition-icon.tsx";
 import { useAuth } from "#app/features/sign-in/auth.tsx";
 import { useMainMenu } from "./main-menu.tsx";
+import { forgetCardOnThisDevice } from "#app/features/card/forget-card.ts";
 import { club, memberNavigation, visitorNavigation } from "#app/features/site/site-config.ts";
 
 /**
@@ -57,6 +58,11 @@ export function SiteHeader() {
     navigation.map((link) => link.to),
     useLocation().pathname,
   );
+
+  // No one signed in here (signed out, or the session ended): the member card leaves this device.
+  useEffect(() => {
+    if (!user) void forgetCardOnThisDevice().catch(() => undefined);
+  }, [user]);
 
   // A visitor may open the menu before the page's script has run: the state takes it over.
   useEffect(() => {

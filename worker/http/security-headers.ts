@@ -30,6 +30,10 @@ const everyResponseHeaders = secureHeaders({
     imgSrc: ["'self'", "data:"],
     fontSrc: ["'self'"],
     connectSrc: ["'self'", ...thirdPartySources.connect],
+    // The member card's service worker (public/card-sw.js): with 'strict-dynamic' in script-src, a
+    // worker's script would otherwise match no source (docs/security.md#member-card).
+    workerSrc: ["'self'"],
+    manifestSrc: ["'self'"],
     frameSrc: thirdPartySources.frame.length > 0 ? thirdPartySources.frame : ["'none'"],
     objectSrc: ["'none'"],
     baseUri: ["'none'"],
