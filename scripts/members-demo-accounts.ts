@@ -1,5 +1,5 @@
 /**
- * The two LOCAL demo accounts (docs/operators.md), seeded by `npm start` and by the end-to-end
+ * The LOCAL demo accounts (docs/operators.md), seeded by `npm start` and by the end-to-end
  * server (tests/e2e/concierge signs in as the concierge). They have no password: they sign in
  * with an emailed code (README, "Local demo accounts"). Data only, so the e2e specs can read it
  * without loading the Worker's modules.
@@ -19,5 +19,12 @@ export const demoAccounts = {
     name: "Elena Marsh",
     tier: "platinum",
     role: "concierge",
+  },
+  /** Door staff (docs/product-rules.md#door): the door page, and nothing of the console. */
+  door: {
+    email: "door@demo.emberandoak.club",
+    name: "Theo Barrett",
+    tier: "business",
+    role: "door",
   },
 } as const;

@@ -35,11 +35,12 @@ await runOperatorScript(async () => {
   }
   const { db, dispose } = await openMemberDatabase({ remote: false, persistTo });
   try {
-    const { member, concierge } = await seedDemoMembers(db);
+    const { member, concierge, door } = await seedDemoMembers(db);
     console.log(`
 Local demo accounts (LOCAL DEVELOPMENT ONLY; they exist only in ${persistTo}):
   Member     ${member.email}   (Morgan Vale, Business, locker P-14)
   Concierge  ${concierge.email}   (Elena Marsh, Platinum; console at /concierge)
+  Door       ${door.email}   (Theo Barrett, door staff; the door at /door)
 Sign in at /auth with the email: no password. Locally the emailed code goes nowhere but this
 terminal: wrangler prints "send_email binding called" with the path of an .html file holding it.
 `);

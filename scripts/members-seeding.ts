@@ -83,8 +83,8 @@ function seededAssignment(
   );
 }
 
-/** Creates (or resets) both local demo accounts; the member holds a private locker at the Business Lounge. */
+/** Creates (or resets) the local demo accounts (member, concierge, door staff); the member holds a private locker at the Business Lounge. */
 export async function seedDemoMembers(d1: D1Database): Promise<typeof demoAccounts> {
-  await upsertActiveMembers(d1, [demoAccounts.member, demoAccounts.concierge]);
+  await upsertActiveMembers(d1, [demoAccounts.member, demoAccounts.concierge, demoAccounts.door]);
   return demoAccounts;
 }

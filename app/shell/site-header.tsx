@@ -133,6 +133,13 @@ export function SiteHeader() {
                   </Link>
                 </li>
               ))}
+              {user?.role === "door" || user?.role === "concierge" ? (
+                <li>
+                  <NavLink to="/door" className={navLinkClasses} onClick={closeMenu}>
+                    Door
+                  </NavLink>
+                </li>
+              ) : null}
               {user?.role === "concierge" ? (
                 <li>
                   <NavLink to="/concierge" className={navLinkClasses} onClick={closeMenu}>

@@ -60,4 +60,10 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
     noReferrer = c.res.headers.get("Referrer-Policy") === "no-referrer";
   });
   if (noReferrer) c.res.headers.set("Referrer-Policy", "no-referrer");
+  // The door page alone may use the camera, its own origin only, to scan member cards
+  // (docs/security.md#door); every other page, its data and the API keep it denied.
+  if (c.req.path === DOOR_PAGE) c.res.headers.set("Permissions-Policy", "camera=(self), microphone=(), geolocation=()");
 };
+
+/** The one page that scans member cards (app/features/door/routes/door.tsx). */
+const DOOR_PAGE = "/door";

@@ -5,7 +5,7 @@ import type { LoungeSlug } from "#app/features/site/tier-entitlements.ts";
 import { buttonClasses } from "#app/ui/button-link.tsx";
 import { inputClasses } from "#app/ui/form/field.tsx";
 import { doorLounges, guestsLeftToday, type DoorCheckIn, type DoorEvening, type DoorList, type DoorSyncAnswer } from "./door-list.ts";
-import { startScanner, type Scanner } from "./door-scanner.ts";
+import { chooseDecoder, makeDecoder, startScanner, type Scanner } from "./door-scanner.ts";
 import { enqueue, readEvening, readList, readLounge, readQueue, saveLounge } from "./door-store.ts";
 import { refreshFromClub, syncQueue } from "./door-sync.ts";
 import { loungeNames, memberVerdict, refusalWords, scanVerdict, searchMembers, tierNames, type DoorVerdict } from "./door-verdict.ts";
@@ -78,7 +78,7 @@ export function DoorDesk({ staffName }: { staffName: string }) {
 
   useEffect(() => {
     void Promise.resolve().then(reload).then(syncNow);
-    if ("serviceWorker" in navigator) void navigator.serviceWorker.register("/door-sw.js", { scope: "/door" }).catch(() => {});
+    void keepForOffline();
     const goOnline = () => {
       setOnline(true);
       void syncNow();
@@ -342,6 +342,26 @@ export function DoorDesk({ staffName }: { staffName: string }) {
       <Tonight evening={evening} queue={queue} list={list} />
     </div>
   );
+}
+
+/**
+ * Installs the door's service worker (public/door-sw.js), loads the QR decoder this browser needs
+ * and hands the worker every asset the page loaded, so the page opens and scans offline.
+ */
+async function keepForOffline(): Promise<void> {
+  if (!("serviceWorker" in navigator)) return;
+  try {
+    await navigator.serviceWorker.register("/door-sw.js", { scope: "/door" });
+    const registration = await navigator.serviceWorker.ready;
+    await makeDecoder(await chooseDecoder());
+    const urls = performance
+      .getEntriesByType("resource")
+      .map((entry) => entry.name)
+      .filter((url) => new URL(url).pathname.startsWith("/assets/"));
+    registration.active?.postMessage({ type: "cache-assets", urls });
+  } catch {
+    // No service worker (a private window, an old browser): the door works online.
+  }
 }
 
 function Verdict({

@@ -6,3 +6,4 @@
 export { finishGoogleSignIn, googleClient, startGoogleSignIn } from "#worker/features/sign-in/google-sign-in.ts";
 export { endMemberSession, startMemberSession } from "#worker/features/sign-in/member-session.ts";
 export { checkSignInCode, requestSignInCode } from "#worker/features/sign-in/email-codes.ts";
+export { findMemberById } from "#worker/features/members/members.ts";

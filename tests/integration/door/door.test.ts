@@ -354,3 +354,24 @@ function pngBytes(): Uint8Array<ArrayBuffer> {
     (character) => character.charCodeAt(0),
   );
 }
+
+describe("the camera", () => {
+  it("is allowed to the door page alone: /door has camera=(self), every other page camera=()", async () => {
+    const policy = async (path: string) => (await send(path, "")).headers.get("Permissions-Policy");
+    expect(await policy("/door")).toBe("camera=(self), microphone=(), geolocation=()");
+    for (const path of [
+      "/",
+      "/members",
+      "/members/card",
+      "/door.data",
+      "/door/list",
+      "/door/photos/x",
+      "/doorway",
+      "/concierge",
+      "/auth",
+      "/api/health",
+    ]) {
+      expect(await policy(path), path).toBe("camera=(), microphone=(), geolocation=()");
+    }
+  });
+});

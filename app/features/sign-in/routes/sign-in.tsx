@@ -12,7 +12,7 @@ import { signInFormSchema } from "../sign-in-schema.ts";
 import type { SignInStep } from "../sign-in-step.ts";
 import { CAPTCHA_NEEDED, CODE_REFUSED, CODE_SENT, SIGN_IN_RATE_LIMITED } from "../sign-in-messages.ts";
 import { club } from "#app/features/site/site-config.ts";
-import { checkSignInCode, googleClient, requestSignInCode } from "#app/features/sign-in/sign-in.server.ts";
+import { checkSignInCode, findMemberById, googleClient, requestSignInCode } from "#app/features/sign-in/sign-in.server.ts";
 import { readSubmission } from "#app/lib/forms.server.ts";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -21,10 +21,13 @@ export const meta: Route.MetaFunction = (args) =>
     description: `Members of ${club.name} sign in here with a code sent to their email, a passkey or Google to reach the members area, rewards shop, media kit and vendors.`,
   });
 
-/** Where to go after signing in: the remembered page when it is ours, else the members area. */
-function destination(request: Request, redirectTo: string | null | undefined): string {
+/**
+ * Where to go after signing in: the remembered page when it is ours, else the members area (the
+ * door, for door staff: docs/product-rules.md#door).
+ */
+function destination(request: Request, redirectTo: string | null | undefined, role?: string): string {
   const path = safeRedirectPath(redirectTo, new URL(request.url).origin);
-  return path === "/" && !redirectTo ? "/members" : path;
+  return path === "/" && !redirectTo ? (role === "door" ? "/door" : "/members") : path;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -32,7 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = url.searchParams.get("redirectTo");
   // A member who is already signed in goes straight on.
-  if ((await authStateFor(request, env)).user) throw redirect(destination(request, redirectTo));
+  const { user } = await authStateFor(request, env);
+  if (user) throw redirect(destination(request, redirectTo, user.role));
   return {
     redirectTo: redirectTo ? safeRedirectPath(redirectTo, url.origin) : "",
     googleEnabled: googleClient(config) !== null,
@@ -73,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const result = await checkSignInCode(signInContext, { email, code: form.data.code });
   if (result.status === "signed_in")
-    throw redirect(destination(request, form.data.redirectTo), {
+    throw redirect(destination(request, form.data.redirectTo, (await findMemberById(signInContext.env.DB, result.memberId))?.role), {
       headers: [
         ["Set-Cookie", result.setCookie],
         ["Set-Cookie", result.clearCookie],
