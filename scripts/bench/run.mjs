@@ -162,6 +162,7 @@ async function measureSite(name, start, { signIn = false } = {}) {
         memberPage("/members/meeting-rooms"),
         { ...staffPage("/concierge"), label: "/concierge (demo concierge)" },
         staffPage("/concierge/events"),
+        staffPage("/concierge/dashboard"),
       ];
       for (const page of signedInPages) {
         step(`${name}: Lighthouse ×${runs} ${page.label}`);

@@ -6,11 +6,11 @@ import { useId, type ReactNode } from "react";
  * (role="img", <title> and <desc>), and its numbers follow in a table under "The figures", so the
  * text alternative holds every value (WCAG 1.1.1). Colours are the site's palette through CSS
  * (fill-brass, …), so the high-contrast theme recolours them too. The viewBox is about a phone's
- * width, so on a phone its 11-unit labels are read at about their size, and on a wide screen the
+ * width, so on a phone its 13-unit labels are read at about 11 pixels, and on a wide screen the
  * chart grows with its column.
  */
 const WIDTH = 360;
-const labelClasses = "fill-smoke text-[11px]";
+const labelClasses = "fill-smoke text-[13px]";
 
 export interface Column {
   /** Under the bar (shown for every `labelEvery`-th column and the last). */
@@ -30,8 +30,11 @@ export function ColumnChart({
   valueHeading,
   periodHeading,
   labelEvery = 1,
+  emptyText,
 }: {
   title: string;
+  /** Said in the chart when every column is zero. */
+  emptyText: string;
   summary: string;
   columns: Column[];
   valueHeading: string;
@@ -39,12 +42,15 @@ export function ColumnChart({
   labelEvery?: number;
 }) {
   const id = useId();
-  const height = 190;
-  const top = 18;
-  const bottom = 26;
+  const height = 200;
+  const top = 20;
+  const bottom = 28;
+  // Room at the sides for the first and last labels, centred under their bars.
+  const side = 18;
   const plot = height - top - bottom;
   const max = Math.max(1, ...columns.map((column) => column.value));
-  const step = WIDTH / columns.length;
+  const empty = columns.every((column) => column.value === 0);
+  const step = (WIDTH - 2 * side) / columns.length;
   const barWidth = Math.max(6, step * 0.62);
   return (
     <ChartFigure title={title}>
@@ -60,8 +66,8 @@ export function ColumnChart({
         <line x1="0" x2={WIDTH} y1={top + plot + 0.5} y2={top + plot + 0.5} className="stroke-smoke/50" strokeWidth="1" />
         {columns.map((column, index) => {
           const barHeight = column.value > 0 ? Math.max(2, (column.value / max) * plot) : 0;
-          const x = index * step + (step - barWidth) / 2;
-          const center = index * step + step / 2;
+          const x = side + index * step + (step - barWidth) / 2;
+          const center = side + index * step + step / 2;
           const labelled = index === columns.length - 1 || (columns.length - 1 - index) % labelEvery === 0;
           return (
             <g key={column.name}>
@@ -69,7 +75,7 @@ export function ColumnChart({
                 <rect x={x} y={top + plot - barHeight} width={barWidth} height={barHeight} rx="1.5" className="fill-brass" />
               ) : null}
               {column.value !== 0 ? (
-                <text x={center} y={top + plot - barHeight - 4} textAnchor="middle" className="fill-cream text-[10px] font-semibold">
+                <text x={center} y={top + plot - barHeight - 5} textAnchor="middle" className="fill-cream text-[12px] font-semibold">
                   {column.valueLabel ?? column.value}
                 </text>
               ) : null}
@@ -81,6 +87,11 @@ export function ColumnChart({
             </g>
           );
         })}
+        {empty ? (
+          <text x={WIDTH / 2} y={top + plot / 2} textAnchor="middle" className={labelClasses}>
+            {emptyText}
+          </text>
+        ) : null}
       </svg>
       <FigureTable
         caption={title}
@@ -104,7 +115,7 @@ export interface Meter {
   cells: string[];
 }
 
-/** One horizontal bar per row against its whole (a cap, a count of lockers); past the whole, the bar turns ember. */
+/** One horizontal bar per row against its whole (a cap, a count of lockers), with an optional second part in ember; past the whole, the bar turns ember. */
 export function MeterChart({
   title,
   summary,
@@ -119,8 +130,8 @@ export function MeterChart({
   legend?: { value: string; extra?: string };
 }) {
   const id = useId();
-  const row = 44;
-  const height = meters.length * row + (legend ? 22 : 0);
+  const row = 50;
+  const height = meters.length * row + (legend ? 24 : 0);
   return (
     <ChartFigure title={title}>
       <svg role="img" aria-labelledby={`${id}-title ${id}-desc`} viewBox={`0 0 ${WIDTH} ${height}`} className="block h-auto w-full">
@@ -133,30 +144,30 @@ export function MeterChart({
           const over = meter.value > meter.of;
           return (
             <g key={meter.label}>
-              <text x="0" y={y + 13} className="fill-cream text-[12px] font-semibold">
+              <text x="0" y={y + 15} className="fill-cream text-[14px] font-semibold">
                 {meter.label}
               </text>
-              <text x={WIDTH} y={y + 13} textAnchor="end" className={labelClasses}>
+              <text x={WIDTH} y={y + 15} textAnchor="end" className={labelClasses}>
                 {meter.reading}
               </text>
-              <rect x="0" y={y + 20} width={scale(meter.of)} height="12" rx="2" className="fill-leather stroke-smoke/60" strokeWidth="1" />
-              <rect x="0" y={y + 20} width={scale(meter.value)} height="12" rx="2" className={over ? "fill-ember" : "fill-brass"} />
+              <rect x="0" y={y + 23} width={scale(meter.of)} height="14" rx="2" className="fill-leather stroke-smoke/60" strokeWidth="1" />
+              <rect x="0" y={y + 23} width={scale(meter.value)} height="14" rx="2" className={over ? "fill-ember" : "fill-brass"} />
               {meter.extra ? (
-                <rect x={scale(meter.value)} y={y + 20} width={scale(meter.extra)} height="12" className="fill-brass-deep" />
+                <rect x={scale(meter.value)} y={y + 23} width={scale(meter.extra)} height="14" className="fill-ember" />
               ) : null}
             </g>
           );
         })}
         {legend ? (
           <g transform={`translate(0 ${meters.length * row + 6})`}>
-            <rect x="0" y="2" width="10" height="10" className="fill-brass" />
-            <text x="15" y="11" className={labelClasses}>
+            <rect x="0" y="3" width="12" height="12" className="fill-brass" />
+            <text x="18" y="14" className={labelClasses}>
               {legend.value}
             </text>
             {legend.extra ? (
               <>
-                <rect x="120" y="2" width="10" height="10" className="fill-brass-deep" />
-                <text x="135" y="11" className={labelClasses}>
+                <rect x="90" y="3" width="12" height="12" className="fill-ember" />
+                <text x="108" y="14" className={labelClasses}>
                   {legend.extra}
                 </text>
               </>

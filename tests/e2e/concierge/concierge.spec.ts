@@ -27,7 +27,9 @@ const consolePages = [
   "/concierge/sms-opt-ins",
   "/concierge/messages",
   "/concierge/outbox",
-  "/concierge/security-events",
+  "/concierge/audit-log",
+  "/concierge/dashboard",
+  "/concierge/exports",
 ];
 const INVALID_LINK = "This invitation link is no longer valid. Ask the concierge for a new one.";
 

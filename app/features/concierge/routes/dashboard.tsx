@@ -17,6 +17,7 @@ const longDay = utcFormat({ weekday: "long", month: "long", day: "numeric" });
 const weekName = utcFormat({ month: "long", day: "numeric", year: "numeric" });
 const monthName = utcFormat({ month: "long", year: "numeric" });
 const shortMonth = utcFormat({ month: "short" });
+const longMonth = utcFormat({ month: "long" });
 
 const plural = (count: number, [one, many]: [string, string]) => `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
 
@@ -80,7 +81,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       })),
     },
     dues: {
-      quarterLabel: `${shortMonth.format(at(quarterMonths[0]!.monthOf))}–${monthName.format(at(quarterMonths[2]!.monthOf))}`,
+      quarterLabel: `${longMonth.format(at(quarterMonths[0]!.monthOf))}–${monthName.format(at(quarterMonths[2]!.monthOf))}`,
       net: formatCents(net),
       payments: formatCents(figures.dues.paymentsCents),
       refunds: formatCents(figures.dues.refundsCents),
@@ -99,8 +100,8 @@ export default function ConciergeDashboard({ loaderData }: Route.ComponentProps)
   const { applications, tiers, lockers, checkIns, dues } = loaderData;
   return (
     <Section id="dashboard" eyebrow="The club at a glance" title="Dashboard">
-      <dl className="grid gap-4 sm:grid-cols-3">
-        <div className="rounded-sm border border-cedar bg-humidor p-5">
+      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+        <div className="col-span-2 rounded-sm border border-cedar bg-humidor p-5 sm:col-span-1">
           <dt className="text-sm font-semibold uppercase tracking-[0.14em] text-brass">Dues collected, {dues.quarterLabel}</dt>
           <dd className="mt-2 font-display text-4xl text-cream tabular-nums">{dues.net}</dd>
         </div>
@@ -122,6 +123,7 @@ export default function ConciergeDashboard({ loaderData }: Route.ComponentProps)
           periodHeading="Week (Monday to Sunday)"
           valueHeading="Applications"
           labelEvery={3}
+          emptyText="No applications in these 12 weeks"
         />
         <ColumnChart
           title="Check-ins per evening"
@@ -130,6 +132,7 @@ export default function ConciergeDashboard({ loaderData }: Route.ComponentProps)
           periodHeading="Evening"
           valueHeading="Members checked in"
           labelEvery={4}
+          emptyText="No check-ins in these 14 evenings"
         />
         <MeterChart
           title="Members by tier against the cap"
@@ -150,6 +153,7 @@ export default function ConciergeDashboard({ loaderData }: Route.ComponentProps)
           columns={dues.columns}
           periodHeading="Month"
           valueHeading="Net of refunds"
+          emptyText="Nothing collected yet this quarter"
         />
       </div>
       <p className="mt-6 text-sm text-smoke">
