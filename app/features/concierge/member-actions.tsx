@@ -151,7 +151,7 @@ export function MemberActions({ page, outcome }: { page: MemberPage; outcome: Ac
             preventScrollReset
             className="mt-4 grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end"
           >
-            <Field id="member-photo" label={member.hasPhoto ? "Replace photo" : "Photo"} error={fieldError(photoOutcome, "photo")}>
+            <Field id="member-photo" label={member.hasPhoto ? "New photo file" : "Photo file"} error={fieldError(photoOutcome, "photo")}>
               {(control) => (
                 <input
                   {...control}

@@ -20,7 +20,7 @@ import * as membersPage from "#app/features/concierge/routes/members.tsx";
 import * as memberPage from "#app/features/concierge/routes/member.tsx";
 import * as memberPhoto from "#app/features/concierge/routes/member-photo.ts";
 import { createWorkerApp } from "#worker/app.ts";
-import { listMembers } from "#worker/features/concierge/member-records.ts";
+import { listMembers, loadMemberRecord } from "#worker/features/concierge/member-records.ts";
 import { setMemberStatus } from "#worker/features/members/members.ts";
 import { loadSignedInMember } from "#worker/features/sign-in/member-session.ts";
 import type { SignedInMember } from "#worker/features/members/members.ts";
@@ -152,6 +152,34 @@ describe("the list", () => {
       "Page Member 28",
       "Page Member 29",
     ]);
+  });
+});
+
+describe("a member's record", () => {
+  it("reads the member, their sponsor, who admitted them, their locker and notes with their authors (names kept apart)", async () => {
+    const staff = await concierge("Elena Marsh");
+    const sponsor = await member({ name: "Ruth Okafor" });
+    const requestId = crypto.randomUUID();
+    await env.DB.prepare(
+      "INSERT INTO invitation_requests (id, name, email, company, invited_by, message, recaptcha_score, sponsor_member_id, sponsor_answer) VALUES (?, 'Avery Hale', 'avery@example.com', 'Hale Timber', 'Ruth Okafor', 'Hello', 0.9, ?, 'yes')",
+    )
+      .bind(requestId, sponsor.id)
+      .run();
+    const target = await member({ name: "Avery Hale", invitationRequestId: requestId, admittedBy: staff.id });
+    await database
+      .insert(lockerAssignments)
+      .values({ id: crypto.randomUUID(), lockerId: "business-P-01", memberId: target.id, status: "active" });
+    await submit(staff, target.id, { intent: "note", note: "Prefers the patio." });
+    const record = await loadMemberRecord(env.DB, target.id, "2026-11-24");
+    expect(record).toMatchObject({
+      member: { name: "Avery Hale" },
+      sponsorName: "Ruth Okafor",
+      sponsorAnswer: "yes",
+      admittedByName: "Elena Marsh",
+      locker: { number: "P-01", lounge: "business", status: "active" },
+      notes: [{ note: "Prefers the patio.", authorName: "Elena Marsh" }],
+    });
+    expect(await loadMemberRecord(env.DB, "nobody", "2026-11-24")).toBeNull();
   });
 });
 

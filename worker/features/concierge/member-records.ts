@@ -106,9 +106,10 @@ export async function loadMemberRecord(db: D1Database, memberId: string, today: 
     database
       .select({
         member: members,
-        sponsorName: sponsor.name,
+        // Named apart: a D1 batch reads rows by column name, and every one of these tables has a `name`.
+        sponsorName: sql<string | null>`${sponsor.name}`.as("sponsor_name"),
         sponsorAnswer: invitationRequests.sponsorAnswer,
-        admittedByName: admitter.name,
+        admittedByName: sql<string | null>`${admitter.name}`.as("admitted_by_name"),
       })
       .from(members)
       .leftJoin(invitationRequests, eq(invitationRequests.id, members.invitationRequestId))
@@ -122,7 +123,12 @@ export async function loadMemberRecord(db: D1Database, memberId: string, today: 
       .orderBy(desc(duesLedger.occurredAt), desc(duesLedger.id))
       .limit(RECORD_ROWS),
     database
-      .select({ assignment: lockerAssignments, locker: lockers })
+      .select({
+        status: lockerAssignments.status,
+        lounge: lockers.lounge,
+        lockerClass: lockers.lockerClass,
+        number: lockers.number,
+      })
       .from(lockerAssignments)
       .innerJoin(lockers, eq(lockers.id, lockerAssignments.lockerId))
       .where(and(eq(lockerAssignments.memberId, memberId), ne(lockerAssignments.status, "ended"))),
@@ -173,7 +179,12 @@ export async function loadMemberRecord(db: D1Database, memberId: string, today: 
       .orderBy(desc(doorCheckIns.day), desc(doorCheckIns.checkedInAt))
       .limit(RECORD_ROWS),
     database
-      .select({ id: memberNotes.id, note: memberNotes.note, createdAt: memberNotes.createdAt, authorName: author.name })
+      .select({
+        id: memberNotes.id,
+        note: memberNotes.note,
+        createdAt: memberNotes.createdAt,
+        authorName: sql<string | null>`${author.name}`.as("author_name"),
+      })
       .from(memberNotes)
       .leftJoin(author, eq(author.id, memberNotes.authorMemberId))
       .where(eq(memberNotes.memberId, memberId))
@@ -185,8 +196,8 @@ export async function loadMemberRecord(db: D1Database, memberId: string, today: 
   return {
     ...found,
     ledger,
-    locker: held.find((row) => row.assignment.status !== "offered") ?? null,
-    lockerOffer: held.find((row) => row.assignment.status === "offered") ?? null,
+    locker: held.find((row) => row.status !== "offered") ?? null,
+    lockerOffer: held.find((row) => row.status === "offered") ?? null,
     upcomingGuests,
     recentGuests,
     bookings,

@@ -85,10 +85,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       method: methodNames[entry.method],
     })),
     locker: record.locker
-      ? `${lockerClasses[record.locker.locker.lockerClass].name} ${record.locker.locker.number}, ${loungeBySlug(record.locker.locker.lounge).name} (${lockerStatusNames[record.locker.assignment.status as keyof typeof lockerStatusNames]})`
+      ? `${lockerClasses[record.locker.lockerClass].name} ${record.locker.number}, ${loungeBySlug(record.locker.lounge).name} (${lockerStatusNames[record.locker.status as keyof typeof lockerStatusNames]})`
       : null,
     lockerOffer: record.lockerOffer
-      ? `${lockerClasses[record.lockerOffer.locker.lockerClass].name} ${record.lockerOffer.locker.number}, ${loungeBySlug(record.lockerOffer.locker.lounge).name}`
+      ? `${lockerClasses[record.lockerOffer.lockerClass].name} ${record.lockerOffer.number}, ${loungeBySlug(record.lockerOffer.lounge).name}`
       : null,
     guests: [...record.upcomingGuests, ...record.recentGuests].map((visit) => ({
       id: visit.id,
