@@ -7,7 +7,8 @@ import { cpus, loadavg } from "node:os";
  * @typedef {import("./checks.mjs").Check} Check
  * @typedef {{ name: string; failureRate: number; load: Awaited<ReturnType<typeof import("./throughput.mjs").runThroughput>>; firstAttempts: { email: { attempts: number; failures: number; deliveries: number }; sms: { attempts: number; failures: number; deliveries: number } }; drain: Awaited<ReturnType<typeof import("./retry-cron.mjs").drainOutbox>>; concierge: Awaited<ReturnType<typeof import("./concierge-retry.mjs").retryNeedingAttention>>; expired: ReturnType<typeof import("./checks.mjs").checkRun>["expired"]; counts: Record<string, number>; attempts: Record<string, Record<string, number>>; delays: Record<"email" | "sms", { delivered: number; within1: number; within10: number; within60: number; max: number }>; checks: Check[] }} DeliveryRun
  * @typedef {{ run: Awaited<ReturnType<typeof import("./payments.mjs").runPayments>>; counts: ReturnType<typeof import("./payments.mjs").checkPayments>["counts"]; api: import("./stripe-fake.mjs").ApiCounts; checks: Check[] }} PaymentsRun
- * @typedef {{ startedAt: Date; totalSeconds: number; requests: number; concurrency: number; burst: { size: number; trials: number }; throughput: DeliveryRun; faults: DeliveryRun; bursts: { results: import("./bursts.mjs").BurstResult[]; checks: Check[] }; payments: PaymentsRun }} LoadResults
+ * @typedef {{ arrivals: number; seconds: number; browsingMembers: number; eveningSeconds: number; requests: number; latency: ReturnType<typeof import("./event-night.mjs").eventNightLatency>; counts: Record<string, number>; checks: Check[] }} EventNightRun
+ * @typedef {{ startedAt: Date; totalSeconds: number; requests: number; concurrency: number; burst: { size: number; trials: number }; throughput: DeliveryRun; faults: DeliveryRun; bursts: { results: import("./bursts.mjs").BurstResult[]; checks: Check[] }; payments: PaymentsRun; eventNight: EventNightRun }} LoadResults
  */
 
 /**
@@ -15,8 +16,8 @@ import { cpus, loadavg } from "node:os";
  * @param {LoadResults} results
  */
 export function writeReport(path, results) {
-  const { throughput, faults, bursts, payments } = results;
-  const checks = [...throughput.checks, ...faults.checks, ...bursts.checks, ...payments.checks];
+  const { throughput, faults, bursts, payments, eventNight } = results;
+  const checks = [...throughput.checks, ...faults.checks, ...bursts.checks, ...payments.checks, ...eventNight.checks];
   const failed = checks.filter((result) => !result.pass).length;
   const lines = [
     "# Load and fault test",
@@ -60,6 +61,7 @@ export function writeReport(path, results) {
     ),
     "",
     ...paymentsSection(payments),
+    ...eventNightSection(eventNight),
   ];
   writeFileSync(path, lines.join("\n"));
 }
@@ -159,6 +161,37 @@ function paymentsSection({ run, counts, api }) {
     "",
     `Stored: ${counts.paidRequests} of ${counts.requests} applications paid, ${counts.members} members (${counts.activeMembers} with dues active), ${counts.ledgerEntries} ledger entries, ${counts.paymentEvents} payment events; ` +
       `at the fake ${counts.sessions} Checkout sessions (${counts.paidSessions} paid), ${counts.liveSubscriptions} live subscriptions, ${counts.refunds} refunds.`,
+    "",
+  ];
+}
+
+/** @param {EventNightRun} night */
+function eventNightSection(night) {
+  const { latency, counts } = night;
+  const pace = (night.arrivals / night.seconds) * 60;
+  return [
+    `## 5. Event night: ${night.arrivals} check-ins at the door while ${night.browsingMembers} members browse`,
+    "",
+    `The demo door account (signed in with an emailed code, like the members) posts each check-in as the door page syncs it (\`POST /door/check-ins\`), reads tonight's occupancy after each (\`GET /door/check-ins\`) and refreshes its status list every tenth (\`GET /door/list\`). ` +
+      `Every fifth member brings the guest they registered for tonight; every seventh adds one at the door, which the guest rules count against the allowance. ` +
+      `The ${night.arrivals} check-ins are spread over ${night.seconds} s, ${pace.toFixed(0)} a minute: the issue's ${night.arrivals} in 30 minutes is ${(night.arrivals / 30).toFixed(0)} a minute, so this is ${(pace / (night.arrivals / 30)).toFixed(0)} times the pace. ` +
+      `Meanwhile ${night.browsingMembers} signed-in members open their pages (${"/members, /members/events, /members/guests, /members/card, /members/academy, /rewards"}) one after another, a quarter of a second apart. ` +
+      `Then the door sends its whole queue again, 25 at a time, as a device that lost every answer would.`,
+    "",
+    `${night.requests} requests; the evening took ${night.eveningSeconds.toFixed(1)} s.`,
+    "",
+    "| requests | count | p50 ms | p95 ms | p99 ms | max ms |",
+    "| --- | --- | --- | --- | --- | --- |",
+    ...[
+      ["door: sync a check-in", latency.sync],
+      ["door: occupancy and status list", latency.door],
+      ["members' pages", latency.pages],
+    ].map(
+      ([name, result]) =>
+        `| ${name} | ${/** @type {any} */ (result).count} | ${ms(/** @type {any} */ (result).p50)} | ${ms(/** @type {any} */ (result).p95)} | ${ms(/** @type {any} */ (result).p99)} | ${ms(/** @type {any} */ (result).max)} |`,
+    ),
+    "",
+    `Stored: ${counts.checkIns} check-ins; ${counts.linkedRegisteredGuests} of ${counts.registeredGuests} registered guests checked in; ${counts.storedDoorGuests} guests added at the door became guest visits, ${counts.refusedDoorGuests} were refused by the guest rules and kept on the record.`,
     "",
   ];
 }

@@ -15,6 +15,7 @@ const { drainOutbox } = await import("./retry-cron.mjs");
 const { killAllServers, LOAD_DIR, migrateTemplate, prepareBuildSnapshot, startServer, stopAllServers } = await import("./server.mjs");
 const { FAKE_STRIPE, startFakeStripe } = await import("./stripe-fake.mjs");
 const { runThroughput } = await import("./throughput.mjs");
+const { checkEventNight, eventNightArrivals, eventNightLatency, runEventNight, seedEventNight } = await import("./event-night.mjs");
 const { demoAccounts } = await import("../members-demo-accounts.ts");
 
 /**
@@ -25,13 +26,17 @@ const { demoAccounts } = await import("../members-demo-accounts.ts");
  *    the console for each email that needs attention, until it is delivered;
  * 3. bursts: 20 simultaneous submissions from one address per limited endpoint, real limits;
  * 4. payments: N offers paid at once through the real Stripe adapter pointed at a Stripe fake that
- *    fails half its API calls, each webhook event delivered twice and out of order (payments.mjs).
+ *    fails half its API calls, each webhook event delivered twice and out of order (payments.mjs);
+ * 5. event night: the door checks in 150 members and their guests while members browse, then
+ *    re-sends its whole queue (event-night.mjs).
  * Writes docs/load.md and exits 1 when a check fails. Ports 8800–8803 only.
  */
 const { values: options } = parseArgs({
   options: {
     requests: { type: "string", default: "2000" },
     offers: { type: "string", default: "500" },
+    arrivals: { type: "string", default: "150" },
+    "event-seconds": { type: "string", default: "60" },
     report: { type: "string", default: "docs/load.md" },
   },
   strict: true,
@@ -40,6 +45,13 @@ const REQUESTS = Number(options.requests);
 if (!Number.isSafeInteger(REQUESTS) || REQUESTS < 1) throw new Error(`--requests must be a positive whole number, not ${options.requests}`);
 const OFFERS = Number(options.offers);
 if (!Number.isSafeInteger(OFFERS) || OFFERS < 1) throw new Error(`--offers must be a positive whole number, not ${options.offers}`);
+const ARRIVALS = Number(options.arrivals);
+if (!Number.isSafeInteger(ARRIVALS) || ARRIVALS < 1) throw new Error(`--arrivals must be a positive whole number, not ${options.arrivals}`);
+const EVENT_SECONDS = Number(options["event-seconds"]);
+if (!Number.isFinite(EVENT_SECONDS) || EVENT_SECONDS < 1)
+  throw new Error(`--event-seconds must be a positive number, not ${options["event-seconds"]}`);
+/** Members browsing their pages during the event night. */
+const BROWSING_MEMBERS = 20;
 const CONCURRENCY = 50;
 const BURST = { size: 20, trials: 3 };
 const PORTS = { server: 8800, fakes: 8801, inspector: 8802, stripe: 8803 };
@@ -68,8 +80,9 @@ const throughput = await deliveryRun({ name: "throughput", failureRate: 0, seed:
 const faults = await deliveryRun({ name: "faults", failureRate: 0.5, seed: 2, phones: phones.slice(REQUESTS, 2 * REQUESTS) });
 const bursts = await burstRun(phones.slice(2 * REQUESTS));
 const payments = await paymentsRun();
+const eventNight = await eventNightRun();
 
-const allChecks = [...throughput.checks, ...faults.checks, ...bursts.checks, ...payments.checks];
+const allChecks = [...throughput.checks, ...faults.checks, ...bursts.checks, ...payments.checks, ...eventNight.checks];
 const failed = allChecks.filter((result) => !result.pass);
 writeReport(options.report, {
   startedAt,
@@ -81,6 +94,7 @@ writeReport(options.report, {
   faults,
   bursts,
   payments,
+  eventNight,
 });
 for (const result of allChecks) console.log(`${result.pass ? "PASS" : "FAIL"}  ${result.name}: ${result.detail}`);
 console.log(`\n${failed.length === 0 ? "All checks passed" : `${failed.length} checks FAILED`}; report in ${options.report}`);
@@ -215,6 +229,55 @@ async function paymentsRun() {
     }
   } finally {
     await stripe.close();
+    await fakes.close();
+  }
+}
+
+/**
+ * The event night, against a fresh server holding ARRIVALS members and tonight's registered guests
+ * (written before it starts): the demo door account checks them in over EVENT_SECONDS while
+ * BROWSING_MEMBERS of them browse, every one signed in with an emailed code first.
+ */
+async function eventNightRun() {
+  const fakes = await startFakeProviders({ port: PORTS.fakes, failureRate: 0, seed: 7 });
+  try {
+    const arrivals = eventNightArrivals(ARRIVALS);
+    step(`event night: starting wrangler dev with ${ARRIVALS} members arriving tonight`);
+    const server = await startServer({
+      name: "event-night",
+      port: PORTS.server,
+      inspectorPort: PORTS.inspector,
+      configs,
+      vars: serverVars(RAISED_LIMITS, fakes.twilioApiBase),
+      seed: (persistTo) => seedEventNight(persistTo, arrivals),
+    });
+    try {
+      const signIn = (/** @type {string} */ email) =>
+        signInWithEmailedCode({ url: server.url, persistTo: server.persistTo, email, signingKey: LOAD_SIGNING_KEY });
+      const door = await signIn(demoAccounts.door.email);
+      /** @type {string[]} */
+      const members = [];
+      for (const arrival of arrivals.slice(0, BROWSING_MEMBERS)) members.push(await signIn(arrival.email));
+      step(
+        `event night: door staff and ${members.length} members signed in; ${ARRIVALS} check-ins over ${EVENT_SECONDS} s while they browse`,
+      );
+      const run = await runEventNight({ url: server.url, door, members, arrivals, seconds: EVENT_SECONDS });
+      step(`event night: done in ${run.eveningSeconds.toFixed(1)} s, queue re-sent; checking`);
+      const { checks, counts } = checkEventNight({ persistTo: server.persistTo, arrivals, run });
+      return {
+        arrivals: ARRIVALS,
+        seconds: EVENT_SECONDS,
+        browsingMembers: members.length,
+        eveningSeconds: run.eveningSeconds,
+        requests: run.doorReplies.length + run.browseReplies.length,
+        latency: eventNightLatency(run),
+        counts,
+        checks: checks.map((result) => ({ ...result, name: `event night: ${result.name}` })),
+      };
+    } finally {
+      await server.stop();
+    }
+  } finally {
     await fakes.close();
   }
 }
