@@ -117,6 +117,7 @@ const severityOptions = [
 ];
 
 const controlClasses = `${inputClasses} h-11`;
+const wide = "col-span-2 lg:col-span-1";
 
 function Choice({
   id,
@@ -132,7 +133,7 @@ function Choice({
   options: { value: string; label: string }[];
 }) {
   return (
-    <Field id={id} label={label}>
+    <Field id={id} label={label} className={wide}>
       {(control) => (
         <select {...control} name={name} defaultValue={value ?? ""} className={controlClasses}>
           <option value="">All</option>
@@ -153,17 +154,16 @@ function TextInput({
   label,
   value,
   type = "search",
-  hint,
 }: {
   id: string;
   name: string;
   label: string;
   value: string | undefined;
   type?: "search" | "date";
-  hint?: string;
 }) {
+  // The two dates side by side even on a phone; every other field a row of its own there.
   return (
-    <Field id={id} label={label} hint={hint}>
+    <Field id={id} label={label} className={type === "date" ? "" : wide}>
       {(control) => (
         <input
           {...control}
@@ -192,7 +192,7 @@ export default function ConciergeAuditLog({ loaderData }: Route.ComponentProps) 
         role="search"
         aria-label="Search the audit log"
         key={JSON.stringify(query)}
-        className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
+        className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-4 lg:items-end"
       >
         <Choice id="audit-by" name="by" label="By (staff)" value={query.by} options={staff} />
         <Choice
@@ -207,7 +207,7 @@ export default function ConciergeAuditLog({ loaderData }: Route.ComponentProps) 
         <TextInput id="audit-q" name="q" label="Words" value={query.q} />
         <TextInput id="audit-from" name="from" label="From" type="date" value={query.from} />
         <TextInput id="audit-to" name="to" label="To" type="date" value={query.to} />
-        <div className="flex gap-3">
+        <div className="col-span-2 flex gap-3 lg:col-span-1">
           <SubmitButton variant="secondary">Search</SubmitButton>
           {searched ? (
             <Link to="/concierge/audit-log" className={buttonClasses("quiet")}>

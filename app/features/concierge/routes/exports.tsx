@@ -69,7 +69,7 @@ export default function ConciergeExports({ loaderData }: Route.ComponentProps) {
               {/* A document request, not a React Router navigation: the answer is a file. */}
               <form method="get" action={`/concierge/exports/${item.file}`} aria-labelledby={`${id}-title`} className="mt-4">
                 {item.period ? (
-                  <fieldset className="grid gap-4 sm:grid-cols-2">
+                  <fieldset className="grid grid-cols-2 gap-4">
                     <legend className="mb-2 text-sm text-smoke">{item.period} (optional)</legend>
                     <Field id={`${id}-from`} label="From">
                       {(control) => <input {...control} type="date" name="from" className={`${inputClasses} h-11`} />}
