@@ -227,7 +227,8 @@ export function MemberActions({ page, outcome }: { page: MemberPage; outcome: Ac
           Notes
         </h3>
         <p className="mt-2 text-smoke">For the concierges only. A note is kept with its author and time, and is never edited.</p>
-        <Form method="post" preventScrollReset className="mt-4 max-w-3xl">
+        {/* Keyed by the notes, so the field empties once the note is on the record. */}
+        <Form key={page.notes.length} method="post" preventScrollReset className="mt-4 max-w-3xl">
           <Field id="member-note" label="New note" error={fieldError(noteOutcome, "note")}>
             {(control) => <textarea {...control} name="note" rows={3} maxLength={2000} required className={inputClasses} />}
           </Field>

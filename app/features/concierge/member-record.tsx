@@ -5,16 +5,28 @@ import type { loader } from "./routes/member.tsx";
 
 export type MemberPage = Awaited<ReturnType<typeof loader>>;
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+function Fact({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
-    <div className="border-t border-cedar py-3">
+    <div className={`border-t border-cedar py-3${wide ? " sm:col-span-2" : ""}`}>
       <dt className="text-xs font-semibold uppercase tracking-[0.18em] text-brass">{label}</dt>
       <dd className="mt-1 text-cream">{children}</dd>
     </div>
   );
 }
 
-const empty = (text: string) => <p className="mt-4 text-smoke">{text}</p>;
+const empty = (text: string) => <p className="mt-3 text-smoke">{text}</p>;
+
+/** One part of the member's record, under the section's heading. */
+function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="text-2xl text-cream">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
 
 /** The member's record on their console page, with the actions placed after the summary. */
 export function MemberRecordSections({ page, actions }: { page: MemberPage; actions: ReactNode }) {
@@ -39,7 +51,7 @@ export function MemberRecordSections({ page, actions }: { page: MemberPage; acti
             )}
           </div>
           <dl className="grid gap-x-8 sm:grid-cols-2">
-            <Fact label="Email">
+            <Fact label="Email" wide>
               <span className="break-all">{member.email}</span>
               {member.emailConfirmed ? null : <span className="block text-sm text-smoke">Not yet confirmed</span>}
             </Fact>
@@ -71,80 +83,88 @@ export function MemberRecordSections({ page, actions }: { page: MemberPage; acti
         </div>
       </Section>
       {actions}
-      <Section id="member-dues" eyebrow="Dues" title="Dues ledger">
-        {page.ledger.length === 0 ? (
-          empty("No charges or payments recorded.")
-        ) : (
-          <ConsoleTable
-            id="ledger-table"
-            caption="Dues ledger, newest first"
-            columns={["Date", "Entry", "Amount", "Description", "Method"]}
-          >
-            {page.ledger.map((entry) => (
-              <tr key={entry.id}>
-                <td className={cellClasses}>{entry.when}</td>
-                <td className={cellClasses}>{entry.kind}</td>
-                <td className={cellClasses}>{entry.amount}</td>
-                <td className={cellClasses}>{entry.description}</td>
-                <td className={cellClasses}>{entry.method}</td>
-              </tr>
-            ))}
-          </ConsoleTable>
-        )}
-      </Section>
-      <Section id="member-guests" eyebrow="Guests" title="Guests" tone="humidor">
-        {page.guests.length === 0 ? (
-          empty("No guests registered.")
-        ) : (
-          <ConsoleTable
-            id="guests-table"
-            caption="Upcoming guests, soonest first, then recent ones"
-            columns={["Day", "Guest", "Lounge", "Status"]}
-          >
-            {page.guests.map((visit) => (
-              <tr key={visit.id}>
-                <td className={cellClasses}>
-                  {visit.day}
-                  {visit.upcoming ? <span className="block text-xs uppercase tracking-[0.14em] text-brass">Upcoming</span> : null}
-                </td>
-                <td className={cellClasses}>{visit.name}</td>
-                <td className={cellClasses}>{visit.lounge}</td>
-                <td className={cellClasses}>{visit.status}</td>
-              </tr>
-            ))}
-          </ConsoleTable>
-        )}
-      </Section>
-      <Section id="member-bookings" eyebrow="Calendar" title="Bookings">
-        {page.bookings.length === 0 ? (
-          empty("No event, course or meeting room bookings.")
-        ) : (
-          <ConsoleTable id="bookings-table" caption="Event, course and meeting room bookings" columns={["When", "What", "Where", "Status"]}>
-            {page.bookings.map((booking) => (
-              <tr key={booking.id}>
-                <td className={cellClasses}>{booking.when}</td>
-                <td className={cellClasses}>{booking.what}</td>
-                <td className={cellClasses}>{booking.where}</td>
-                <td className={cellClasses}>{booking.status}</td>
-              </tr>
-            ))}
-          </ConsoleTable>
-        )}
-      </Section>
-      <Section id="member-check-ins" eyebrow="The door" title="Check-ins" tone="humidor">
-        {page.checkIns.length === 0 ? (
-          empty("No check-ins at the door yet.")
-        ) : (
-          <ConsoleTable id="check-ins-table" caption="Check-ins, newest first" columns={["When", "Lounge", "How"]}>
-            {page.checkIns.map((checkIn) => (
-              <tr key={checkIn.id}>
-                <td className={cellClasses}>{checkIn.when}</td>
-                <td className={cellClasses}>{checkIn.lounge}</td>
-                <td className={cellClasses}>{checkIn.how}</td>
-              </tr>
-            ))}
-          </ConsoleTable>
-        )}
+      <Section id="member-history" eyebrow="Record" title="Dues, guests, bookings and check-ins">
+        <div className="grid gap-12">
+          <Part id="member-dues" title="Dues ledger">
+            {page.ledger.length === 0 ? (
+              empty("No charges or payments recorded.")
+            ) : (
+              <ConsoleTable
+                id="ledger-table"
+                caption="Dues ledger, newest first"
+                columns={["Date", "Entry", "Amount", "Description", "Method"]}
+              >
+                {page.ledger.map((entry) => (
+                  <tr key={entry.id}>
+                    <td className={cellClasses}>{entry.when}</td>
+                    <td className={cellClasses}>{entry.kind}</td>
+                    <td className={cellClasses}>{entry.amount}</td>
+                    <td className={cellClasses}>{entry.description}</td>
+                    <td className={cellClasses}>{entry.method}</td>
+                  </tr>
+                ))}
+              </ConsoleTable>
+            )}
+          </Part>
+          <Part id="member-guests" title="Guests">
+            {page.guests.length === 0 ? (
+              empty("No guests registered.")
+            ) : (
+              <ConsoleTable
+                id="guests-table"
+                caption="Upcoming guests, soonest first, then recent ones"
+                columns={["Day", "Guest", "Lounge", "Status"]}
+              >
+                {page.guests.map((visit) => (
+                  <tr key={visit.id}>
+                    <td className={cellClasses}>
+                      {visit.day}
+                      {visit.upcoming ? <span className="block text-xs uppercase tracking-[0.14em] text-brass">Upcoming</span> : null}
+                    </td>
+                    <td className={cellClasses}>{visit.name}</td>
+                    <td className={cellClasses}>{visit.lounge}</td>
+                    <td className={cellClasses}>{visit.status}</td>
+                  </tr>
+                ))}
+              </ConsoleTable>
+            )}
+          </Part>
+          <Part id="member-bookings" title="Bookings">
+            {page.bookings.length === 0 ? (
+              empty("No event, course or meeting room bookings.")
+            ) : (
+              <ConsoleTable
+                id="bookings-table"
+                caption="Event, course and meeting room bookings"
+                columns={["When", "What", "Where", "Status"]}
+              >
+                {page.bookings.map((booking) => (
+                  <tr key={booking.id}>
+                    <td className={cellClasses}>{booking.when}</td>
+                    <td className={cellClasses}>{booking.what}</td>
+                    <td className={cellClasses}>{booking.where}</td>
+                    <td className={cellClasses}>{booking.status}</td>
+                  </tr>
+                ))}
+              </ConsoleTable>
+            )}
+          </Part>
+          <Part id="member-check-ins" title="Check-ins at the door">
+            {page.checkIns.length === 0 ? (
+              empty("No check-ins at the door yet.")
+            ) : (
+              <ConsoleTable id="check-ins-table" caption="Check-ins, newest first" columns={["When", "Lounge", "How"]}>
+                {page.checkIns.map((checkIn) => (
+                  <tr key={checkIn.id}>
+                    <td className={cellClasses}>{checkIn.when}</td>
+                    <td className={cellClasses}>{checkIn.lounge}</td>
+                    <td className={cellClasses}>{checkIn.how}</td>
+                  </tr>
+                ))}
+              </ConsoleTable>
+            )}
+          </Part>
+        </div>
       </Section>
     </>
   );

@@ -67,7 +67,16 @@ async function screenshots(page: Page, name: string) {
   const original = page.viewportSize();
   for (const width of [390, 1024, 1440]) {
     await page.setViewportSize({ width, height: 900 });
+    // From the top: scrolled, the sticky header would be painted over the middle of a full-page shot.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  // The phone's long page in screen-sized parts too, to be read at full size.
+  await page.setViewportSize({ width: 390, height: 900 });
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let top = 0, part = 1; top < height; top += 1400, part += 1) {
+    const clip = { x: 0, y: top, width: 390, height: Math.min(1400, height - top) };
+    await page.screenshot({ path: `${SCREENSHOTS}/${name}-390-part${part}.png`, fullPage: true, clip });
   }
   if (original) await page.setViewportSize(original);
 }

@@ -67,7 +67,7 @@ export default function ConciergeMembers({ loaderData }: Route.ComponentProps) {
       </p>
       <ConsoleFilters
         label="Find members"
-        className="mt-8 grid gap-x-4 gap-y-2 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto] lg:items-end"
+        className="mt-8 grid grid-cols-2 items-end gap-x-4 gap-y-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto]"
         filters={[
           {
             id: "member-q",
@@ -75,7 +75,7 @@ export default function ConciergeMembers({ loaderData }: Route.ComponentProps) {
             label: "Name or email",
             value: query.q,
             search: { placeholder: "e.g. Okafor", maxLength: 100 },
-            className: "sm:col-span-2 lg:col-span-1",
+            className: "col-span-2 lg:col-span-1",
           },
           {
             id: "member-tier",
