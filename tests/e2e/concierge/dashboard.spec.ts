@@ -28,6 +28,13 @@ test.describe("the console's dashboard, audit log and exports", () => {
     expect(await csv.text()).not.toContain("Paid through");
   });
 
+  test("answer 404 to door staff, who see only the door", async ({ page }) => {
+    await signIn(page, demoAccounts.door.email, { redirectTo: "/door" });
+    for (const path of [...reportPages, "/concierge/exports/payments.csv"]) {
+      expect((await page.goto(path))?.status(), path).toBe(404);
+    }
+  });
+
   test("the dashboard draws its charts, each named, with the figures as tables, at every width", async ({ page }) => {
     test.setTimeout(90_000);
     await signIn(page, concierge.email, { redirectTo: "/concierge/dashboard" });
