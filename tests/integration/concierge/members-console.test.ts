@@ -109,7 +109,7 @@ async function submit(by: { id: string; email: string; name: string }, memberId:
 }
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-const png = (bytes: Uint8Array = PNG) => new File([bytes], "photo.png", { type: "image/png" });
+const png = (bytes: Uint8Array<ArrayBuffer> = PNG) => new File([bytes], "photo.png", { type: "image/png" });
 
 describe("the list", () => {
   it("finds by name or email, case-insensitively, and filters by tier, status, dues and locker", async () => {
@@ -356,6 +356,16 @@ describe("the actions", () => {
       ["member_role_changed", staff.id, "member", "door"],
       ["member_role_changed", staff.id, "door", "member"],
     ]);
+  });
+
+  it("a role change by an account that is no longer a concierge changes nothing and ends no session", async () => {
+    const former = await member({ name: "Former Concierge" });
+    const target = await member();
+    const session = await signedInAs(target);
+    expect((await submit(former, target.id, { intent: "role", role: "concierge", confirmed: "yes" })).status).toBe(409);
+    expect((await row(target.id))?.role).toBe("member");
+    expect(await sessionWorks(session.cookie)).toBe(true);
+    expect(await audited()).toEqual([]);
   });
 
   it("adds a note with its author and time, never an empty one, and audits it without its text", async () => {

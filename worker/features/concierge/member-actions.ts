@@ -195,7 +195,8 @@ export async function changeStaffRole(
         ),
       )
       .returning({ id: members.id }),
-    ...endEverySessionStatements(database, memberId, Date.now()),
+    // Only once the role is the new one: a refused change (a full tier, a concierge no longer one) ends nothing.
+    ...endEverySessionStatements(database, memberId, Date.now(), eq(members.role, role)),
   ]);
   if (changed.length === 0) return needsPlace ? "tier-full" : "unchanged";
   context.logSecurityEvent({

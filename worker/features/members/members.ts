@@ -67,7 +67,8 @@ export async function setMemberStatus(
       .set({ status })
       .where(and(eq(members.id, memberId), from ? inArray(members.status, from) : undefined))
       .returning({ id: members.id }),
-    ...endEverySessionStatements(database, memberId, now),
+    // Guarded, the sessions end only if the status changed (a refused change ends nothing).
+    ...endEverySessionStatements(database, memberId, now, from ? eq(members.status, status) : undefined),
   ]);
   return changed.length > 0;
 }

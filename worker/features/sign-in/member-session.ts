@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, exists, gt, lt, sql, type SQL } from "drizzle-orm";
 import { generateSessionToken, isSessionTokenShape } from "./session-token.ts";
 import { describeDevice } from "./device-name.ts";
 import { getDatabase, type Database } from "#db/client.ts";
@@ -187,14 +187,28 @@ export const DATABASE_NOW = sql<number>`CAST(unixepoch('subsec') * 1000 AS INTEG
  * time moves to `now` (which also ends any session being started at this moment) and their rows go.
  * The time never moves backwards (a clock running behind must not bring an ended session back).
  * Put them in the same batch as the change that calls for them (a suspension, a confirmed email).
+ * With `onlyWhile` (a condition on the member's row), they end nothing unless it holds when they
+ * run: placed after a guarded change, they end the sessions only if the change was made.
  */
-export function endEverySessionStatements(database: Database, memberId: string, now: number | SQL<number>) {
+export function endEverySessionStatements(database: Database, memberId: string, now: number | SQL<number>, onlyWhile?: SQL) {
   return [
     database
       .update(members)
       .set({ sessionsValidAfter: sql`MAX(${members.sessionsValidAfter}, ${now})` })
-      .where(eq(members.id, memberId)),
-    database.delete(memberSessions).where(eq(memberSessions.memberId, memberId)),
+      .where(and(eq(members.id, memberId), onlyWhile)),
+    database.delete(memberSessions).where(
+      and(
+        eq(memberSessions.memberId, memberId),
+        onlyWhile
+          ? exists(
+              database
+                .select({ id: members.id })
+                .from(members)
+                .where(and(eq(members.id, memberId), onlyWhile)),
+            )
+          : undefined,
+      ),
+    ),
   ] as const;
 }
 
