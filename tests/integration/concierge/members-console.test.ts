@@ -467,6 +467,9 @@ describe("who may reach the Members section", () => {
     const list = await send("/concierge/members.data?q=member", staffCookie);
     expect(list.status).toBe(200);
     expect(list.headers.get("Cache-Control")).toBe("private, no-store");
+    const pastTheEnd = await send("/concierge/members?q=member&page=9", staffCookie);
+    expect(pastTheEnd.status).toBe(302);
+    expect(pastTheEnd.headers.get("Location")).toBe("/concierge/members?q=member");
     expect((await send(`/concierge/members/${target.id}.data`, staffCookie)).status).toBe(200);
     expect((await send("/concierge/members/nobody.data", staffCookie)).status).toBe(404);
     const photo = await send(`/concierge/members/${target.id}/photo`, staffCookie);

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import type { Route } from "./+types/members";
 import { conciergeMeta } from "../console-format.ts";
 import { cellClasses, ConsoleTable } from "../console-table.tsx";
@@ -29,8 +29,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (to === 1) search.delete("page");
     else search.set("page", String(to));
     const text = search.toString();
-    return text ? `?${text}` : "?";
+    return text ? `/concierge/members?${text}` : "/concierge/members";
   };
+  // A page past the last (a bookmark from a longer list): the last page instead.
+  if (rows.length === 0 && page > pages) throw redirect(pageHref(pages));
   return {
     query,
     total,
