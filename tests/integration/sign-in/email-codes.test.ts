@@ -170,6 +170,7 @@ describe("emailed sign-in codes", () => {
       TWILIO_ACCOUNT_SID: "AC0123456789abcdef0123456789abcdef",
       TWILIO_AUTH_TOKEN: "token",
       TWILIO_VERIFY_SERVICE_SID: "VA0123456789abcdef0123456789abcdef",
+      CARD_SIGNING_KEY: JSON.stringify({ kty: "EC", crv: "P-256", x: "A".repeat(43), y: "A".repeat(43), d: "A".repeat(43) }),
     } as unknown as Env;
     const contextWith = (cookie?: string) => {
       const ctx = createExecutionContext();
