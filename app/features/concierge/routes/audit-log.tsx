@@ -44,8 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const named = await memberNames(
     env.DB,
     entries.flatMap((entry) => {
-      const id = detailsOf(entry.metadata).memberId;
-      return typeof id === "string" ? [id] : [];
+      const id = targetOf(detailsOf(entry.metadata));
+      return id ? [id] : [];
     }),
   );
   return {
@@ -57,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     staff: staff.map((member) => ({ value: member.id, label: `${member.name} (${roleNames[member.role] ?? member.role})` })),
     events: entries.map((event) => {
       const details = detailsOf(event.metadata);
-      const targetId = typeof details.memberId === "string" ? details.memberId : null;
+      const targetId = targetOf(details);
       const staffAction = event.memberRole === "door" || event.memberRole === "concierge";
       return {
         id: event.id,
@@ -74,6 +74,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       };
     }),
   };
+}
+
+/** The member a staff action was on: `memberId` in its details, or the paying member of a recorded payment. */
+function targetOf(details: Record<string, unknown>): string | null {
+  if (typeof details.memberId === "string") return details.memberId;
+  if (details.payer === "member" && typeof details.payerId === "string") return details.payerId;
+  return null;
 }
 
 function detailsOf(metadata: Record<string, unknown>): Record<string, unknown> {
