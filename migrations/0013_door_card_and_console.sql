@@ -47,4 +47,5 @@ CREATE TABLE `member_notes` (
 --> statement-breakpoint
 CREATE INDEX `member_notes_member` ON `member_notes` (`member_id`,`created_at`);--> statement-breakpoint
 ALTER TABLE `members` ADD `photo_key` text;--> statement-breakpoint
-CREATE INDEX `members_name` ON `members` (`name`,`id`);
+CREATE INDEX `members_name` ON `members` (`name`,`id`);--> statement-breakpoint
+CREATE INDEX `dues_ledger_occurred_at` ON `dues_ledger` (`occurred_at`);

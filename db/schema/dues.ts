@@ -26,6 +26,8 @@ export const duesLedger = sqliteTable(
   (table) => [
     uniqueIndex("dues_ledger_external_id").on(table.externalId),
     index("dues_ledger_member").on(table.memberId, table.occurredAt),
+    // The console's quarter of dues and its payments export read the ledger by date.
+    index("dues_ledger_occurred_at").on(table.occurredAt),
     check("dues_ledger_amount_positive", sql`${table.amountCents} > 0`),
   ],
 );

@@ -75,8 +75,9 @@ export default function ConciergeLayout({ loaderData, actionData }: Route.Compon
     <>
       <PageHero eyebrow="Concierge" title="Concierge Console">
         <p>
-          Signed in as {loaderData.conciergeName}. Follow each application from request to paid membership, watch the tiers' waitlists, and
-          keep an eye on SMS opt-ins, email and SMS deliveries, and the security log.
+          Signed in as {loaderData.conciergeName}. Run the club from here: its members and their roles, each application from request to
+          paid membership, the tiers' waitlists, lockers, guests and the calendar, the dashboard and exports; and keep an eye on email and
+          SMS deliveries and the audit log.
         </p>
       </PageHero>
       <ConciergeNav />
