@@ -12,6 +12,7 @@
  *   answers by sending the visitor to sign in.
  * - The photo (/members/card/photo): the same, so the door's comparison works offline too.
  * - /assets/*: cache first. Vite names them by their content, so a cached one never goes stale.
+ *   The site's fonts and icon likewise (fixed files, changed only with a new name).
  */
 const VERSION = "1";
 const PAGES = `ember-oak-card-pages-${VERSION}`;
@@ -39,15 +40,25 @@ async function precacheCard() {
   if (!isCardPage(response)) return;
   const html = await response.clone().text();
   await (await caches.open(PAGES)).put(CARD_PATH, response);
-  await cacheAssets([...new Set(html.match(/\/assets\/[A-Za-z0-9._-]+/g) ?? [])]);
+  await cacheAssets(["/favicon.svg", ...new Set(html.match(/\/(?:assets|fonts)\/[A-Za-z0-9._-]+/g) ?? [])]);
 }
 
-/** The page also sends the assets it loaded on demand (the card's QR script). */
+/**
+ * The page sends the assets it loaded on demand (the card's QR script), and asks for a fresh copy
+ * of itself once its card is set up (the copy taken at install may predate it).
+ */
 self.addEventListener("message", (event) => {
-  if (event.origin !== self.location.origin || event.data?.type !== "cache-assets" || !Array.isArray(event.data.urls)) return;
-  const urls = event.data.urls.filter((url) => typeof url === "string" && new URL(url, self.location.origin).pathname.startsWith("/assets/"));
+  if (event.origin !== self.location.origin) return;
+  if (event.data?.type === "refresh-page") event.waitUntil(precacheCard());
+  if (event.data?.type !== "cache-assets" || !Array.isArray(event.data.urls)) return;
+  const urls = event.data.urls.filter((url) => typeof url === "string" && isKept(new URL(url, self.location.origin).pathname));
   event.waitUntil(cacheAssets(urls));
 });
+
+/** What is kept cache-first: content-named build files, the fonts and the icon. */
+function isKept(pathname) {
+  return pathname.startsWith("/assets/") || pathname.startsWith("/fonts/") || pathname === "/favicon.svg";
+}
 
 async function cacheAssets(urls) {
   const cache = await caches.open(ASSETS);
@@ -63,7 +74,7 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (url.pathname.startsWith("/assets/")) event.respondWith(cacheFirst(request));
+  if (isKept(url.pathname)) event.respondWith(cacheFirst(request));
   else if (request.mode === "navigate" && url.pathname === CARD_PATH) event.respondWith(cardPage(request));
   else if (url.pathname === PHOTO_PATH) event.respondWith(photo(request));
 });

@@ -1,4 +1,4 @@
-import { createStore, del, get, set } from "idb-keyval";
+import { del, get, promisifyRequest, set, type UseStore } from "idb-keyval";
 import { renderSVG } from "uqr";
 import { decodeBase64Url, encodeBase64Url, exportDevicePublicKey, generateDeviceKey, makeCardCode } from "./member-credential.ts";
 import { CARD_DATABASE, CARD_STORE } from "./card-storage.ts";
@@ -36,7 +36,23 @@ interface IssuedCard {
   serverTime: number;
 }
 
-const store = () => createStore(CARD_DATABASE, CARD_STORE);
+/**
+ * idb-keyval's store, opened once, with the one addition its own createStore lacks: the
+ * connection closes when another page deletes the database (signing out: forget-card.ts), which
+ * otherwise waits for this page, kept in the back-forward cache, to go.
+ */
+let opened: UseStore | undefined;
+function store(): UseStore {
+  if (opened) return opened;
+  const request = indexedDB.open(CARD_DATABASE);
+  request.onupgradeneeded = () => request.result.createObjectStore(CARD_STORE);
+  const database = promisifyRequest(request).then((connection) => {
+    connection.onversionchange = () => connection.close();
+    return connection;
+  });
+  opened = (mode, callback) => database.then((connection) => callback(connection.transaction(CARD_STORE, mode).objectStore(CARD_STORE)));
+  return opened;
+}
 const CARD_KEY = "card";
 
 async function post(path: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> } | null> {

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
 import { buttonClasses } from "#app/ui/button-link.tsx";
 import { REFRESH_SECONDS } from "./member-credential.ts";
 import { CARD_SCOPE, CARD_WORKER_URL } from "./card-storage.ts";
@@ -18,7 +19,7 @@ const CLOCK_WARNING_MS = 30_000;
 type Client = typeof CardClient;
 type Shown = { code: string; svg: string; signedAt: number };
 
-export function CardCode({ name }: { name: string }) {
+export function CardCode({ name, listedCardIds }: { name: string; listedCardIds: string[] }) {
   const client = useRef<Client | null>(null);
   const [state, setState] = useState<CardState | { kind: "starting" }>({ kind: "starting" });
   const [shown, setShown] = useState<Shown | null>(null);
@@ -40,6 +41,18 @@ export function CardCode({ name }: { name: string }) {
   }, [open]);
 
   const card = state.kind === "ready" ? state.card : null;
+
+  // A card set up just now is not yet in the page's list of cards: load the list once more.
+  const revalidator = useRevalidator();
+  const listedOnce = useRef(false);
+  const online = state.kind === "ready" && state.online;
+  useEffect(() => {
+    if (!card || !online || listedOnce.current || listedCardIds.includes(card.cardId)) return;
+    listedOnce.current = true;
+    void revalidator.revalidate();
+    // The offline copy too (public/card-sw.js), so the card opens offline with its list as it is now.
+    void navigator.serviceWorker?.ready.then((registration) => registration.active?.postMessage({ type: "refresh-page" }));
+  }, [card, online, listedCardIds, revalidator]);
   const refresh = useCallback(async (ready: StoredCard) => {
     const loaded = client.current;
     if (!loaded) return;

@@ -15,7 +15,11 @@ export async function forgetCardOnThisDevice(): Promise<void> {
   const names = (await caches.keys()).filter((name) => name.startsWith(CARD_CACHE_PREFIX));
   if (names.length === 0) return;
   await Promise.all(names.map((name) => caches.delete(name)));
-  indexedDB.deleteDatabase(CARD_DATABASE);
+  await new Promise<void>((resolve) => {
+    const deletion = indexedDB.deleteDatabase(CARD_DATABASE);
+    // Blocked only while a card page is still open with it (then it goes once that page closes).
+    deletion.onsuccess = deletion.onerror = deletion.onblocked = () => resolve();
+  });
   const registration = await navigator.serviceWorker?.getRegistration(CARD_SCOPE);
   if (registration && new URL(registration.scope).pathname === CARD_SCOPE) await registration.unregister();
 }

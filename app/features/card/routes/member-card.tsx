@@ -114,7 +114,7 @@ export default function MemberCard({ loaderData, actionData }: Route.ComponentPr
               <p className="mt-1 text-sm font-semibold uppercase tracking-[0.2em] text-brass">{loaderData.tier} member</p>
             </div>
           </div>
-          <CardCode name={loaderData.name} />
+          <CardCode name={loaderData.name} listedCardIds={loaderData.cards.map((card) => card.id)} />
         </div>
         <InstallHint />
       </Section>
