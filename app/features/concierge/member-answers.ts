@@ -27,6 +27,8 @@ function answerFor(form: MemberAction, outcome: unknown): Answer {
           ? done(form, "Member Suspended", "They are signed out everywhere and cannot sign in until reactivated.")
           : done(form, "Member Reactivated", "They sign in again with a passkey, Google or an emailed code.");
       if (outcome === "not-found") return notFound(form);
+      if (outcome === "concierge")
+        return refused(form, 409, "A concierge is not suspended from the console: another concierge takes away their role first.");
       return refused(form, 409, form === "suspend" ? "They are already suspended." : "They are not suspended.");
     case "resend-link":
       if (outcome === "sent") return done(form, "Link Sent", "A new sign-in link is on its way; any earlier link no longer works.");

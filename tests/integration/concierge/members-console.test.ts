@@ -235,6 +235,20 @@ describe("the actions", () => {
     expect((await audited()).filter((event) => event.eventType === "member_status_changed")).toHaveLength(2);
   });
 
+  it("never suspends a concierge, themselves included: two suspending each other at once both get 409 and the console keeps both", async () => {
+    const first = await concierge("Elena Marsh");
+    const second = await concierge("Jonah Reyes");
+    expect((await submit(first, first.id, { intent: "suspend", confirmed: "yes" })).status).toBe(409);
+    const both = await Promise.all([
+      submit(first, second.id, { intent: "suspend", confirmed: "yes" }),
+      submit(second, first.id, { intent: "suspend", confirmed: "yes" }),
+    ]);
+    expect(both.map((answer) => answer.status)).toEqual([409, 409]);
+    expect((await row(first.id))?.status).toBe("active");
+    expect((await row(second.id))?.status).toBe("active");
+    expect((await audited()).filter((event) => event.eventType === "member_status_changed")).toHaveLength(0);
+  });
+
   it("the operator command's setMemberStatus still changes the status unguarded", async () => {
     const target = await member();
     expect(await setMemberStatus(env.DB, target.id, "suspended")).toBe(true);

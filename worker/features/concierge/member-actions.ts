@@ -23,18 +23,26 @@ import { memberSetupLinkEmail } from "./member-setup-email.ts";
 type StaffContext = Pick<RequestContext, "env" | "config" | "signingKey" | "logSecurityEvent">;
 type StaffRole = (typeof staffRoles)[number];
 
-/** Suspend (from invited or active) or reactivate (from suspended); every session of theirs ends either way. */
+/**
+ * Suspend (from invited or active) or reactivate (from suspended); every session of theirs ends
+ * either way. A concierge is never suspended from the console (themselves included): their role
+ * is taken away first, by another concierge (changeStaffRole keeps the club one), so two
+ * concierges suspending each other at once cannot leave the console with nobody. The role is
+ * checked in the same UPDATE.
+ */
 export async function changeMemberStatus(
   context: StaffContext,
   conciergeId: string,
   memberId: string,
   change: "suspend" | "reactivate",
-): Promise<"changed" | "unchanged" | "not-found"> {
+): Promise<"changed" | "unchanged" | "not-found" | "concierge"> {
   const member = await findMemberById(context.env.DB, memberId);
   if (!member) return "not-found";
   const [to, from] = change === "suspend" ? (["suspended", ["invited", "active"]] as const) : (["active", ["suspended"]] as const);
+  if (change === "suspend" && member.role === "concierge") return "concierge";
   if (!from.includes(member.status as never)) return "unchanged";
-  if (!(await setMemberStatus(context.env.DB, memberId, to, undefined, from))) return "unchanged";
+  const suspendable = change === "suspend" ? (["member", "door"] as const) : undefined;
+  if (!(await setMemberStatus(context.env.DB, memberId, to, undefined, from, suspendable))) return "unchanged";
   context.logSecurityEvent({
     eventType: "member_status_changed",
     severity: "medium",

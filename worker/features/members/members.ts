@@ -59,13 +59,20 @@ export async function setMemberStatus(
   status: MemberRow["status"],
   now: number | typeof DATABASE_NOW = DATABASE_NOW,
   from?: readonly MemberRow["status"][],
+  onlyRoles?: readonly MemberRow["role"][],
 ): Promise<boolean> {
   const database = getDatabase(d1);
   const [changed] = await database.batch([
     database
       .update(members)
       .set({ status })
-      .where(and(eq(members.id, memberId), from ? inArray(members.status, from) : undefined))
+      .where(
+        and(
+          eq(members.id, memberId),
+          from ? inArray(members.status, from) : undefined,
+          onlyRoles ? inArray(members.role, onlyRoles) : undefined,
+        ),
+      )
       .returning({ id: members.id }),
     // Guarded, the sessions end only if the status changed (a refused change ends nothing).
     ...endEverySessionStatements(database, memberId, now, from ? eq(members.status, status) : undefined),
