@@ -160,6 +160,8 @@ async function measureSite(name, start, { signIn = false } = {}) {
         { ...memberPage(await firstEventPath(server.url, member)), key: "members-event" },
         memberPage("/members/academy"),
         memberPage("/members/meeting-rooms"),
+        // The member card: its first load's JavaScript (the QR and signing script loads after, on demand).
+        memberPage("/members/card"),
         { ...staffPage("/concierge"), label: "/concierge (demo concierge)" },
         staffPage("/concierge/events"),
         staffPage("/concierge/dashboard"),

@@ -75,7 +75,9 @@ export function CardCode({ name, listedCardIds }: { name: string; listedCardIds:
     };
   }, [card, refresh]);
 
-  const secondsLeft = shown ? Math.max(0, REFRESH_SECONDS - Math.floor((now - shown.signedAt) / 1000)) : REFRESH_SECONDS;
+  const secondsLeft = shown
+    ? Math.min(REFRESH_SECONDS, Math.max(0, REFRESH_SECONDS - Math.floor((now - shown.signedAt) / 1000)))
+    : REFRESH_SECONDS;
   useEffect(() => {
     if (card && shown && secondsLeft === 0) void refresh(card);
   }, [card, shown, secondsLeft, refresh]);
@@ -86,10 +88,11 @@ export function CardCode({ name, listedCardIds }: { name: string; listedCardIds:
         <p className="rounded-sm border border-brass p-4 text-left text-cream">
           Your card’s code is made on this device by the page’s script, so it needs JavaScript. Turn JavaScript on for this site in your
           browser’s settings (Safari: Settings, Apps, Safari, Advanced; Chrome: Settings, Site settings, JavaScript), then reload this page.
-          Your cards below can still be revoked without it.
+          Your cards further down can still be revoked without it.
         </p>
       </noscript>
-      {state.kind === "starting" ? <p className="py-24 text-smoke">Preparing your code…</p> : null}
+      {/* The code's place, kept while the script starts (no shift when it arrives); empty without JavaScript. */}
+      {state.kind === "starting" ? <div aria-hidden="true" className="aspect-square w-full max-w-72 rounded-sm bg-leather" /> : null}
       {state.kind === "failed" ? <p className="rounded-sm border border-brass p-4 text-cream">{state.message}</p> : null}
       {state.kind === "refused" ? (
         <div className="grid gap-4 rounded-sm border border-ember p-4 text-cream" role="alert">

@@ -2,7 +2,6 @@ import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/member-card";
 import { cardPageForm } from "../card-forms.ts";
 import { CardCode } from "../card-code.tsx";
-import { PageHero } from "#app/ui/page-hero.tsx";
 import { Section } from "#app/ui/section.tsx";
 import { FormAlert, SubmitButton, useOutcomeToast } from "#app/ui/form/form-outcome.tsx";
 import { useConfirmationOnce } from "#app/ui/form/use-confirmation-once.ts";
@@ -92,32 +91,39 @@ export default function MemberCard({ loaderData, actionData }: Route.ComponentPr
   const outcomeFor = (form: string) => (actionData?.form === form ? actionData : undefined);
   return (
     <>
-      <PageHero eyebrow="Members Area" title="Your member card">
-        <p>Show the code at the door. It changes every 30 seconds, so a photo or a screenshot of it is of no use to anyone else.</p>
-      </PageHero>
-      <Section id="card" eyebrow={club.name} title="Member card">
-        <div className="mx-auto grid max-w-md gap-6 rounded-md border border-brass/60 bg-humidor p-6 shadow-lg sm:p-8">
-          <div className="flex items-center gap-5">
-            {loaderData.hasPhoto ? (
-              <img
-                src="/members/card/photo"
-                alt={`Photo of ${loaderData.name}`}
-                width={96}
-                height={96}
-                className="size-24 shrink-0 rounded-sm border border-cedar object-cover"
-              />
-            ) : null}
-            <div>
-              <p className="text-2xl text-cream" data-testid="card-name">
-                {loaderData.name}
-              </p>
-              <p className="mt-1 text-sm font-semibold uppercase tracking-[0.2em] text-brass">{loaderData.tier} member</p>
+      {/* The card comes first and compact: at the door, the code must show without scrolling on a phone. */}
+      <section aria-labelledby="card-title" className="border-b border-cedar bg-gradient-to-b from-humidor to-night">
+        <div className="mx-auto max-w-md px-5 py-6 sm:py-12">
+          <p className="text-xs font-semibold uppercase tracking-[0.3em] text-brass">{club.name}</p>
+          <h1 id="card-title" className="mt-2 text-3xl text-cream sm:text-4xl">
+            Your member card
+          </h1>
+          <div className="mt-5 grid gap-5 rounded-md border border-brass/60 bg-humidor p-5 shadow-lg sm:p-7">
+            <div className="flex items-center gap-4">
+              {loaderData.hasPhoto ? (
+                <img
+                  src="/members/card/photo"
+                  alt={`Photo of ${loaderData.name}`}
+                  width={80}
+                  height={80}
+                  className="size-20 shrink-0 rounded-sm border border-cedar object-cover"
+                />
+              ) : null}
+              <div>
+                <p className="text-2xl text-cream" data-testid="card-name">
+                  {loaderData.name}
+                </p>
+                <p className="mt-1 text-sm font-semibold uppercase tracking-[0.2em] text-brass">{loaderData.tier} member</p>
+              </div>
             </div>
+            <CardCode name={loaderData.name} listedCardIds={loaderData.cards.map((card) => card.id)} />
           </div>
-          <CardCode name={loaderData.name} listedCardIds={loaderData.cards.map((card) => card.id)} />
+          <p className="mt-5 text-sm text-smoke">
+            Show the code at the door. It changes every 30 seconds, so a photo or a screenshot of it is of no use to anyone else.
+          </p>
+          <InstallHint />
         </div>
-        <InstallHint />
-      </Section>
+      </section>
       <Section id="cards" eyebrow="Devices" title="Your cards" tone="humidor">
         <p className="max-w-3xl text-smoke">
           Each phone or tablet you open this page on holds its own card. Revoke any you no longer use or do not recognise: the door refuses
@@ -131,8 +137,8 @@ export default function MemberCard({ loaderData, actionData }: Route.ComponentPr
 
 function InstallHint() {
   return (
-    <div className="mx-auto mt-8 max-w-md text-sm text-smoke">
-      <h3 className="text-lg text-cream">Keep it on your phone</h3>
+    <div className="mt-6 text-sm text-smoke">
+      <h2 className="text-lg text-cream">Keep it on your phone</h2>
       <p className="mt-2">
         Add this page to your home screen and it opens like an app, even without a connection: on an iPhone, tap Share, then “Add to Home
         Screen”; on Android, open the browser’s menu and choose “Install app” or “Add to Home screen”.

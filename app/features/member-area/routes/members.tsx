@@ -57,6 +57,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 const memberPages = [
   {
+    to: "/members/card",
+    title: "Member Card",
+    body: "Your card for the door: a code that renews itself every 30 seconds. Add it to your phone's home screen and it opens offline.",
+  },
+  {
     to: "/rewards",
     title: "Rewards Shop",
     body: "Every dollar of dues and lounge spend earns a point. See what points open, from cutters to a reserved seat at a blender dinner.",
