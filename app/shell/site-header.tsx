@@ -27,6 +27,8 @@ const actionClasses = (variant: "primary" | "secondary") => `${buttonClasses(var
 
 const subscribeNever = () => () => {};
 
+const doorNavigation = [{ to: "/", label: "Home" }];
+
 /**
  * The header (docs/product-rules.md#layout-header-and-footer): logo, navigation with the current
  * page marked, the calls to action and the menu toggle. Visitors get the visitor navigation,
@@ -52,7 +54,8 @@ export function SiteHeader() {
     () => true,
     () => false,
   );
-  const navigation = user ? memberNavigation : visitorNavigation;
+  // Door staff see the door alone of the members' pages (docs/product-rules.md#door).
+  const navigation = user ? (user.role === "door" ? doorNavigation : memberNavigation) : visitorNavigation;
   const audience = user ? user.role : "visitor";
   const current = currentNavigationPath(
     navigation.map((link) => link.to),

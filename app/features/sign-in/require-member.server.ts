@@ -53,7 +53,7 @@ async function neverCached(answer: () => Promise<Response>): Promise<Response> {
 
 /**
  * Middleware for members-only routes (docs/product-rules.md#member-area): visitors (and suspended members) get a 302 to
- * /auth; a member's record is put in `memberContext` (and their session in the session context)
+ * /auth; door accounts the site's 404; a member's record is put in `memberContext` (and their session in the session context)
  * for the route's loaders and actions, and a session past half its life is renewed on the way out.
  */
 export const requireMember: MiddlewareFunction<Response> = ({ request, context }, next) =>
@@ -61,6 +61,8 @@ export const requireMember: MiddlewareFunction<Response> = ({ request, context }
     const { env } = context.get(requestContext);
     const signedIn = await loadSignedInMember(request, env);
     if (!signedIn) throw redirect(signInRedirectPath(new URL(request.url)), 302);
+    // A door account is staff, not a member: the door is all it sees (docs/product-rules.md#door).
+    if (signedIn.member.role === "door") throw data(null, { status: 404 });
     context.set(memberContext, toSignedInMember(signedIn.member));
     context.set(memberSessionContext, signedIn.session);
     const response = await next();

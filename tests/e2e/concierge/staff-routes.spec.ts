@@ -79,10 +79,12 @@ test("a member gets the 404 on every console and door address", async ({ page })
   await expectNotFound(page, consoleAddresses(memberId), doorAddresses(memberId));
 });
 
-test("door staff get the door and the 404 on every console address", async ({ page }) => {
+test("door staff get the door, and the 404 on every console address and member page", async ({ page }) => {
   const memberId = demoMemberId();
   await signIn(page, demoAccounts.door.email);
-  await expectNotFound(page, consoleAddresses(memberId));
+  // A door account is staff, not a member: the members' pages are not theirs either.
+  await expectNotFound(page, consoleAddresses(memberId), { pages: ["/members", "/members/card", "/members/events"], resources: [] });
+  await expect(page.locator('header a[href="/members"]')).toHaveCount(0);
   const door = await page.goto("/door");
   expect(door?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Page Not Found");
