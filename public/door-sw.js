@@ -48,7 +48,7 @@ self.addEventListener("message", (event) => {
 
 async function cacheAssets(urls) {
   const cache = await caches.open(ASSETS);
-  for (const url of urls) if (!(await cache.match(url))) await cache.add(url).catch(() => undefined);
+  await Promise.all(urls.map(async (url) => (await cache.match(url)) ?? cache.add(url).catch(() => undefined)));
 }
 
 function isDoorPage(response) {

@@ -137,8 +137,12 @@ export function DoorDesk({ staffName }: { staffName: string }) {
   );
 
   // The verdict on screen: measured from the decoded text to the frame that shows it (npm run bench).
+  const verdictRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (!shown || performance.getEntriesByName("door-decoded").length === 0) return;
+    if (!shown) return;
+    // On a phone the verdict sits under the camera: bring it into view.
+    verdictRef.current?.scrollIntoView?.({ block: "nearest" });
+    if (performance.getEntriesByName("door-decoded").length === 0) return;
     requestAnimationFrame(() => {
       performance.mark("door-verdict-shown");
       performance.measure("door-verify", "door-decoded", "door-verdict-shown");
@@ -302,7 +306,10 @@ export function DoorDesk({ staffName }: { staffName: string }) {
                     <button
                       type="button"
                       className="w-full p-3 text-left text-cream hover:bg-leather focus-visible:bg-leather"
-                      onClick={() => void decide(memberVerdict(list, member.id, lounge, { method: "search", cardId: null }))}
+                      onClick={() => {
+                        setQuery("");
+                        void decide(memberVerdict(list, member.id, lounge, { method: "search", cardId: null }));
+                      }}
                     >
                       {member.name} <span className="text-smoke">· {tierNames[member.tier]}</span>
                     </button>
@@ -313,7 +320,7 @@ export function DoorDesk({ staffName }: { staffName: string }) {
           </div>
         </div>
 
-        <div aria-live="assertive" className="mt-8">
+        <div aria-live="assertive" className="mt-8 scroll-mt-24" ref={verdictRef}>
           {shown && list ? (
             <Verdict
               key={shown.key}
@@ -351,17 +358,31 @@ export function DoorDesk({ staffName }: { staffName: string }) {
 async function keepForOffline(): Promise<void> {
   if (!("serviceWorker" in navigator)) return;
   try {
-    await navigator.serviceWorker.register("/door-sw.js", { scope: "/door" });
-    const registration = await navigator.serviceWorker.ready;
+    const registration = await navigator.serviceWorker.register("/door-sw.js", { scope: "/door" });
     await makeDecoder(await chooseDecoder());
     const urls = performance
       .getEntriesByType("resource")
       .map((entry) => entry.name)
       .filter((url) => new URL(url).pathname.startsWith("/assets/"));
-    registration.active?.postMessage({ type: "cache-assets", urls });
+    (await activated(registration)).postMessage({ type: "cache-assets", urls });
   } catch {
     // No service worker (a private window, an old browser): the door works online.
   }
+}
+
+/**
+ * The registration's worker once active. Not `navigator.serviceWorker.ready`: after signing in,
+ * the page reached /door without a new document, and `ready` waits for a worker of the page the
+ * document was opened at (/auth), which never comes.
+ */
+function activated(registration: ServiceWorkerRegistration): Promise<ServiceWorker> {
+  return new Promise((resolve) => {
+    const worker = registration.installing ?? registration.waiting ?? registration.active;
+    if (!worker || worker.state === "activated") return resolve(registration.active ?? worker!);
+    worker.addEventListener("statechange", () => {
+      if (worker.state === "activated") resolve(worker);
+    });
+  });
 }
 
 function Verdict({

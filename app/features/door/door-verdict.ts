@@ -62,10 +62,11 @@ export async function scanVerdict(
   const checked = await verifyCardCode(clubKey, code.trim(), nowSeconds);
   // A refused code names no member: its signatures are what a forger would fake.
   if (!checked.ok) return { admit: false, reason: codeRefusals[checked.reason], member: null };
-  if (list.revokedCardIds.includes(checked.cardId)) {
-    return { admit: false, reason: "card-revoked", member: list.members.find((candidate) => candidate.id === checked.memberId) ?? null };
-  }
-  return memberVerdict(list, checked.memberId, lounge, { method: "card", cardId: checked.cardId });
+  // The member's standing first: a suspension revokes their cards too, and says more.
+  const verdict = memberVerdict(list, checked.memberId, lounge, { method: "card", cardId: checked.cardId });
+  if (verdict.admit && list.revokedCardIds.includes(checked.cardId))
+    return { admit: false, reason: "card-revoked", member: verdict.member };
+  return verdict;
 }
 
 export const tierNames: Record<TierSlug, string> = { kickback: "Kickback", business: "Business", platinum: "Platinum" };
@@ -79,5 +80,9 @@ export const loungeNames: Record<LoungeSlug, string> = {
 export function searchMembers(list: Pick<DoorList, "members">, query: string, limit = 8): DoorListMember[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return [];
-  return list.members.filter((member) => words.every((word) => member.name.toLowerCase().includes(word))).slice(0, limit);
+  const whole = query.trim().toLowerCase();
+  const found = list.members.filter((member) => words.every((word) => member.name.toLowerCase().includes(word)));
+  // The name typed in full first, then names starting with it, then the rest (the list's order).
+  const rank = (name: string) => (name.toLowerCase() === whole ? 0 : name.toLowerCase().startsWith(whole) ? 1 : 2);
+  return found.sort((a, b) => rank(a.name) - rank(b.name)).slice(0, limit);
 }
