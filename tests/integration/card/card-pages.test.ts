@@ -1,10 +1,10 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDatabase } from "#db/client.ts";
-import { cardDevices } from "#db/schema.ts";
+import { cardDevices, securityEvents } from "#db/schema.ts";
 import { RULES_VERSION } from "#app/features/site/club-rules.ts";
 import * as memberArea from "#app/features/member-area/routes/member-area.tsx";
 import * as memberCard from "#app/features/card/routes/member-card.tsx";
@@ -77,8 +77,8 @@ async function memberWithCard() {
 const cardRow = async (cardId: string) => (await getDatabase(env.DB).select().from(cardDevices).where(eq(cardDevices.id, cardId)))[0];
 
 describe("the card page's list of cards", () => {
-  it("lists the member's cards and revokes one with a plain form (post/redirect/get)", async () => {
-    const { cookie, cardId } = await memberWithCard();
+  it("lists the member's cards and revokes one with a plain form (post/redirect/get), audited", async () => {
+    const { member, cookie, cardId } = await memberWithCard();
     const page = await send("/members/card.data", { cookie });
     expect(page.status).toBe(200);
     expect(page.headers.get("Cache-Control")).toBe("private, no-store");
@@ -88,6 +88,11 @@ describe("the card page's list of cards", () => {
     expect(revoked.status).toBe(303);
     expect(revoked.headers.get("Location")).toBe("/members/card?done=card-revoked");
     expect((await cardRow(cardId))?.revokedAt).not.toBeNull();
+    const audited = await getDatabase(env.DB)
+      .select()
+      .from(securityEvents)
+      .where(and(eq(securityEvents.eventType, "card_revoked"), eq(securityEvents.userId, member.id)));
+    expect(audited).toHaveLength(1);
   });
 
   it("another member cannot revoke your card", async () => {
