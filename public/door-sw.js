@@ -7,7 +7,8 @@
  *   offline, the last copy. The page holds only who is at the door: the status list and the queue
  *   are the page's own IndexedDB. When the server no longer serves the page to this device (the
  *   staff member signed out, or lost the role: the site's 404), the copy is deleted.
- * - /assets/*: cache first (Vite names them by their content, so a cached one never goes stale).
+ * - /assets/* and /fonts/*: cache first, so the page looks the same offline (Vite names assets by
+ *   their content; a new VERSION of this worker drops the fonts kept by the last).
  * - Nothing else: the list, the check-ins and the photos go to the network or fail, and the page
  *   works from its own store.
  */
@@ -42,13 +43,17 @@ async function precacheDoor() {
 /** The page also sends the assets it loaded on demand (the QR decoder). */
 self.addEventListener("message", (event) => {
   if (event.origin !== self.location.origin || event.data?.type !== "cache-assets" || !Array.isArray(event.data.urls)) return;
-  const urls = event.data.urls.filter((url) => typeof url === "string" && new URL(url, self.location.origin).pathname.startsWith("/assets/"));
+  const urls = event.data.urls.filter((url) => typeof url === "string" && isKept(new URL(url, self.location.origin).pathname));
   event.waitUntil(cacheAssets(urls));
 });
 
 async function cacheAssets(urls) {
   const cache = await caches.open(ASSETS);
   await Promise.all(urls.map(async (url) => (await cache.match(url)) ?? cache.add(url).catch(() => undefined)));
+}
+
+function isKept(pathname) {
+  return pathname.startsWith("/assets/") || pathname.startsWith("/fonts/");
 }
 
 function isDoorPage(response) {
@@ -60,7 +65,7 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (url.pathname.startsWith("/assets/")) event.respondWith(cacheFirst(request));
+  if (isKept(url.pathname)) event.respondWith(cacheFirst(request));
   else if (request.mode === "navigate" && url.pathname === DOOR_PATH) event.respondWith(doorPage(request));
 });
 

@@ -52,3 +52,6 @@ export const signInCostBudget = { label: "server time per request (1 connection)
 export function meets(budget, value) {
   return budget.kind === "atMost" ? value <= budget.target : value >= budget.target;
 }
+
+/** The door's verdict on the device, from the decoded code to the verdict on screen (docs/product-rules.md#door). */
+export const doorVerifyBudget = { label: "verify (95th percentile)", target: 100, kind: "atMost", unit: "ms" };

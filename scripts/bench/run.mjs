@@ -13,6 +13,7 @@ const { measureSignInCost, signedInCookie } = await import("./sign-in-cost.mjs")
 const { demoAccounts } = await import("../members-demo-accounts.ts");
 const { signedInPerformance } = await import("./budgets.mjs");
 const { startBuiltWorker } = await import("./workerd-server.mjs");
+const { measureDoorVerify } = await import("./door-verify.mjs");
 
 /**
  * `npm run bench` (README, "Measured quality"): builds the site, serves the production build on workerd, measures it
@@ -142,6 +143,7 @@ async function measureSite(name, start, { signIn = false } = {}) {
       const session = { origin: server.url, persistTo: SSR_STATE, signingKey: BENCH_SIGNING_KEY, cookie: PASSED_GATE };
       const member = await signedInCookie({ ...session, email: demoAccounts.member.email, acceptRules: true });
       const concierge = await signedInCookie({ ...session, email: demoAccounts.concierge.email });
+      const door = await signedInCookie({ ...session, email: demoAccounts.door.email });
       /** @param {string} path @param {string} cookie @param {number} performance */
       const signedInPage = (path, cookie, performance) => ({
         key: path.slice(1).replaceAll("/", "-"),
@@ -165,6 +167,8 @@ async function measureSite(name, start, { signIn = false } = {}) {
         { ...staffPage("/concierge"), label: "/concierge (demo concierge)" },
         staffPage("/concierge/events"),
         staffPage("/concierge/dashboard"),
+        // The door: its first load's JavaScript (the QR decoder loads after, on demand).
+        { ...signedInPage("/door", door, signedInPerformance.staff), label: "/door (demo door staff)" },
       ];
       for (const page of signedInPages) {
         step(`${name}: Lighthouse ×${runs} ${page.label}`);
@@ -193,6 +197,18 @@ async function measureSite(name, start, { signIn = false } = {}) {
         server_.push({ ...endpoint, connections, ...measured });
       }
     }
+    let doorVerify = null;
+    if (signIn) {
+      step(`${name}: the door's verify time on the device, 200 scans`);
+      const door = await signedInCookie({
+        origin: server.url,
+        persistTo: SSR_STATE,
+        signingKey: BENCH_SIGNING_KEY,
+        cookie: PASSED_GATE,
+        email: demoAccounts.door.email,
+      });
+      doorVerify = await measureDoorVerify({ origin: server.url, cookie: door, memberName: demoAccounts.member.name, scans: 200 });
+    }
     let signInCost = null;
     if (signIn) {
       step(`${name}: sign-in server cost, ${signInRounds} code requests, code checks and passkey checks at 1 connection`);
@@ -205,7 +221,7 @@ async function measureSite(name, start, { signIn = false } = {}) {
         rounds: signInRounds,
       });
     }
-    return { lighthouse, weight, signedIn, server: server_, signIn: signInCost };
+    return { lighthouse, weight, signedIn, server: server_, signIn: signInCost, doorVerify };
   } finally {
     await server.stop();
   }

@@ -363,7 +363,7 @@ async function keepForOffline(): Promise<void> {
     const urls = performance
       .getEntriesByType("resource")
       .map((entry) => entry.name)
-      .filter((url) => new URL(url).pathname.startsWith("/assets/"));
+      .filter((url) => /^\/(assets|fonts)\//.test(new URL(url).pathname));
     (await activated(registration)).postMessage({ type: "cache-assets", urls });
   } catch {
     // No service worker (a private window, an old browser): the door works online.
