@@ -59,7 +59,8 @@ export async function measureDoorVerify({ origin, cookie, memberName, scans = 20
         const before = performance.getEntriesByName("door-verify").length;
         globalThis.dispatchEvent(new CustomEvent("door:decoded", { detail: code }));
         await new Promise((resolve) => {
-          const check = () => (performance.getEntriesByName("door-verify").length > before ? resolve(null) : globalThis.requestAnimationFrame(check));
+          const check = () =>
+            performance.getEntriesByName("door-verify").length > before ? resolve(null) : globalThis.requestAnimationFrame(check);
           check();
         });
       }
