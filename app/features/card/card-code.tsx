@@ -121,16 +121,23 @@ export function CardCode({ name, listedCardIds }: { name: string; listedCardIds:
             <p className="text-sm text-smoke">Offline: shown from this device. It renews itself the next time you open it online.</p>
           ) : null}
           {Math.abs(card.clockOffsetMs) > CLOCK_WARNING_MS ? (
-            <p className="rounded-sm border border-ember p-3 text-sm text-cream" role="status">
-              This phone’s clock is {Math.round(Math.abs(card.clockOffsetMs) / 1000)} seconds{" "}
-              {card.clockOffsetMs > 0 ? "ahead of" : "behind"} the club’s, and the door may refuse the code. Set the date and time to update
-              automatically in the phone’s settings.
+            <p className="rounded-sm border border-ember p-3 text-sm text-cream" role="status" data-testid="clock-warning">
+              This phone’s clock is {clockDifference(card.clockOffsetMs)} {card.clockOffsetMs > 0 ? "ahead of" : "behind"} the club’s, and
+              the door may refuse the code. Set the date and time to update automatically in the phone’s settings.
             </p>
           ) : null}
         </>
       ) : null}
     </div>
   );
+}
+
+/** "45 seconds", "3 minutes", "2 hours": how far the phone's clock is off. */
+function clockDifference(offsetMs: number): string {
+  const seconds = Math.round(Math.abs(offsetMs) / 1000);
+  if (seconds < 120) return `${seconds} seconds`;
+  const minutes = Math.round(seconds / 60);
+  return minutes < 120 ? `${minutes} minutes` : `${Math.round(minutes / 60)} hours`;
 }
 
 /**

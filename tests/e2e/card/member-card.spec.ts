@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, gotoHydrated, test } from "../support/fixtures.ts";
+import { expect, expectNoAxeViolationsAtWidths, gotoHydrated, test } from "../support/fixtures.ts";
 import { signInAsNewMember } from "../support/members-fixtures.ts";
 import { importClubPublicKey, verifyCardCode } from "#app/features/card/member-credential.ts";
 import { readFileSync } from "node:fs";
@@ -63,7 +63,7 @@ test("a member's card is installable, its code verifies, and it opens offline wi
     .toBe(2);
   await expect.poll(() => page.evaluate(async () => (await caches.match("/members/card")) !== undefined)).toBe(true);
 
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolationsAtWidths(page);
 
   await context.setOffline(true);
   await page.reload();
@@ -98,4 +98,11 @@ test("signing out takes the card off the device: its caches, its key and its ser
   await expect
     .poll(() => page.evaluate(async () => (await indexedDB.databases()).some((database) => database.name === "ember-oak-card")))
     .toBe(false);
+});
+
+test("a phone whose clock is off by more than 30 s is warned that the door may refuse its code", async ({ page }) => {
+  await signInAsNewMember(page, { rulesAccepted: true });
+  await page.clock.setSystemTime(Date.now() + 5 * 60_000);
+  await gotoHydrated(page, "/members/card");
+  await expect(page.getByTestId("clock-warning")).toContainText("This phone’s clock is 5 minutes ahead of the club’s");
 });
