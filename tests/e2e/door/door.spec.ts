@@ -179,7 +179,7 @@ test("a member suspended while the door is online is refused after the next sync
   await prepareContext(concierge, baseURL);
   const consolePage = await concierge.newPage();
   await signIn(consolePage, demoAccounts.concierge.email);
-  const [{ id }] = queryLocalD1<{ id: string }>("SELECT id FROM members WHERE email = ?", card.member.email);
+  const id = queryLocalD1<{ id: string }>("SELECT id FROM members WHERE email = ?", card.member.email)[0]?.id;
   const suspended = await consolePage.request.post(`/concierge/members/${id}`, {
     form: { intent: "suspend", confirmed: "yes" },
     headers: { Origin: new URL(baseURL!).origin },
