@@ -191,6 +191,20 @@ describe("who may hold a card", () => {
   });
 });
 
+describe("the limit per member", () => {
+  it("answers 429 with Retry-After once a member has certified and renewed 30 times in 15 minutes", async () => {
+    const { cookie } = await signedInMember();
+    const device = await aDevice();
+    const { body } = await certify(cookie, device.publicKey);
+    for (let index = 1; index < 30; index += 1) {
+      expect((await post("/renew", { cardId: body.cardId, publicKey: device.publicKey }, cookie)).status).toBe(200);
+    }
+    const refused = await post("/renew", { cardId: body.cardId, publicKey: device.publicKey }, cookie);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
+  });
+});
+
 describe("bad requests change nothing", () => {
   it("refuses malformed keys and requests with a 400, and writes no card", async () => {
     const { member, cookie } = await signedInMember();
