@@ -109,7 +109,8 @@ export async function openCard(): Promise<CardState> {
   const stored = await get<StoredCard>(CARD_KEY, store());
   if (!stored) return certifyThisDevice();
   const answer = await post("/api/card/renew", { cardId: stored.cardId, publicKey: stored.publicKey });
-  if (!answer) {
+  // Unreachable, busy (429) or failing (5xx): no answer about the card, so the stored one is shown.
+  if (!answer || answer.status === 429 || answer.status >= 500) {
     if (stored.expiresAt * 1000 <= Date.now())
       return { kind: "failed", message: "Your card needs renewing: open it once while online (it renews itself each time)." };
     return { kind: "ready", card: stored, online: false };
