@@ -1,6 +1,9 @@
 import { chromium } from "playwright-core";
 import { systemChromiumPath } from "../chromium-path.mjs";
 
+const CREDENTIAL = "#app/features/card/member-credential.ts";
+const CLUB_KEY = "#worker/features/card/club-card-key.ts";
+
 /**
  * The door's verify time on the device (docs/product-rules.md#door, "within 100 ms of a scan"):
  * the door page in Chromium, signed in as door staff, its list synced; `scans` live codes of the
@@ -13,9 +16,10 @@ import { systemChromiumPath } from "../chromium-path.mjs";
  * @param {{ origin: URL; cookie: string; memberName: string; scans?: number }} options
  */
 export async function measureDoorVerify({ origin, cookie, memberName, scans = 200 }) {
-  const { generateDeviceKey, exportDevicePublicKey, issueCertificate, makeCardCode } =
-    await import("#app/features/card/member-credential.ts");
-  const { clubCardPrivateKey } = await import("#worker/features/card/club-card-key.ts");
+  // The app's own credential code, loaded by name: this bench script is type-checked apart from the
+  // app (tsconfig.node.json), and Node runs the TypeScript as it is.
+  const { generateDeviceKey, exportDevicePublicKey, issueCertificate, makeCardCode } = await import(CREDENTIAL);
+  const { clubCardPrivateKey } = await import(CLUB_KEY);
   const list = await (await fetch(new URL("/door/list", origin), { headers: { Cookie: cookie } })).json();
   const member = list.members.find((/** @type {{ name: string }} */ entry) => entry.name === memberName);
   if (!member) throw new Error(`${memberName} is not on the door's list`);

@@ -46,10 +46,12 @@ export function DoorDesk({ staffName }: { staffName: string }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const scanner = useRef<Scanner | null>(null);
   // The latest of each, for the scanner's and the timers' callbacks (updated after each render).
-  const state = useRef({ list, lounge, clubKey, evening, queue });
+  const state = useRef({ list, lounge, clubKey, evening, queue, shown });
   useEffect(() => {
-    state.current = { list, lounge, clubKey, evening, queue };
+    state.current = { list, lounge, clubKey, evening, queue, shown };
   });
+  /** The code behind the verdict on screen: the same card still held up does not start it again. */
+  const lastCode = useRef<string | null>(null);
 
   const reload = useCallback(async () => {
     const [savedList, savedEvening, savedQueue] = await Promise.all([readList(), readEvening(), readQueue()]);
@@ -128,8 +130,10 @@ export function DoorDesk({ staffName }: { staffName: string }) {
   /** What the scanner calls with each decoded code (and what the bench dispatches). */
   const onDecoded = useCallback(
     (text: string) => {
-      const { list: current, lounge: here, clubKey: key } = state.current;
+      const { list: current, lounge: here, clubKey: key, shown: onScreen } = state.current;
       if (!current || !here || !key) return;
+      if (onScreen && text === lastCode.current) return;
+      lastCode.current = text;
       performance.mark("door-decoded");
       void decide(scanVerdict(key, current, text, here, Date.now() / 1000));
     },
