@@ -8,12 +8,14 @@ import { CARD_CACHE_PREFIX, CARD_DATABASE, CARD_SCOPE } from "./card-storage.ts"
  * Chosen over a `Clear-Site-Data: "storage"` header on sign-out because that header wipes the
  * whole origin (the door's queue of offline check-ins, the accessibility settings), is not honoured
  * by every browser, and misses sessions that end elsewhere; this touches only the card's things
- * and costs one `caches.keys()` when there is nothing to do.
+ * and costs a `caches.keys()` and an `indexedDB.databases()` when there is nothing to do.
  */
 export async function forgetCardOnThisDevice(): Promise<void> {
   if (typeof caches === "undefined") return;
   const names = (await caches.keys()).filter((name) => name.startsWith(CARD_CACHE_PREFIX));
-  if (names.length === 0) return;
+  // A card kept without its service worker (a browser that refused it) has only its key store.
+  const keyStore = (await indexedDB.databases?.())?.some((database) => database.name === CARD_DATABASE) ?? false;
+  if (names.length === 0 && !keyStore) return;
   await Promise.all(names.map((name) => caches.delete(name)));
   await new Promise<void>((resolve) => {
     const deletion = indexedDB.deleteDatabase(CARD_DATABASE);
