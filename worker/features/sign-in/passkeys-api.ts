@@ -8,6 +8,7 @@ import {
   SIGN_IN_RATE_LIMITED,
 } from "#app/features/sign-in/sign-in-messages.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
+import { homePageFor } from "#app/features/sign-in/home-page.ts";
 import type { AppBindings } from "#worker/http/app-bindings.ts";
 import { limitBody, readJsonBody, requireJson } from "#worker/http/guards.ts";
 import { findMemberById } from "#worker/features/members/members.ts";
@@ -36,7 +37,6 @@ const MAX_BODY_BYTES = 16 * 1024;
  * /auth page asks once per visit for autofill), strict so a script cannot fill the challenge table.
  */
 const SIGN_IN_OPTIONS_PER_NETWORK = { max: 200, windowMs: 15 * 60_000 };
-const DEFAULT_DESTINATION = "/members";
 
 const base64url = z
   .string()
@@ -132,7 +132,8 @@ passkeysApi.post("/sign-in", limitBody(MAX_BODY_BYTES), requireJson(), async (c)
   log({ eventType: "authn_login_success", severity: "low", description: "passkey sign-in", userId: result.memberId });
   const { redirectTo } = parsed.data;
   c.header("Set-Cookie", session.setCookie);
-  return c.json({ redirectTo: redirectTo ? safeRedirectPath(redirectTo, relyingParty(config).origin) : DEFAULT_DESTINATION });
+  const home = homePageFor((await findMemberById(env.DB, result.memberId))?.role);
+  return c.json({ redirectTo: redirectTo ? safeRedirectPath(redirectTo, relyingParty(config).origin) : home });
 });
 
 /**

@@ -6,7 +6,8 @@ import { Section } from "#app/ui/section.tsx";
 import { requestContext } from "#app/context.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
-import { finishGoogleSignIn } from "#app/features/sign-in/sign-in.server.ts";
+import { findMemberById, finishGoogleSignIn } from "#app/features/sign-in/sign-in.server.ts";
+import { homePageFor } from "#app/features/sign-in/home-page.ts";
 import { MEMBERSHIP_PAUSED } from "#app/features/sign-in/sign-in-messages.ts";
 
 export const meta: Route.MetaFunction = (args) => [
@@ -24,7 +25,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = new Headers({ "Cache-Control": "no-store" });
   for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
   if (result.ok)
-    throw redirect(result.redirectTo ? safeRedirectPath(result.redirectTo, new URL(request.url).origin) : "/members", { headers });
+    throw redirect(
+      result.redirectTo
+        ? safeRedirectPath(result.redirectTo, new URL(request.url).origin)
+        : homePageFor((await findMemberById(context.get(requestContext).env.DB, result.memberId))?.role),
+      { headers },
+    );
   if (result.paused) return data({ paused: true }, { status: 403, headers });
   return data({ paused: false }, { status: 400, headers });
 }

@@ -8,6 +8,7 @@ import { requestContext } from "#app/context.ts";
 import { authStateFor } from "../auth.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
+import { homePageFor } from "../home-page.ts";
 import { signInFormSchema } from "../sign-in-schema.ts";
 import type { SignInStep } from "../sign-in-step.ts";
 import { CAPTCHA_NEEDED, CODE_REFUSED, CODE_SENT, SIGN_IN_RATE_LIMITED } from "../sign-in-messages.ts";
@@ -27,7 +28,7 @@ export const meta: Route.MetaFunction = (args) =>
  */
 function destination(request: Request, redirectTo: string | null | undefined, role?: string): string {
   const path = safeRedirectPath(redirectTo, new URL(request.url).origin);
-  return path === "/" && !redirectTo ? (role === "door" ? "/door" : "/members") : path;
+  return path === "/" && !redirectTo ? homePageFor(role) : path;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
