@@ -174,7 +174,7 @@ function eventNightSection(night) {
     "",
     `The demo door account (signed in with an emailed code, like the members) posts each check-in as the door page syncs it (\`POST /door/check-ins\`), reads tonight's occupancy after each (\`GET /door/check-ins\`) and refreshes its status list every tenth (\`GET /door/list\`). ` +
       `Every fifth member brings the guest they registered for tonight; every seventh adds one at the door, which the guest rules count against the allowance. ` +
-      `The ${night.arrivals} check-ins are spread over ${night.seconds} s, ${pace.toFixed(0)} a minute: the issue's ${night.arrivals} in 30 minutes is ${(night.arrivals / 30).toFixed(0)} a minute, so this is ${(pace / (night.arrivals / 30)).toFixed(0)} times the pace. ` +
+      `The ${night.arrivals} check-ins are spread over ${night.seconds} s, ${pace.toFixed(0)} a minute: an event night's ${night.arrivals} in 30 minutes is ${(night.arrivals / 30).toFixed(0)} a minute, so this is ${(pace / (night.arrivals / 30)).toFixed(0)} times the pace. ` +
       `Meanwhile ${night.browsingMembers} signed-in members open their pages (${"/members, /members/events, /members/guests, /members/card, /members/academy, /rewards"}) one after another, a quarter of a second apart. ` +
       `Then the door sends its whole queue again, 25 at a time, as a device that lost every answer would.`,
     "",
