@@ -7,6 +7,7 @@ import { ProhibitionIcon } from "#app/ui/prohibition-icon.tsx";
 import { useAuth } from "#app/features/sign-in/auth.tsx";
 import { useMainMenu } from "./main-menu.tsx";
 import { forgetCardOnThisDevice } from "#app/features/card/forget-card.ts";
+import { forgetDoorListOnThisDevice } from "#app/features/door/forget-door-list.ts";
 import { club, memberNavigation, visitorNavigation } from "#app/features/site/site-config.ts";
 
 /**
@@ -62,9 +63,11 @@ export function SiteHeader() {
     useLocation().pathname,
   );
 
-  // No one signed in here (signed out, or the session ended): the member card leaves this device.
+  // No one signed in here (signed out, or the session ended): the member card leaves this device;
+  // and unless door staff or a concierge is signed in, so does the door's list of members.
   useEffect(() => {
     if (!user) void forgetCardOnThisDevice().catch(() => undefined);
+    if (user?.role !== "door" && user?.role !== "concierge") void forgetDoorListOnThisDevice().catch(() => undefined);
   }, [user]);
 
   // A visitor may open the menu before the page's script has run: the state takes it over.

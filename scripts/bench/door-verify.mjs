@@ -20,7 +20,9 @@ export async function measureDoorVerify({ origin, cookie, memberName, scans = 20
   // app (tsconfig.node.json), and Node runs the TypeScript as it is.
   const { generateDeviceKey, exportDevicePublicKey, issueCertificate, makeCardCode } = await import(CREDENTIAL);
   const { clubCardPrivateKey } = await import(CLUB_KEY);
-  const list = await (await fetch(new URL("/door/list", origin), { headers: { Cookie: cookie } })).json();
+  // The list as the door receives it, signed (app/features/door/signed-list.ts): only its members are read here.
+  const signed = await (await fetch(new URL("/door/list", origin), { headers: { Cookie: cookie } })).json();
+  const list = JSON.parse(signed.list);
   const member = list.members.find((/** @type {{ name: string }} */ entry) => entry.name === memberName);
   if (!member) throw new Error(`${memberName} is not on the door's list`);
   const env = {

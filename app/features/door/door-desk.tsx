@@ -8,6 +8,7 @@ import { doorLounges, guestsLeftToday, type DoorCheckIn, type DoorEvening, type 
 import { chooseDecoder, makeDecoder, startScanner, type Scanner } from "./door-scanner.ts";
 import { enqueue, readEvening, readList, readLounge, readQueue, saveLounge } from "./door-store.ts";
 import { refreshFromClub, syncQueue } from "./door-sync.ts";
+import { isListTooOld, openDoorList } from "./signed-list.ts";
 import { loungeNames, memberVerdict, refusalWords, scanVerdict, searchMembers, tierNames, type DoorVerdict } from "./door-verdict.ts";
 
 /**
@@ -22,6 +23,11 @@ const REFRESH_MS = 3 * 60 * 1000;
 const clock = new Intl.DateTimeFormat("en-US", { timeZone: CLUB_TIME_ZONE, hour: "numeric", minute: "2-digit" });
 /** "7:42 pm", in the club's time. */
 export const clockTime = (iso: string) => clock.format(new Date(iso)).replace("AM", "am").replace("PM", "pm");
+const date = new Intl.DateTimeFormat("en-US", { timeZone: CLUB_TIME_ZONE, weekday: "short", month: "short", day: "numeric" });
+/** "Tue, Nov 24 at 7:42 pm": how old the list is, which the door always shows (docs/security.md#door). */
+const listAge = (iso: string) => `${date.format(new Date(iso))} at ${clockTime(iso)}`;
+/** How far this device's clock may differ from the club's before the door says so. */
+const CLOCK_SKEW_WARNING_MS = 30_000;
 
 interface Shown {
   /** Each verdict its own: a new one starts with no guest ticked or added. */
@@ -31,13 +37,15 @@ interface Shown {
   earlierAt: string | null;
 }
 
-export function DoorDesk({ staffName }: { staffName: string }) {
+export function DoorDesk({ staffName, clubJwk }: { staffName: string; clubJwk: JsonWebKey }) {
   const [lounge, setLounge] = useState<LoungeSlug | null>(null);
   const [list, setList] = useState<DoorList | null>(null);
   const [evening, setEvening] = useState<DoorEvening | null>(null);
   const [queue, setQueue] = useState<DoorCheckIn[]>([]);
   const [online, setOnline] = useState(true);
   const [clubKey, setClubKey] = useState<CryptoKey | null>(null);
+  /** This device's clock less the club's, measured at the last sync (ms). */
+  const [clockSkew, setClockSkew] = useState(0);
   const [shown, setShown] = useState<Shown | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [syncNotes, setSyncNotes] = useState<string[]>([]);
@@ -53,23 +61,27 @@ export function DoorDesk({ staffName }: { staffName: string }) {
   /** The code behind the verdict on screen: the same card still held up does not start it again. */
   const lastCode = useRef<string | null>(null);
 
-  const reload = useCallback(async () => {
+  const reload = useCallback(async (key: CryptoKey) => {
     const [savedList, savedEvening, savedQueue] = await Promise.all([readList(), readEvening(), readQueue()]);
-    // What this device remembers, read after hydration (the server knows none of it).
+    // What this device remembers, read after hydration (the server knows none of it). The list is
+    // opened with the page's club key each time: one changed on the device is not used.
     setLounge(readLounge());
     setOnline(navigator.onLine);
     setQueue(savedQueue);
-    if (savedList) setList(savedList);
+    const opened = savedList ? await openDoorList(key, savedList) : null;
+    if (opened) setList(opened);
     if (savedEvening) setEvening(savedEvening);
   }, []);
 
   /** Sends the queue, then reads the list and tonight's check-ins again (online only). */
   const syncNow = useCallback(async () => {
-    if (!navigator.onLine) return;
+    const key = state.current.clubKey;
+    if (!navigator.onLine || !key) return;
     try {
       const answers = await syncQueue();
       setSyncNotes((notes) => [...describeRefusals(answers, state.current.queue, state.current.list), ...notes].slice(0, 5));
-      const fresh = await refreshFromClub();
+      const fresh = await refreshFromClub(key);
+      setClockSkew(Date.now() - Date.parse(fresh.list.syncedAt));
       setList(fresh.list);
       setEvening(fresh.evening);
     } catch {
@@ -79,7 +91,12 @@ export function DoorDesk({ staffName }: { staffName: string }) {
   }, []);
 
   useEffect(() => {
-    void Promise.resolve().then(reload).then(syncNow);
+    void importClubPublicKey(clubJwk).then(async (key) => {
+      state.current.clubKey = key;
+      setClubKey(key);
+      await reload(key);
+      await syncNow();
+    });
     void keepForOffline();
     const goOnline = () => {
       setOnline(true);
@@ -95,16 +112,8 @@ export function DoorDesk({ staffName }: { staffName: string }) {
       clearInterval(timer);
       scanner.current?.stop();
     };
-  }, [reload, syncNow]);
-
-  useEffect(() => {
-    if (!list) return;
-    let current = true;
-    void importClubPublicKey(list.clubKey).then((key) => current && setClubKey(key));
-    return () => {
-      current = false;
-    };
-  }, [list?.clubKey.x, list?.clubKey.y]); // eslint-disable-line react-hooks/exhaustive-deps
+    // The key is the page's, fixed for its life.
+  }, [reload, syncNow]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const earlierCheckIn = useCallback((memberId: string): string | null => {
     const { evening: tonight, queue: waiting } = state.current;
@@ -135,6 +144,7 @@ export function DoorDesk({ staffName }: { staffName: string }) {
       if (onScreen && text === lastCode.current) return;
       lastCode.current = text;
       performance.mark("door-decoded");
+      if (isListTooOld(current.syncedAt, Date.now())) return void decide({ admit: false, reason: "list-too-old", member: null });
       void decide(scanVerdict(key, current, text, here, Date.now() / 1000));
     },
     [decide],
@@ -204,10 +214,11 @@ export function DoorDesk({ staffName }: { staffName: string }) {
     void syncNow();
   }
 
+  const waiting = `${queue.length} check-in${queue.length === 1 ? "" : "s"} waiting to sync`;
   const status = !online
-    ? `Offline — ${queue.length} check-in${queue.length === 1 ? "" : "s"} waiting to sync`
+    ? `Offline — ${waiting}${list ? ` — list synced ${listAge(list.syncedAt)}` : ""}`
     : list
-      ? `List synced at ${clockTime(list.syncedAt)}${queue.length > 0 ? ` — ${queue.length} check-in${queue.length === 1 ? "" : "s"} waiting to sync` : ""}`
+      ? `List synced ${listAge(list.syncedAt)}${queue.length > 0 ? ` — ${waiting}` : ""}`
       : "Fetching the list…";
 
   if (!lounge) {
@@ -254,6 +265,13 @@ export function DoorDesk({ staffName }: { staffName: string }) {
         <p role="status" className="mt-3 text-sm text-smoke" data-testid="door-sync-status">
           {status}
         </p>
+        {Math.abs(clockSkew) > CLOCK_SKEW_WARNING_MS ? (
+          <p role="alert" className="mt-2 text-sm text-warning" data-testid="door-clock-warning">
+            This device&apos;s clock is {Math.round(Math.abs(clockSkew) / 60_000) || "under a"} minute
+            {Math.round(Math.abs(clockSkew) / 60_000) === 1 ? "" : "s"} {clockSkew > 0 ? "ahead of" : "behind"} the club&apos;s: set it to
+            the network time, or codes will be judged wrongly.
+          </p>
+        ) : null}
 
         <div className="mt-6 grid gap-6 md:grid-cols-2">
           <div>
@@ -312,7 +330,11 @@ export function DoorDesk({ staffName }: { staffName: string }) {
                       className="w-full p-3 text-left text-cream hover:bg-leather focus-visible:bg-leather"
                       onClick={() => {
                         setQuery("");
-                        void decide(memberVerdict(list, member.id, lounge, { method: "search", cardId: null }));
+                        void decide(
+                          isListTooOld(list.syncedAt, Date.now())
+                            ? { admit: false, reason: "list-too-old", member: null }
+                            : memberVerdict(list, member.id, lounge, { method: "search", cardId: null }),
+                        );
                       }}
                     >
                       {member.name} <span className="text-smoke">· {tierNames[member.tier]}</span>

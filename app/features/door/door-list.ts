@@ -35,8 +35,6 @@ export interface DoorList {
   syncedAt: string;
   /** The Portland day the list is for (YYYY-MM-DD). */
   day: string;
-  /** The club's public card key (JWK, no private part). */
-  clubKey: JsonWebKey;
   members: DoorListMember[];
   revokedCardIds: string[];
   expectedGuests: DoorExpectedGuest[];

@@ -1,5 +1,7 @@
 import { createStore, get, set, update } from "idb-keyval";
-import type { DoorCheckIn, DoorEvening, DoorList } from "./door-list.ts";
+import type { DoorCheckIn, DoorEvening } from "./door-list.ts";
+import type { SignedDoorList } from "./signed-list.ts";
+import { DOOR_DATABASE, DOOR_STORE } from "./forget-door-list.ts";
 import type { LoungeSlug } from "#app/features/site/tier-entitlements.ts";
 
 /**
@@ -7,10 +9,11 @@ import type { LoungeSlug } from "#app/features/site/tier-entitlements.ts";
  * check-ins as last seen, and the queue of check-ins not yet synced. The lounge the device stands
  * at is a plain preference in localStorage.
  */
-const store = () => createStore("ember-oak-door", "door");
+const store = () => createStore(DOOR_DATABASE, DOOR_STORE);
 
-export const readList = () => get<DoorList>("list", store());
-export const saveList = (list: DoorList) => set("list", list, store());
+/** The list as signed: it is opened with the club's key each time it is read (signed-list.ts). */
+export const readList = () => get<unknown>("list", store());
+export const saveList = (list: SignedDoorList) => set("list", list, store());
 export const readEvening = () => get<DoorEvening>("evening", store());
 export const saveEvening = (evening: DoorEvening) => set("evening", evening, store());
 

@@ -1,5 +1,6 @@
 import type { DoorCheckIn, DoorEvening, DoorList, DoorSyncAnswer } from "./door-list.ts";
 import { dequeue, readQueue, saveEvening, saveList } from "./door-store.ts";
+import { openDoorList, type SignedDoorList } from "./signed-list.ts";
 
 /**
  * The door's sync (docs/product-rules.md#door): the queue goes to /door/check-ins in its order, 25
@@ -41,9 +42,14 @@ async function getJson<T>(path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** Fetches the status list and tonight's check-ins, and keeps both for offline use. */
-export async function refreshFromClub(): Promise<{ list: DoorList; evening: DoorEvening }> {
-  const [list, evening] = await Promise.all([getJson<DoorList>("/door/list"), getJson<DoorEvening>("/door/check-ins")]);
-  await Promise.all([saveList(list), saveEvening(evening)]);
+/**
+ * Fetches the status list and tonight's check-ins, and keeps both for offline use. A list whose
+ * signature is not the club's is refused and not kept: the door goes on with the one it has.
+ */
+export async function refreshFromClub(clubKey: CryptoKey): Promise<{ list: DoorList; evening: DoorEvening }> {
+  const [signed, evening] = await Promise.all([getJson<SignedDoorList>("/door/list"), getJson<DoorEvening>("/door/check-ins")]);
+  const list = await openDoorList(clubKey, signed);
+  if (!list) throw new Error("/door/list: not signed by the club");
+  await Promise.all([saveList(signed), saveEvening(evening)]);
   return { list, evening };
 }

@@ -9,7 +9,16 @@ import type { DoorList, DoorListMember } from "./door-list.ts";
  * synced status list. The words are the ones staff read at the door.
  */
 export type RefusalReason =
-  "suspended" | "dues-lapsed" | "not-active" | "card-revoked" | "card-expired" | "too-old" | "forged" | "not-on-list" | "wrong-lounge";
+  | "suspended"
+  | "dues-lapsed"
+  | "not-active"
+  | "card-revoked"
+  | "card-expired"
+  | "too-old"
+  | "forged"
+  | "not-on-list"
+  | "wrong-lounge"
+  | "list-too-old";
 
 export const refusalWords: Record<RefusalReason, string> = {
   suspended: "Membership suspended",
@@ -21,6 +30,7 @@ export const refusalWords: Record<RefusalReason, string> = {
   forged: "Not a valid club card — forged or damaged",
   "not-on-list": "Not on the list yet — sync the list, or ask the concierge",
   "wrong-lounge": "Their membership does not open this lounge",
+  "list-too-old": "The door's list is more than 12 hours old — connect to sync before admitting",
 };
 
 export type DoorVerdict =

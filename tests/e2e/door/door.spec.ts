@@ -64,7 +64,7 @@ async function openDoor(door: Page, context: BrowserContext, { checkLoungeChoice
     await screenshots(door, "lounge");
   }
   await door.getByRole("button", { name: "Business Lounge" }).click();
-  await expect(door.getByTestId("door-sync-status")).toHaveText(/^List synced at \d{1,2}:\d{2} (am|pm)$/);
+  await expect(door.getByTestId("door-sync-status")).toHaveText(/^List synced \w{3}, \w{3} \d{1,2} at \d{1,2}:\d{2} (am|pm)$/);
 }
 
 /** A member's browser: signed in, on the card page, its service worker in control. */
@@ -124,7 +124,9 @@ test("a member installs the card and goes offline; the door, offline too, admits
   await context.setOffline(true);
   await door.reload();
   await waitForHydration(door);
-  await expect(door.getByTestId("door-sync-status")).toHaveText("Offline — 0 check-ins waiting to sync");
+  await expect(door.getByTestId("door-sync-status")).toHaveText(
+    /^Offline — 0 check-ins waiting to sync — list synced \w{3}, \w{3} \d{1,2} at \d{1,2}:\d{2} (am|pm)$/,
+  );
 
   // The live QR, as the door's camera sees it: a picture of the member's screen.
   const shot = await card.page.getByTestId("member-code").screenshot();
@@ -137,12 +139,12 @@ test("a member installs the card and goes offline; the door, offline too, admits
   await showToCamera(door, null);
   await door.getByRole("button", { name: "Check in", exact: true }).click();
   await expect(door.getByTestId("door-notice")).toHaveText(`${card.member.name} checked in.`);
-  await expect(door.getByTestId("door-sync-status")).toHaveText("Offline — 1 check-in waiting to sync");
+  await expect(door.getByTestId("door-sync-status")).toHaveText(/^Offline — 1 check-in waiting to sync — list synced /);
   expect(offlineCode).toMatch(/^EO1\./);
 
   // Back online, the queue syncs once; the evening's list has the member, synced.
   await context.setOffline(false);
-  await expect(door.getByTestId("door-sync-status")).toHaveText(/^List synced at \d{1,2}:\d{2} (am|pm)$/);
+  await expect(door.getByTestId("door-sync-status")).toHaveText(/^List synced \w{3}, \w{3} \d{1,2} at \d{1,2}:\d{2} (am|pm)$/);
   await expect(door.getByTestId("door-evening")).toContainText(card.member.name);
   await expect(door.getByTestId("door-evening")).not.toContainText("waiting to sync");
   const offlineCheckIns = () =>
@@ -192,7 +194,7 @@ test("a member suspended while the door is online is refused after the next sync
   await context.setOffline(true);
   await context.setOffline(false);
   await expect.poll(() => door.evaluate(() => performance.getEntriesByName(`${location.origin}/door/list`).length)).toBeGreaterThan(1);
-  await expect(door.getByTestId("door-sync-status")).toHaveText(/^List synced at /);
+  await expect(door.getByTestId("door-sync-status")).toHaveText(/^List synced \w{3}, /);
   await door.getByRole("button", { name: "Scan cards" }).click();
   await showToCamera(door, qrOf(code));
   await expect(verdict(door)).toHaveAttribute("data-verdict", "refuse");

@@ -31,7 +31,6 @@ const standing = (fields: Partial<DoorListMember> = {}): DoorListMember => ({
 const listOf = (members: DoorListMember[], revokedCardIds: string[] = []): DoorList => ({
   syncedAt: new Date(NOW * 1000).toISOString(),
   day: "2027-01-15",
-  clubKey: {},
   members,
   revokedCardIds,
   expectedGuests: [],

@@ -1,11 +1,12 @@
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
 import { calendarListings, cardDevices, guestVisits, members } from "#db/schema.ts";
 import { portlandTimeToUtc } from "#app/features/admissions/sit-down-times.ts";
 import { entitlementsOf } from "#app/features/site/tier-entitlements.ts";
 import type { DoorList } from "#app/features/door/door-list.ts";
 import { nextDay } from "#worker/features/guests/guest-visits.ts";
-import { clubCardPublicJwk } from "#worker/features/card/club-card-key.ts";
+import { clubCardPrivateKey } from "#worker/features/card/club-card-key.ts";
+import { signDoorList, type SignedDoorList } from "#app/features/door/signed-list.ts";
 
 /**
  * The door's status list (docs/product-rules.md#door): every member with what the door checks
@@ -28,6 +29,8 @@ export async function doorStatusList(env: Env, day: string, now = new Date()): P
         guestsToday: sql<number>`(select count(*) from guest_visits where guest_visits.host_member_id = members.id and guest_visits.day = ${day} and guest_visits.status = 'expected')`,
       })
       .from(members)
+      // Door accounts are staff, not members: the door admits none of them (docs/product-rules.md#door).
+      .where(ne(members.role, "door"))
       .orderBy(members.name),
     database.select({ id: cardDevices.id }).from(cardDevices).where(isNotNull(cardDevices.revokedAt)),
     database
@@ -61,7 +64,6 @@ export async function doorStatusList(env: Env, day: string, now = new Date()): P
   return {
     syncedAt: now.toISOString(),
     day,
-    clubKey: clubCardPublicJwk(env),
     members: memberRows.map((row) => {
       const daysLimit = entitlementsOf(row.tier).guests.guestDaysPerMonth;
       return {
@@ -74,4 +76,9 @@ export async function doorStatusList(env: Env, day: string, now = new Date()): P
     expectedGuests: guests.map((guest) => ({ ...guest, checkedIn: Boolean(guest.checkedIn) })),
     eventNightLounges: events.map((row) => row.lounge),
   };
+}
+
+/** The list as the door receives it: signed with the club's card key (docs/security.md#door). */
+export async function signedDoorStatusList(env: Env, day: string, now = new Date()): Promise<SignedDoorList> {
+  return signDoorList(await clubCardPrivateKey(env), await doorStatusList(env, day, now));
 }

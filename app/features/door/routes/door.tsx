@@ -1,7 +1,7 @@
 import type { Route } from "./+types/door";
 import { DoorDesk } from "../door-desk.tsx";
-import { requireDoorStaff } from "../door.server.ts";
-import { memberContext } from "#app/context.ts";
+import { clubCardPublicJwk, requireDoorStaff } from "../door.server.ts";
+import { memberContext, requestContext } from "#app/context.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { club } from "#app/features/site/site-config.ts";
 
@@ -19,7 +19,9 @@ export const middleware: Route.MiddlewareFunction[] = [requireDoorStaff];
 
 export function loader({ context }: Route.LoaderArgs) {
   const staff = context.get(memberContext);
-  return { staffName: staff.name };
+  // The key the door opens its signed list and checks cards with comes with the page, never with
+  // the list it vouches for (docs/security.md#door).
+  return { staffName: staff.name, clubKey: clubCardPublicJwk(context.get(requestContext).env) };
 }
 
 export default function Door({ loaderData }: Route.ComponentProps) {
@@ -29,7 +31,7 @@ export default function Door({ loaderData }: Route.ComponentProps) {
       <noscript>
         <p className="mx-auto max-w-3xl px-5 py-10 text-cream">The door needs JavaScript: it checks member cards on this device.</p>
       </noscript>
-      <DoorDesk staffName={loaderData.staffName} />
+      <DoorDesk staffName={loaderData.staffName} clubJwk={loaderData.clubKey} />
     </div>
   );
 }
