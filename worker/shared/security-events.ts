@@ -45,6 +45,7 @@ export type SecurityEventType =
   | "locker_request_done"
   // The door: a check-in (staff on a member), one refused on sync (docs/product-rules.md#door).
   | "door_check_in"
+  | "door_check_in_questioned"
   | "door_check_in_refused"
   // The console's Members section: staff acting on a member (docs/product-rules.md#members).
   | "member_status_changed"

@@ -15,6 +15,9 @@ import type { DoorCheckIn, DoorEvening, DoorList, DoorSyncAnswer } from "#app/fe
 import { portlandDay } from "#app/features/member-area/member-dates.ts";
 import { createWorkerApp } from "#worker/app.ts";
 import { storeMemberPhoto } from "#worker/features/card/member-photos.ts";
+import { clubCardPublicJwk } from "#worker/features/card/club-card-key.ts";
+import { importClubPublicKey } from "#app/features/card/member-credential.ts";
+import { openDoorList } from "#app/features/door/signed-list.ts";
 import { signedInAs } from "#tests/integration/support/member-fixtures.ts";
 import { register, uniqueGuest } from "#tests/integration/guests/guest-fixtures.ts";
 
@@ -97,6 +100,15 @@ function sync(cookie: string, checkIns: DoorCheckIn[]) {
     body: JSON.stringify({ checkIns }),
   });
 }
+/** /door/list as the door opens it: signed with the club's card key, opened with its public half. */
+async function openedList(cookie: string): Promise<DoorList> {
+  const signed = (await (await send("/door/list", cookie)).json()) as { list: string; signature: string };
+  expect(Object.keys(signed).sort()).toEqual(["list", "signature"]);
+  const list = await openDoorList(await importClubPublicKey(clubCardPublicJwk(env)), signed);
+  expect(list, "signed by the club's card key").not.toBeNull();
+  return list!;
+}
+
 async function answersOf(response: Response): Promise<DoorSyncAnswer[]> {
   expect(response.status).toBe(200);
   return ((await response.json()) as { answers: DoorSyncAnswer[] }).answers;
@@ -179,7 +191,8 @@ describe("who may reach the door", () => {
 
 describe("the status list", () => {
   it("holds every member's standing, the revoked cards and today's expected guests with each host's count", async () => {
-    const cookie = await cookieOf(await member({ role: "door", name: "Door Staff" }));
+    const staff = await member({ role: "door", name: "Door Staff" });
+    const cookie = await cookieOf(staff);
     const host = await member({ name: "Ada Host", tier: "kickback" });
     const suspended = await member({ name: "Sam Suspended", status: "suspended" });
     const lapsed = await member({ name: "Lee Lapsed", duesStatus: "lapsed" });
@@ -202,12 +215,11 @@ describe("the status list", () => {
       { id: crypto.randomUUID(), memberId: host.id, publicKey: "k", label: "Phone", expiresAt: "2030-01-01T00:00:00.000Z" },
     ]);
 
-    const response = await send("/door/list", cookie);
-    const list = (await response.json()) as DoorList;
+    const list = await openedList(cookie);
     expect(Date.parse(list.syncedAt)).toBeGreaterThan(Date.now() - 60_000);
     expect(list.day).toBe(today());
-    expect(list.clubKey).toMatchObject({ kty: "EC", crv: "P-256" });
-    expect(list.clubKey).not.toHaveProperty("d");
+    // Door accounts are staff: none is on the list the door admits by.
+    expect(list.members.some((entry) => entry.id === staff.id)).toBe(false);
     const byName = Object.fromEntries(list.members.map((entry) => [entry.name, entry]));
     expect(byName["Ada Host"]).toMatchObject({
       tier: "kickback",
@@ -229,12 +241,49 @@ describe("the status list", () => {
         checkIn(host.id, { lounge: "kickback", guests: [{ id: crypto.randomUUID(), guestVisitId: list.expectedGuests[0]!.id }] }),
       ]),
     );
-    const after = (await (await send("/door/list", cookie)).json()) as DoorList;
+    const after = await openedList(cookie);
     expect(after.expectedGuests[0]!.checkedIn).toBe(true);
   });
 });
 
 describe("check-ins synced from the door", () => {
+  it("stores a check-in the club would have refused (suspended, revoked or another's card) and flags it high for the concierge", async () => {
+    const cookie = await cookieOf(await member({ role: "door" }));
+    const suspended = await member({ status: "suspended" });
+    const holder = await member();
+    const other = await member();
+    const revoked = crypto.randomUUID();
+    const live = crypto.randomUUID();
+    await database.insert(cardDevices).values([
+      {
+        id: revoked,
+        memberId: holder.id,
+        publicKey: "k",
+        label: "Lost phone",
+        expiresAt: "2030-01-01T00:00:00.000Z",
+        revokedAt: new Date().toISOString(),
+      },
+      { id: live, memberId: other.id, publicKey: "k", label: "Phone", expiresAt: "2030-01-01T00:00:00.000Z" },
+    ]);
+    const good = checkIn(other.id, { cardId: live });
+    const doubtful = [
+      checkIn(suspended.id, { method: "search" }),
+      checkIn(holder.id, { cardId: revoked }),
+      checkIn(holder.id, { cardId: live }),
+    ];
+    const answers = await answersOf(await sync(cookie, [good, ...doubtful]));
+    expect(answers.map((answer) => answer.outcome)).toEqual(["stored", "stored", "stored", "stored"]);
+    const flagged = await rows(
+      "SELECT severity, description, metadata FROM security_events WHERE event_type = 'door_check_in_questioned' ORDER BY id",
+    );
+    expect(flagged.map((event) => [event.severity, event.description])).toEqual([
+      ["high", "checked in at the door, but the membership is suspended"],
+      ["high", "checked in at the door, but the card was revoked"],
+      ["high", "checked in at the door, but the card is another member's"],
+    ]);
+    expect(flagged.map((event) => JSON.parse(String(event.metadata)).details.checkInId)).toEqual(doubtful.map((entry) => entry.id));
+  });
+
   it("are stored once however often they are sent, each audited with the staff member and the member", async () => {
     const staff = await member({ role: "door", name: "Door Staff" });
     const cookie = await cookieOf(staff);

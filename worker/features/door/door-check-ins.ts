@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { getDatabase } from "#db/client.ts";
 import { insertSelectRow } from "#db/insert-select.ts";
-import { doorCheckIns, doorGuestCheckIns, guestVisits, members } from "#db/schema.ts";
+import { cardDevices, doorCheckIns, doorGuestCheckIns, guestVisits, members } from "#db/schema.ts";
 import { portlandDay } from "#app/features/member-area/member-dates.ts";
 import { guestVisitsPerQuarter } from "#app/features/site/tier-entitlements.ts";
 import { doorLounges, type DoorEvening, type DoorGuestAnswer, type DoorSyncAnswer } from "#app/features/door/door-list.ts";
@@ -50,11 +50,19 @@ export async function syncDoorCheckIns(
   const database = getDatabase(services.env.DB);
   const memberIds = [...new Set(checkIns.map((checkIn) => checkIn.memberId))];
   const guestIds = checkIns.flatMap((checkIn) => checkIn.guests.map((guest) => guest.id));
-  const hosts = await database
-    .select({ id: members.id, name: members.name, tier: members.tier })
-    .from(members)
-    .where(inArray(members.id, memberIds));
+  const cardIds = [...new Set(checkIns.flatMap((checkIn) => (checkIn.cardId ? [checkIn.cardId] : [])))];
+  const [hosts, cards] = await database.batch([
+    database
+      .select({ id: members.id, name: members.name, tier: members.tier, status: members.status, duesStatus: members.duesStatus })
+      .from(members)
+      .where(inArray(members.id, memberIds)),
+    database
+      .select({ id: cardDevices.id, memberId: cardDevices.memberId, revokedAt: cardDevices.revokedAt })
+      .from(cardDevices)
+      .where(inArray(cardDevices.id, cardIds)),
+  ]);
   const hostById = new Map(hosts.map((host) => [host.id, host]));
+  const cardById = new Map(cards.map((card) => [card.id, card]));
 
   const refusedBeforeBatch = new Map<string, string>();
   const statements: BatchItem<"sqlite">[] = [];
@@ -185,6 +193,19 @@ export async function syncDoorCheckIns(
     const stored = inserted(checkInAt.get(checkIn.id));
     answers.push({ id: checkIn.id, outcome: stored ? "stored" : "already-stored", guests });
     if (!stored) continue;
+    // The door decided from its synced list; the club checks again now. Someone admitted whom the
+    // club would have refused (the list was old, or the device was tampered with) stays on the
+    // record, as they are inside, and is flagged for the concierge (docs/product-rules.md#door).
+    const doubt = standingDoubt(hostById.get(checkIn.memberId)!, checkIn.cardId ? cardById.get(checkIn.cardId) : undefined, checkIn);
+    if (doubt) {
+      services.logSecurityEvent({
+        eventType: "door_check_in_questioned",
+        severity: "high",
+        description: `checked in at the door, but ${doubt}`,
+        userId: staffId,
+        details: { checkInId: checkIn.id, memberId: checkIn.memberId, cardId: checkIn.cardId ?? null, offline: checkIn.offline },
+      });
+    }
     const refusedGuests = guests.filter((guest) => guest.outcome === "refused");
     services.logSecurityEvent({
       eventType: "door_check_in",
@@ -297,4 +318,21 @@ export async function doorEvening(db: D1Database, day: string): Promise<DoorEven
     }),
     checkIns: rows.slice(0, 300),
   };
+}
+
+/** Why the club would not have admitted this check-in now, or null when it would have. */
+function standingDoubt(
+  host: { status: string; duesStatus: string },
+  card: { memberId: string; revokedAt: string | null } | undefined,
+  checkIn: DoorCheckInInput,
+): string | null {
+  if (host.status === "suspended") return "the membership is suspended";
+  if (host.status !== "active") return "the membership is not active yet";
+  if (host.duesStatus === "lapsed") return "the dues have lapsed";
+  if (checkIn.method === "card") {
+    if (!checkIn.cardId || !card) return "the card is unknown to the club";
+    if (card.memberId !== checkIn.memberId) return "the card is another member's";
+    if (card.revokedAt) return "the card was revoked";
+  }
+  return null;
 }
