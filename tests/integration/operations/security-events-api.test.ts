@@ -64,10 +64,7 @@ describe("POST /api/security-events", () => {
   it("shows the concierge the browser's words under 'Reported by the browser', never in the site's description", async () => {
     await report({ type: "captcha_unavailable", detail: "script blocked", referrer: "https://emberandoak.club/memberships" });
     const context = new RouterContextProvider();
-    context.set(
-      requestContext,
-      createRequestContext(env, createExecutionContext(), new Request("http://example.com/concierge/audit-log")),
-    );
+    context.set(requestContext, createRequestContext(env, createExecutionContext(), new Request("http://example.com/concierge/audit-log")));
     const request = new Request("http://example.com/concierge/audit-log");
     const data = await loader({ request, context, params: {}, url: new URL(request.url), pattern: "/concierge/audit-log" } as never);
     expect(data.events[0]).toMatchObject({
