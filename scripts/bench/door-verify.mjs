@@ -57,7 +57,7 @@ export async function measureDoorVerify({ origin, cookie, memberName, scans = 20
     await context.addInitScript(() => localStorage.setItem("door-lounge", "business"));
     const page = await context.newPage();
     await page.goto(new URL("/door", origin).href);
-    await page.getByText(/^List synced at /).waitFor();
+    await page.getByText(/^List synced /).waitFor();
     // The scan button is enabled once the club's key is imported from the list.
     await page.getByRole("button", { name: "Scan cards" }).and(page.locator(":enabled")).waitFor();
     const durations = await page.evaluate(async (all) => {
