@@ -91,8 +91,6 @@ export function CardCode({ name, listedCardIds }: { name: string; listedCardIds:
           Your cards further down can still be revoked without it.
         </p>
       </noscript>
-      {/* The code's place, kept while the script starts (no shift when it arrives); empty without JavaScript. */}
-      {state.kind === "starting" ? <div aria-hidden="true" className="aspect-square w-full max-w-72 rounded-sm bg-leather" /> : null}
       {state.kind === "failed" ? <p className="rounded-sm border border-brass p-4 text-cream">{state.message}</p> : null}
       {state.kind === "refused" ? (
         <div className="grid gap-4 rounded-sm border border-ember p-4 text-cream" role="alert">
@@ -104,6 +102,17 @@ export function CardCode({ name, listedCardIds }: { name: string; listedCardIds:
           ) : null}
         </div>
       ) : null}
+      {/* The code's place is the same box from the first paint to the live code, and so is the line
+          under it, so nothing moves when the script arrives (no layout shift). Without JavaScript
+          the box stays empty and the <noscript> above explains. */}
+      {state.kind === "starting" || (card && !shown) ? (
+        <>
+          <div aria-hidden="true" className="aspect-square w-full max-w-72 rounded-sm bg-leather" />
+          <p className="text-sm text-smoke">
+            <span className="invisible">New code in 30 s · it refreshes every {REFRESH_SECONDS} s</span>
+          </p>
+        </>
+      ) : null}
       {card && shown ? (
         <>
           <div
@@ -111,7 +120,7 @@ export function CardCode({ name, listedCardIds }: { name: string; listedCardIds:
             data-code={shown.code}
             role="img"
             aria-label={`Door code for ${name}, renewed every ${REFRESH_SECONDS} seconds`}
-            className="w-full max-w-72 rounded-sm bg-white p-2 [&_svg]:block [&_svg]:h-auto [&_svg]:w-full"
+            className="aspect-square w-full max-w-72 rounded-sm bg-white p-2 [&_svg]:block [&_svg]:h-full [&_svg]:w-full"
             dangerouslySetInnerHTML={{ __html: shown.svg }}
           />
           <p className="text-sm text-smoke">
