@@ -25,6 +25,7 @@ const entries: [entry: string[], script: string][] = [
   [["scripts/command.mjs", "scripts/members-seed-local.ts"], "seed:local"],
   [["scripts/command.mjs", "scripts/deploy-preflight-command.ts"], "deploy:preflight"],
   [["scripts/command.mjs", "scripts/deploy-secrets-command.ts"], "deploy:secrets"],
+  [["scripts/command.mjs", "scripts/card-signing-key.ts"], "card:signing-key"],
   [["scripts/command.mjs", "tests/e2e/support/seed-member-pool.ts"], "serve:e2e"],
   [["scripts/load/run.mjs"], "load"],
   [["scripts/bench/run.mjs"], "bench"],
