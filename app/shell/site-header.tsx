@@ -139,7 +139,7 @@ export function SiteHeader() {
                   </Link>
                 </li>
               ))}
-              {user?.role === "door" || user?.role === "concierge" ? (
+              {user?.role === "door" ? (
                 <li>
                   <NavLink to="/door" className={navLinkClasses} onClick={closeMenu}>
                     Door

@@ -17,6 +17,8 @@ const pages: { to: string; label: string; end: boolean; section?: readonly strin
   { to: "/concierge/outbox", label: "Outbox", end: false },
   { to: "/concierge/audit-log", label: "Audit log", end: false },
   { to: "/concierge/exports", label: "Exports", end: false },
+  // The door is a page of its own (door staff use it too); concierges reach it from here.
+  { to: "/door", label: "Door", end: false },
 ];
 
 /** Whether the tab is current at `pathname`, by NavLink's rule (the path, or any below it unless `end`) on each of its section's paths. */

@@ -204,8 +204,6 @@ export const memberNavigation: (NavigationLink & { iconOnly?: true })[] = [
   { to: "/members", label: "Members Area" },
   // One link for the whole club calendar: its pages link the Academy, meeting rooms and the feed.
   { to: "/members/events", label: "Calendar" },
-  // The card the door scans (docs/product-rules.md#member-card): one tap away on a phone.
-  { to: "/members/card", label: "Member Card" },
   { to: "/media", label: "Media Kit" },
   { to: "/rewards", label: "Rewards Shop" },
   { to: "/partners", label: "Partners" },

@@ -41,7 +41,7 @@ const CLAIMS_DIR = join(E2E_PERSIST_DIR, "member-claims");
 
 /** Profiles the e2e tests ask for, with enough members for every test and one retry each. */
 const profiles: (MemberProfile & { count: number })[] = [
-  { count: 60 },
+  { count: 80 },
   { points: 5000, count: 6 },
   { points: 2000, locker: true, count: 3 },
   { points: 1500, count: 3 },
