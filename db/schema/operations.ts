@@ -67,3 +67,21 @@ export const strictCounters = sqliteTable(
   },
   (table) => [index("strict_counters_window_ends_at").on(table.windowEndsAt)],
 );
+
+/**
+ * One row per form sent (docs/product-rules.md#a-form-is-one-intent): the key the page rendered into
+ * the form, with what the form does and to whom. The INSERT that claims a key is the decision, so
+ * the same form sent twice (a double tap, a resent page, a second click after success) does its
+ * work once. Kept 30 days (data-retention.ts): a page older than that is long gone.
+ */
+export const formIntents = sqliteTable(
+  "form_intents",
+  {
+    /** `{purpose}:{target}:{key}`: a page's one key names each of its forms apart. */
+    id: text("id").primaryKey(),
+    purpose: text("purpose").notNull(),
+    actorId: text("actor_id").notNull(),
+    createdAt: utcTimestamp("created_at"),
+  },
+  (table) => [index("form_intents_created_at").on(table.createdAt)],
+);

@@ -1,3 +1,4 @@
+import { formKeyField } from "#app/lib/form-intent.ts";
 import { isSingleLineText } from "#app/lib/plain-text.ts";
 import { z } from "#app/lib/zod.ts";
 import { membershipTiers, type MembershipTier } from "#app/features/site/site-config.ts";
@@ -23,7 +24,7 @@ const dollars = z
 
 /** /concierge/payments: record dues taken in person for a member or an offered applicant. */
 export const recordPaymentForm = z.object({
-  paymentKey: z.uuid(),
+  formKey: formKeyField,
   payer: z
     .string()
     .regex(/^(member|applicant):[A-Za-z0-9-]{1,100}$/, "Choose who paid.")

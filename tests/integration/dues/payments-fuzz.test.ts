@@ -61,12 +61,12 @@ describe("the lounge payments action (fuzzed)", () => {
     const amount = fc.constantFrom("897.00", "$897", "897", "$1,797.00", "0.00", "-897", "897.5", "1e3", "99999999", "");
     const method = fc.constantFrom("card_terminal", "check", "cash", "stripe", "CASH", "");
     const reference = fc.constantFrom("", "Check 1042", "x".repeat(100), "x".repeat(101), "<b>", "line\nbreak");
-    const paymentKey = fc.oneof(fc.uuid().map(String), fc.constantFrom("", "not-a-uuid", "' OR 1=1 --"));
-    const fields = { paymentKey, payer: payerField, amount, method, reference };
+    const formKey = fc.oneof(fc.uuid().map(String), fc.constantFrom("", "not-a-uuid", "' OR 1=1 --"));
+    const fields = { formKey, payer: payerField, amount, method, reference };
     const valid = fc
       .tuple(fc.uuid(), fc.constantFrom("card_terminal", "check", "cash"), reference)
       .map(([key, chosen, text]): [string, string][] => [
-        ["paymentKey", key],
+        ["formKey", key],
         ["payer", "member:__PAYER__"],
         ["amount", "897.00"],
         ["method", chosen],

@@ -202,7 +202,7 @@ describe("the payments page's action", () => {
 
   it("reads dollars and cents into cents, and refuses a malformed amount or method with field errors", async () => {
     const member = await createDuesMember({ paidThrough: iso(Date.now() - DAY_MS) });
-    const base = { paymentKey: crypto.randomUUID(), payer: `member:${member.id}`, method: "cash" };
+    const base = { formKey: crypto.randomUUID(), payer: `member:${member.id}`, method: "cash" };
     expect(await post({ ...base, amount: "12.5", method: "wire" })).toMatchObject({
       status: 400,
       outcome: {
@@ -216,5 +216,31 @@ describe("the payments page's action", () => {
       outcome: { ok: true, toast: { title: "Payment Recorded" } },
     });
     expect(await ledgerOf(member.id)).toMatchObject([{ amountCents: BUSINESS_QUARTER, method: "cash" }]);
+  });
+
+  it("records a form once when it is pressed again after its success, and a further quarter only with a new form", async () => {
+    const member = await createDuesMember({ paidThrough: iso(Date.now() + 30 * DAY_MS) });
+    const form = { formKey: crypto.randomUUID(), payer: `member:${member.id}`, amount: "897.00", method: "cash" };
+    expect(await post(form)).toMatchObject({ status: 200, outcome: { ok: true } });
+    const paidThrough = (await memberRow(member.id)).paidThrough;
+    expect(await post(form)).toMatchObject({
+      status: 409,
+      outcome: { ok: false, error: "This payment is already recorded. Nothing more was done." },
+    });
+    expect(await ledgerOf(member.id)).toHaveLength(1);
+    expect((await memberRow(member.id)).paidThrough).toBe(paidThrough);
+    expect(await post({ ...form, formKey: crypto.randomUUID() })).toMatchObject({ status: 200, outcome: { ok: true } });
+    expect(await ledgerOf(member.id)).toHaveLength(2);
+  });
+
+  it("lets the same form, corrected after a refusal, be sent again", async () => {
+    const member = await createDuesMember({ paidThrough: iso(Date.now() - DAY_MS) });
+    const form = { formKey: crypto.randomUUID(), payer: `member:${member.id}`, amount: "447.00", method: "check" };
+    expect(await post(form)).toMatchObject({
+      status: 400,
+      outcome: { ok: false, error: "The amount due is $897. Record exactly that amount." },
+    });
+    expect(await post({ ...form, amount: "897.00" })).toMatchObject({ status: 200, outcome: { ok: true } });
+    expect(await ledgerOf(member.id)).toHaveLength(1);
   });
 });

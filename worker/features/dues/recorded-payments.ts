@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, isNull, or, sql } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
 import { containsText } from "#db/text-match.ts";
 import { insertSelectRow } from "#db/insert-select.ts";
@@ -185,17 +185,20 @@ export interface PayerMatch {
   tier: MemberRow["tier"];
   detail: string;
   dueCents: number | null;
+  /** A member's paid period now, and where a payment recorded now would take it (so the page can say). */
+  paidThrough: string | null;
+  paysThrough: string | null;
 }
 
 /**
  * Members (paying at the lounge or not) and applicants with an open offer whose name or email
  * contains the search, for the payments page to record against; at most 20 of each.
  */
-export async function findPayers(db: D1Database, search: string): Promise<PayerMatch[]> {
+export async function findPayers(db: D1Database, search: string, now: number = Date.now()): Promise<PayerMatch[]> {
   const database = getDatabase(db);
   const [memberRows, applicantRows] = await database.batch([
     database
-      .select()
+      .select({ ...getTableColumns(members), paysThrough: quarterFrom(new Date(now).toISOString()) })
       .from(members)
       .where(and(eq(members.role, "member"), or(containsText(members.name, search), containsText(members.email, search))))
       .orderBy(members.name)
@@ -223,6 +226,8 @@ export async function findPayers(db: D1Database, search: string): Promise<PayerM
         tier,
         detail: "offered a place",
         dueCents: await offerDueCents(db, request.id, tier),
+        paidThrough: null,
+        paysThrough: null,
       })),
   );
   return [
@@ -234,6 +239,8 @@ export async function findPayers(db: D1Database, search: string): Promise<PayerM
       tier: member.tier,
       detail: member.subscriptionId ? "pays by card on file" : "pays at the lounge",
       dueCents: member.subscriptionId ? null : nextQuarterDuesCents(member),
+      paidThrough: member.paidThrough,
+      paysThrough: member.subscriptionId ? null : member.paysThrough,
     })),
     ...applicants,
   ];

@@ -1,4 +1,5 @@
 import { data, Form } from "react-router";
+import { ButtonLink } from "#app/ui/button-link.tsx";
 import type { Route } from "./+types/payments";
 import { payerQuery, recordPaymentForm } from "../dues-forms.ts";
 import { conciergeMeta, formatConsoleTime, listSummary } from "#app/features/concierge/console-format.ts";
@@ -13,6 +14,10 @@ import { formatCents } from "#app/lib/money.ts";
 import { Section } from "#app/ui/section.tsx";
 import { memberContext, requestContext } from "#app/context.ts";
 import { readSubmission } from "#app/lib/forms.server.ts";
+import { newFormKey } from "#app/lib/form-intent.ts";
+import { oncePerForm, sentBefore } from "#app/lib/form-intents.server.ts";
+import { useFormIntent } from "#app/ui/form/use-form-intent.ts";
+import { formatPortlandDate } from "#app/features/member-area/member-dates.ts";
 import { loungeMethodNames } from "../payment-methods.ts";
 import { findPayers, listRecentLoungePayments, recordLoungePayment, type RecordedPaymentOutcome } from "../billing.server.ts";
 
@@ -23,17 +28,21 @@ export const meta: Route.MetaFunction = () => conciergeMeta("Payments");
 /**
  * Payments recorded at the lounge (docs/product-rules.md#payments-recorded-at-the-lounge): a search
  * for the member or offered applicant who paid, with what they owe, and the newest payments
- * recorded. Each payer's form carries a fresh key, so the same form sent twice records once.
+ * recorded. Each payer's form keeps the key it was shown with, so the same form sent twice records
+ * once (docs/product-rules.md#a-form-is-one-intent); after a payment the payer shows what was recorded
+ * and no live form, and a further quarter is its own, separately worded step (`?further=`).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(requestContext);
-  const query = payerQuery.parse(queryFields(new URL(request.url)));
+  const url = new URL(request.url);
+  const query = payerQuery.parse(queryFields(url));
   const [payers, recent] = await Promise.all([query.q ? findPayers(env.DB, query.q) : [], listRecentLoungePayments(env.DB, LIST_LIMIT)]);
   return {
     query,
+    formKey: newFormKey(),
+    further: url.searchParams.get("further"),
     payers: payers.map((payer) => ({
       key: `${payer.kind}:${payer.id}`,
-      paymentKey: crypto.randomUUID(),
       name: payer.name,
       email: payer.email,
       tierName: tierBySlug(payer.tier).name,
@@ -43,6 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         payer.dueCents === null
           ? null
           : { cents: payer.dueCents, label: formatCents(payer.dueCents), amount: (payer.dueCents / 100).toFixed(2) },
+      paidThroughLabel: payer.paidThrough ? formatPortlandDate(payer.paidThrough) : null,
+      paysThroughLabel: payer.paysThrough ? formatPortlandDate(payer.paysThrough) : null,
     })),
     recent: recent.map((payment) => ({
       id: payment.id,
@@ -78,15 +89,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const concierge = context.get(memberContext);
   const form = await readSubmission(request, recordPaymentForm, { form: (fields) => fields.payer ?? "" });
   if (!form.ok) return form.invalid;
-  const { payer, amount, method, reference, paymentKey } = form.data;
+  const { payer, amount, method, reference, formKey } = form.data;
   const target = `${payer.kind}:${payer.id}`;
-  const outcome = await recordLoungePayment(context.get(requestContext), concierge.id, {
-    paymentKey,
-    payer,
-    amountCents: amount,
-    method,
-    reference,
-  });
+  const requestCtx = context.get(requestContext);
+  const once = await oncePerForm(
+    requestCtx.env.DB,
+    { key: formKey, purpose: "lounge-payment", target, actorId: concierge.id },
+    () => recordLoungePayment(requestCtx, concierge.id, { paymentKey: formKey, payer, amountCents: amount, method, reference }),
+    (outcome) => !outcome.ok,
+  );
+  if (once.sent === "before") return sentBefore(target, "This payment is already recorded.");
+  const { outcome } = once;
   if (!outcome.ok) {
     const status = outcome.reason === "not-found" ? 404 : outcome.reason === "wrong-amount" ? 400 : 409;
     return data<ActionResult>({ form: target, ok: false, error: refusal(outcome) }, { status });
@@ -100,10 +113,29 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type Payer = Route.ComponentProps["loaderData"]["payers"][number];
 
-function PayerCard({ payer, outcome }: { payer: Payer; outcome: ActionResult | undefined }) {
+/**
+ * One payer: what they owe and the form to record it. After this form's payment the card shows what
+ * was recorded and no live form (a second press records nothing); paying a further quarter is a
+ * link of its own, worded with the date it pays to, that brings a new form.
+ */
+function PayerCard({
+  payer,
+  issuedKey,
+  query,
+  further,
+  outcome,
+}: {
+  payer: Payer;
+  issuedKey: string;
+  query: string;
+  further: boolean;
+  outcome: ActionResult | undefined;
+}) {
   const { pending } = usePendingSubmission({ sentWith: { field: "payer", value: payer.key } });
+  const { formRef, formKey } = useFormIntent(issuedKey, outcome);
   const id = payer.key.replace(":", "-");
   const errors = outcome && !outcome.ok ? outcome.fieldErrors : undefined;
+  const recorded = outcome?.ok === true;
   return (
     <article aria-labelledby={`${id}-name`} className="rounded-sm border border-cedar bg-night p-6">
       <h3 id={`${id}-name`} className="text-2xl text-cream">
@@ -111,11 +143,28 @@ function PayerCard({ payer, outcome }: { payer: Payer; outcome: ActionResult | u
       </h3>
       <p className="mt-1 text-smoke">
         {payer.email} · {payer.tierName} · {payer.detail}
-        {payer.due ? ` · due ${payer.due.label}` : ""}
+        {payer.paidThroughLabel ? ` · paid through ${payer.paidThroughLabel}` : ""}
+        {payer.due && !recorded ? ` · due ${payer.due.label}` : ""}
       </p>
-      {payer.due ? (
-        <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-[10rem_12rem_1fr_auto] sm:items-end">
-          <input type="hidden" name="paymentKey" value={payer.paymentKey} />
+      {recorded ? (
+        <div className="mt-4">
+          <p className="font-semibold text-cream">{outcome.toast.description}</p>
+          {payer.kind === "member" && payer.due && payer.paysThroughLabel ? (
+            <p className="mt-4">
+              <ButtonLink variant="secondary" to={`?${new URLSearchParams({ q: query, further: payer.key })}#${id}-form`}>
+                Record a Further Quarter (paid through {payer.paysThroughLabel})
+              </ButtonLink>
+            </p>
+          ) : null}
+        </div>
+      ) : payer.due ? (
+        <Form ref={formRef} id={`${id}-form`} method="post" className="mt-4 grid gap-4 sm:grid-cols-[10rem_12rem_1fr_auto] sm:items-end">
+          <input type="hidden" name="formKey" value={formKey} />
+          {payer.paysThroughLabel ? (
+            <p className="text-smoke sm:col-span-4">
+              {further ? "A further quarter: " : ""}this payment pays their dues through {payer.paysThroughLabel}.
+            </p>
+          ) : null}
           <Field id={`${id}-amount`} label="Amount" error={errors?.amount}>
             {(control) => (
               <input {...control} name="amount" inputMode="decimal" defaultValue={payer.due?.amount} required className={inputClasses} />
@@ -142,7 +191,7 @@ function PayerCard({ payer, outcome }: { payer: Payer; outcome: ActionResult | u
           </Field>
           <div className="pb-7">
             <SubmitButton name="payer" value={payer.key} pending={pending}>
-              {pending ? "Recording…" : "Record Payment"}
+              {pending ? "Recording…" : further ? "Record Further Quarter" : "Record Payment"}
             </SubmitButton>
           </div>
         </Form>
@@ -156,7 +205,7 @@ function PayerCard({ payer, outcome }: { payer: Payer; outcome: ActionResult | u
 
 export default function ConciergePayments({ loaderData, actionData }: Route.ComponentProps) {
   useOutcomeToast(actionData);
-  const { query, payers, recent } = loaderData;
+  const { query, payers, recent, formKey, further } = loaderData;
   return (
     <>
       <Section id="record-payment" eyebrow="Dues" title="Record a payment">
@@ -188,7 +237,14 @@ export default function ConciergePayments({ loaderData, actionData }: Route.Comp
         ) : null}
         <div className="mt-6 grid gap-6">
           {payers.map((payer) => (
-            <PayerCard key={payer.key} payer={payer} outcome={actionData?.form === payer.key ? actionData : undefined} />
+            <PayerCard
+              key={payer.key}
+              payer={payer}
+              issuedKey={formKey}
+              query={query.q ?? ""}
+              further={further === payer.key}
+              outcome={actionData?.form === payer.key ? actionData : undefined}
+            />
           ))}
         </div>
       </Section>
