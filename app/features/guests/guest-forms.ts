@@ -1,4 +1,5 @@
 import { z } from "#app/lib/zod.ts";
+import { formKeyField } from "#app/lib/form-intent.ts";
 import { guestName } from "#app/features/member-area/member-forms.ts";
 import { club } from "#app/features/site/site-config.ts";
 
@@ -19,6 +20,7 @@ export const calendarDay = z
 
 export const registerGuestForm = z.object({
   intent: z.literal("register"),
+  formKey: formKeyField,
   day: calendarDay,
   lounge: z.enum(["kickback", "business", "platinum"], { error: "Choose a lounge." }),
   guestName,

@@ -67,6 +67,7 @@ describe("the /members/guests action (fuzzed)", () => {
       );
       const fields = {
         intent: fc.constantFrom("register", "cancel", "REGISTER", "delete"),
+        formKey: fc.oneof(fc.uuid().map(String), fc.constantFrom("", "not-a-uuid")),
         day,
         lounge: fc.oneof(fc.constantFrom("kickback", "business", "platinum", "cellar"), fuzzString),
         guestName,
@@ -75,13 +76,16 @@ describe("the /members/guests action (fuzzed)", () => {
         visitId: fc.oneof(fc.constant(crypto.randomUUID()), fuzzString),
         hostMemberId: fc.constant(other.id),
       };
-      const valid = fc.tuple(guestName, fc.constantFrom("kickback", "business", "platinum")).map(([name, lounge]): [string, string][] => [
-        ["intent", "register"],
-        ["day", today],
-        ["lounge", lounge],
-        ["guestName", name],
-        ["adult", "yes"],
-      ]);
+      const valid = fc
+        .tuple(guestName, fc.constantFrom("kickback", "business", "platinum"), fc.uuid())
+        .map(([name, lounge, key]): [string, string][] => [
+          ["intent", "register"],
+          ["formKey", key],
+          ["day", today],
+          ["lounge", lounge],
+          ["guestName", name],
+          ["adult", "yes"],
+        ]);
 
       await fc.assert(
         fc.asyncProperty(formBody(fields, valid), async (submission) => {

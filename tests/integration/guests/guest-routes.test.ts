@@ -36,8 +36,10 @@ async function routeArgs(member: SignedInMember, path: string, form?: Record<str
   return args;
 }
 
+/** Each registration as a form freshly shown, with its own key (docs/product-rules.md#a-form-is-one-intent). */
 async function post(member: SignedInMember, form: Record<string, string>) {
-  const result = (await guestsAction(await routeArgs(member, "/members/guests", form))) as DataWithResponseInit<ActionResult>;
+  const sent = form.intent === "register" ? { formKey: crypto.randomUUID(), ...form } : form;
+  const result = (await guestsAction(await routeArgs(member, "/members/guests", sent))) as DataWithResponseInit<ActionResult>;
   return { status: result.init?.status ?? 200, outcome: result.data };
 }
 
@@ -134,6 +136,24 @@ describe("/members/guests", () => {
     const form = { intent: "register", day: today(), lounge: "business", guestName: "Ada Lovelace", adult: "yes", ...change };
     expect(await post(member, form)).toEqual({ status: 400, outcome: { form: "register", ok: false, fieldErrors } });
     expect(await countGuestVisits(member.id)).toBe(0);
+  });
+
+  it("registers the guest of a form once when it is sent again after its success", async () => {
+    const member = await acceptedMember();
+    const form = {
+      formKey: crypto.randomUUID(),
+      intent: "register",
+      day: tomorrow(),
+      lounge: "business",
+      guestName: "Ada Lovelace",
+      adult: "yes",
+    };
+    expect(await post(member, form)).toMatchObject({ status: 200, outcome: { form: "register", ok: true } });
+    expect(await post(member, form)).toEqual({
+      status: 409,
+      outcome: { form: "register", ok: false, error: "Ada Lovelace is already registered. Nothing more was done." },
+    });
+    expect(await countGuestVisits(member.id)).toBe(1);
   });
 
   it("tells the host at the guest's last visit of the quarter, and refuses a fourth with the limit's message", async () => {

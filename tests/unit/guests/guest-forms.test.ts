@@ -9,7 +9,14 @@ function form(fields: Record<string, string>): FormData {
   return data;
 }
 
-const valid = { intent: "register", day: "2031-01-05", lounge: "kickback", guestName: "Ada Lovelace", adult: "yes" };
+const valid = {
+  intent: "register",
+  formKey: "0b8f3c2e-6d1a-4f5e-9c7b-2a1d4e6f8a90",
+  day: "2031-01-05",
+  lounge: "kickback",
+  guestName: "Ada Lovelace",
+  adult: "yes",
+};
 
 describe("the /members/guests forms", () => {
   it("accepts a guest's name with accents, apostrophes and hyphens, trimmed, and an email or none", () => {

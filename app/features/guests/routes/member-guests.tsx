@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { data, Form, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/member-guests";
 import { PageHero } from "#app/ui/page-hero.tsx";
@@ -8,6 +8,9 @@ import { FormAlert, SubmitButton, useOutcomeToast } from "#app/ui/form/form-outc
 import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
 import type { ActionResult } from "#app/lib/form-result.ts";
 import { readSubmission } from "#app/lib/forms.server.ts";
+import { newFormKey } from "#app/lib/form-intent.ts";
+import { oncePerForm, sentBefore } from "#app/lib/form-intents.server.ts";
+import { useFormIntent } from "#app/ui/form/use-form-intent.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { club, loungeBySlug } from "#app/features/site/site-config.ts";
 import { entitlementsOf, guestVisitsPerQuarter } from "#app/features/site/tier-entitlements.ts";
@@ -61,6 +64,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const today = portlandDay(new Date());
   const status = await hostGuestStatus(context.get(requestContext).env.DB, member.id, today);
   return {
+    formKey: newFormKey(),
     allowance: guestAllowanceText(member.tier, status.guestDaysThisMonth, laterMonthGuestDays(today, status.upcoming)),
     stickFee: stickFeeText(member.tier),
     today,
@@ -113,7 +117,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionResult>({ form: target, ok: true, toast: { title: "Guest cancelled", description: "The day is free again." } });
   }
 
-  const { day, lounge, guestName, guestEmail } = form.data;
+  const { day, lounge, guestName, guestEmail, formKey } = form.data;
   if (day < today || day > addDays(today, DAYS_AHEAD)) {
     return data<ActionResult>(
       { form: "register", ok: false, fieldErrors: { day: `Choose a day from today to ${formatPortlandDay(addDays(today, DAYS_AHEAD))}.` } },
@@ -124,16 +128,24 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionResult>({ form: "register", ok: false, fieldErrors: { lounge: "Choose one of your lounges." } }, { status: 400 });
   }
   const dayLabel = formatPortlandDay(day);
-  const result = await registerGuest(env.DB, {
-    host: { id: member.id, name: member.name, tier: member.tier },
-    day,
-    lounge,
-    guestName,
-    guestEmail,
-    visitsPerQuarter: guestVisitsPerQuarter,
-    siteUrl: config.SITE_URL,
-    signingKey,
-  });
+  const once = await oncePerForm(
+    env.DB,
+    { key: formKey, purpose: "guest", target: "", actorId: member.id },
+    () =>
+      registerGuest(env.DB, {
+        host: { id: member.id, name: member.name, tier: member.tier },
+        day,
+        lounge,
+        guestName,
+        guestEmail,
+        visitsPerQuarter: guestVisitsPerQuarter,
+        siteUrl: config.SITE_URL,
+        signingKey,
+      }),
+    (result) => !result.ok,
+  );
+  if (once.sent === "before") return sentBefore("register", `${guestName} is already registered.`);
+  const result = once.outcome;
   if (!result.ok) {
     return data<ActionResult>(
       { form: "register", ok: false, error: guestRefusalText(result.reason, guestName, dayLabel, guestVisitsPerQuarter) },
@@ -171,13 +183,15 @@ type LoaderData = NonNullable<Route.ComponentProps["loaderData"]>;
 function RegisterGuest({ page, outcome }: { page: LoaderData; outcome: ActionResult | undefined }) {
   const { pending } = usePendingSubmission({ sentWith: { field: "intent", value: "register" } });
   const errors = outcome && !outcome.ok ? outcome.fieldErrors : undefined;
-  const form = useRef<HTMLFormElement>(null);
+  // The form keeps the key it was shown with until its guest is registered, then is emptied.
+  const { formRef, formKey } = useFormIntent(page.formKey, outcome);
   // A field error takes focus to the first field it names.
   useEffect(() => {
-    if (errors) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [errors]);
+    if (errors) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors, formRef]);
   return (
-    <Form ref={form} method="post" className="grid gap-4 rounded-sm border border-cedar bg-night p-6">
+    <Form ref={formRef} method="post" className="grid gap-4 rounded-sm border border-cedar bg-night p-6">
+      <input type="hidden" name="formKey" value={formKey} />
       <Field id="guest-day" label="Day" error={errors?.day}>
         {(control) => (
           <input
