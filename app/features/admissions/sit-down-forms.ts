@@ -1,4 +1,5 @@
 import { z } from "#app/lib/zod.ts";
+import { formKeyField } from "#app/lib/form-intent.ts";
 import { lounges, type Lounge } from "#app/features/site/site-config.ts";
 import { portlandTimeToUtc } from "./sit-down-times.ts";
 import { SIT_DOWN_MINUTES } from "./sit-down-words.ts";
@@ -45,6 +46,6 @@ export const sitDownInviteForm = z.object({ intent: z.literal("invite-sit-down")
 
 /** The applicant's choice on their status page: book (or move to) a slot, or cancel their booking. */
 export const sitDownBookingForm = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("book"), slotId }),
+  z.object({ intent: z.literal("book"), slotId, formKey: formKeyField }),
   z.object({ intent: z.literal("cancel") }),
 ]);

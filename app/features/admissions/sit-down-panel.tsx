@@ -1,10 +1,12 @@
-import { Form, useSearchParams } from "react-router";
+import { useMemo } from "react";
+import { Form, useLocation, useSearchParams } from "react-router";
 import { club } from "#app/features/site/site-config.ts";
 import { FormAlert, SubmitButton, useOutcomeToast } from "#app/ui/form/form-outcome.tsx";
 import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
 import { buttonClasses } from "#app/ui/button-link.tsx";
 import { Section } from "#app/ui/section.tsx";
 import type { ActionResult } from "#app/lib/form-result.ts";
+import { useFormIntent } from "#app/ui/form/use-form-intent.ts";
 
 /**
  * The sit-down on the applicant's status page (docs/product-rules.md#sit-downs): shown while the
@@ -42,17 +44,23 @@ export const sitDownOutcomes = {
   started: { ok: false, error: `Your sit-down has already begun, so it can no longer be changed here. ${officeLine}` },
   closed: { ok: false, error: `Sit-down times can no longer be chosen here. ${officeLine}` },
   "not-booked": { ok: false, error: "You have no sit-down booked." },
+  "sent-before": { ok: false, error: "This time was already booked from this form. Nothing more was done." },
 } as const satisfies Record<string, ActionResult>;
 
 export type SitDownOutcome = keyof typeof sitDownOutcomes;
 
+/** The outcome the redirect named: a new answer for each arrival, even when it names the same outcome again. */
 function useSitDownOutcome(): ActionResult | undefined {
   const [search] = useSearchParams();
+  const { key } = useLocation();
   const named = search.get("sitDown");
-  return named && Object.hasOwn(sitDownOutcomes, named) ? sitDownOutcomes[named as SitDownOutcome] : undefined;
+  return useMemo(
+    () => (named && Object.hasOwn(sitDownOutcomes, named) ? { ...sitDownOutcomes[named as SitDownOutcome], arrival: key } : undefined),
+    [named, key],
+  );
 }
 
-export function SitDownPanel({ panel }: { panel: SitDownPanelView | null }) {
+export function SitDownPanel({ panel, formKey }: { panel: SitDownPanelView | null; formKey: string }) {
   const outcome = useSitDownOutcome();
   useOutcomeToast(outcome);
   if (!panel) return null;
@@ -70,7 +78,7 @@ export function SitDownPanel({ panel }: { panel: SitDownPanelView | null }) {
         )}
         <FormAlert outcome={outcome} id="sit-down-alert" />
         {hasOpenSlots ? (
-          <ChooseTime panel={panel} />
+          <ChooseTime panel={panel} formKey={formKey} outcome={outcome} />
         ) : (
           <p>
             {panel.booked ? "No other times are open at present." : "No times are open at present; the concierge adds new ones each week."}{" "}
@@ -110,10 +118,21 @@ function Booked({ booked }: { booked: NonNullable<SitDownPanelView["booked"]> })
   );
 }
 
-function ChooseTime({ panel }: { panel: SitDownPanelView }) {
+function ChooseTime({
+  panel,
+  formKey: issuedKey,
+  outcome,
+}: {
+  panel: SitDownPanelView;
+  formKey: string;
+  outcome: ActionResult | undefined;
+}) {
   const { pending } = usePendingSubmission({ sentWith: { field: "intent", value: "book" } });
+  // A booking or a move is one intent: the form keeps its key until a booking is made.
+  const { formRef, formKey } = useFormIntent(issuedKey, outcome);
   return (
-    <Form method="post" action={SIT_DOWN_PATH} className="grid gap-6">
+    <Form ref={formRef} method="post" action={SIT_DOWN_PATH} className="grid gap-6">
+      <input type="hidden" name="formKey" value={formKey} />
       <h3 className="text-xl text-cream">{panel.booked ? "Prefer another time?" : "Open times"}</h3>
       {panel.lounges.map((lounge) => (
         <fieldset key={lounge.slug} className="grid gap-4" aria-describedby="sit-down-alert">

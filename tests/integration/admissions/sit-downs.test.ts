@@ -574,8 +574,10 @@ describe("the card's 'Invite to a Sit-Down'", () => {
 });
 
 describe("the applicant's sit-down forms", () => {
+  // Each booking as a form freshly shown, with its own key (docs/product-rules.md#a-form-is-one-intent).
   const post = async (fields: Record<string, string>, cookie?: string) => {
-    const { args } = routeArgs(formPost("/application/sit-down", fields, cookie));
+    const sent = fields.intent === "book" ? { formKey: crypto.randomUUID(), ...fields } : fields;
+    const { args } = routeArgs(formPost("/application/sit-down", sent, cookie));
     const answer = await answerOf(() => bookingAction(args));
     return { status: answer.status, location: answer.headers.get("Location") };
   };
@@ -593,6 +595,17 @@ describe("the applicant's sit-down forms", () => {
     expect(await post({ intent: "cancel" }, cookie)).toEqual({ status: 303, location: "/application?sitDown=cancelled" });
     expect(await bookings()).toEqual([]);
     expect(await post({ intent: "cancel" }, cookie)).toEqual({ status: 303, location: "/application?sitDown=not-booked" });
+  });
+
+  it("books once when the same form is sent again after its success", async () => {
+    const slot = await publish("2026-12-01T02:00:00.000Z");
+    const applicant = await invitedApplicant();
+    const cookie = await applicantCookie(applicant.id);
+    const form = { intent: "book", slotId: slot, formKey: crypto.randomUUID() };
+    expect(await post(form, cookie)).toEqual({ status: 303, location: "/application?sitDown=booked" });
+    expect(await post(form, cookie)).toEqual({ status: 303, location: "/application?sitDown=sent-before" });
+    expect(await bookings()).toEqual([{ request_id: applicant.id, slot_id: slot }]);
+    expect(await emailsTo(applicant.email)).toHaveLength(2);
   });
 
   it("names a taken slot and a bad choice, and without the cookie books nothing", async () => {
@@ -748,7 +761,7 @@ describe("the calendar file", () => {
 });
 
 describe("the sit-down forms (fuzzed)", () => {
-  const outcomes = /^\/application(\?sitDown=(booked|cancelled|taken|gone|choose|started|closed|not-booked))?$/;
+  const outcomes = /^\/application(\?sitDown=(booked|cancelled|taken|gone|choose|started|closed|not-booked|sent-before))?$/;
 
   it(
     "the applicant's forms answer every body with a redirect to a known outcome; nobody else's booking moves and every booking has its email",
@@ -764,6 +777,7 @@ describe("the sit-down forms (fuzzed)", () => {
       const context = routerContext(execution.ctx);
       const fields = {
         intent: fc.constantFrom("book", "cancel", "Book", "", "invite-sit-down"),
+        formKey: fc.oneof(fc.uuid().map(String), fc.constantFrom("", "not-a-uuid")),
         slotId: fc.oneof(fc.constantFrom("__OPEN__", "__TAKEN__", crypto.randomUUID(), ` __OPEN__`), fuzzString),
       };
       await fc.assert(

@@ -24,6 +24,7 @@ import { OpenLinkFromAddress, PastedLinkForm } from "../open-link-from-address.t
 import { SitDownPanel, type SitDownPanelView } from "../sit-down-panel.tsx";
 import { loadSitDownPanel } from "../sit-downs.server.ts";
 import { readSubmission } from "#app/lib/forms.server.ts";
+import { newFormKey } from "#app/lib/form-intent.ts";
 
 /** One answer for a forged, mistyped or forgotten link alike. */
 const INVALID_LINK = `This application link is not valid. Open the link from the latest email the club sent you, or call the office at ${club.officePhone.display}.`;
@@ -59,6 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     application: applicationView(application),
     checkoutReturn: checkoutReturnIn(new URL(request.url)),
     sitDown: await loadSitDownPanel(env.DB, application.requestId),
+    sitDownFormKey: newFormKey(),
   };
 }
 
@@ -144,7 +146,7 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
           outcome={refusal}
           sitDown={loaderData.sitDown}
         />
-        <SitDownPanel panel={loaderData.sitDown} />
+        <SitDownPanel panel={loaderData.sitDown} formKey={loaderData.sitDownFormKey} />
       </>
     );
   }

@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/sit-down-booking";
 import { requestContext } from "#app/context.ts";
 import { readSubmission } from "#app/lib/forms.server.ts";
+import { oncePerForm } from "#app/lib/form-intents.server.ts";
 import { findApplicationStatus, readApplicationCookie } from "../admissions.server.ts";
 import { sitDownBookingForm } from "../sit-down-forms.ts";
 import type { SitDownOutcome } from "../sit-down-panel.tsx";
@@ -36,6 +37,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     const cancelled = await cancelSitDown(services.env.DB, { requestId: application.requestId });
     return backToStatusPage(cancelled.ok ? "cancelled" : cancelled.reason);
   }
-  const booked = await bookApplicantSitDown(services, application.requestId, form.data.slotId);
-  return backToStatusPage(booked.ok ? "booked" : booked.reason);
+  const { slotId, formKey } = form.data;
+  const once = await oncePerForm(
+    services.env.DB,
+    { key: formKey, purpose: "sit-down-booking", target: "", actorId: application.requestId },
+    () => bookApplicantSitDown(services, application.requestId, slotId),
+    (booked) => !booked.ok,
+  );
+  if (once.sent === "before") return backToStatusPage("sent-before");
+  return backToStatusPage(once.outcome.ok ? "booked" : once.outcome.reason);
 }
