@@ -4,6 +4,7 @@ import { buttonClasses } from "#app/ui/button-link.tsx";
 import { Field, inputClasses } from "#app/ui/form/field.tsx";
 import { FormAlert, SubmitButton } from "#app/ui/form/form-outcome.tsx";
 import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
+import { useFormIntent } from "#app/ui/form/use-form-intent.ts";
 import type { ActionResult } from "#app/lib/form-result.ts";
 import { Section } from "#app/ui/section.tsx";
 import { staffRoleNames } from "./member-labels.ts";
@@ -227,15 +228,7 @@ export function MemberActions({ page, outcome }: { page: MemberPage; outcome: Ac
           Notes
         </h3>
         <p className="mt-2 text-smoke">For the concierges only. A note is kept with its author and time, and is never edited.</p>
-        {/* Keyed by the notes, so the field empties once the note is on the record. */}
-        <Form key={page.notes.length} method="post" preventScrollReset className="mt-4 max-w-3xl">
-          <Field id="member-note" label="New note" error={fieldError(noteOutcome, "note")}>
-            {(control) => <textarea {...control} name="note" rows={3} maxLength={2000} required className={inputClasses} />}
-          </Field>
-          <SubmitButton name="intent" value="note" variant="secondary">
-            Add Note
-          </SubmitButton>
-        </Form>
+        <NoteForm issuedKey={page.formKey} outcome={noteOutcome} />
         {page.notes.length === 0 ? (
           <p className="mt-6 text-smoke">No notes yet.</p>
         ) : (
@@ -250,5 +243,21 @@ export function MemberActions({ page, outcome }: { page: MemberPage; outcome: Ac
         )}
       </section>
     </Section>
+  );
+}
+
+/** 'Add Note': one note per form shown; emptied once the note is on the record. */
+function NoteForm({ issuedKey, outcome }: { issuedKey: string; outcome: ActionResult | undefined }) {
+  const { formRef, formKey } = useFormIntent(issuedKey, outcome);
+  return (
+    <Form ref={formRef} method="post" preventScrollReset className="mt-4 max-w-3xl">
+      <input type="hidden" name="formKey" value={formKey} />
+      <Field id="member-note" label="New note" error={fieldError(outcome, "note")}>
+        {(control) => <textarea {...control} name="note" rows={3} maxLength={2000} required className={inputClasses} />}
+      </Field>
+      <SubmitButton name="intent" value="note" variant="secondary">
+        Add Note
+      </SubmitButton>
+    </Form>
   );
 }

@@ -1,5 +1,6 @@
 import { isMultiLineText } from "#app/lib/plain-text.ts";
 import { z } from "#app/lib/zod.ts";
+import { formKeyField } from "#app/lib/form-intent.ts";
 import { membershipTiers, type MembershipTier } from "#app/features/site/site-config.ts";
 
 /**
@@ -42,6 +43,7 @@ export const memberActionForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("role"), role: z.enum(staffRoleChoices, { error: "Choose a role." }), confirmed }),
   z.object({
     intent: z.literal("note"),
+    formKey: formKeyField,
     note: z
       .string({ error: "Write the note." })
       .trim()

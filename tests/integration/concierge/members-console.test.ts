@@ -91,7 +91,9 @@ async function submit(by: { id: string; email: string; name: string }, memberId:
   const execution = actionExecutionContext();
   const context = routerContext(execution.ctx, signedIn);
   const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  // A note's form, freshly shown, carries its own key (docs/product-rules.md#a-form-is-one-intent).
+  const sent = fields.intent === "note" ? { formKey: crypto.randomUUID(), ...fields } : fields;
+  for (const [name, value] of Object.entries(sent)) body.append(name, value);
   const path = `/concierge/members/${memberId}`;
   const request = new Request(`${SITE_ORIGIN}${path}`, { method: "POST", body, headers: { Origin: SITE_ORIGIN } });
   context.set(requestContext, createRequestContext(env, execution.ctx, request));
@@ -382,6 +384,18 @@ describe("the actions", () => {
     expect(await audited()).toEqual([]);
   });
 
+  it("adds the note of a form once when it is sent again after its success", async () => {
+    const staff = await concierge();
+    const target = await member();
+    const form = { intent: "note", formKey: crypto.randomUUID(), note: "Prefers the patio." };
+    expect((await submit(staff, target.id, form)).status).toBe(200);
+    expect(await submit(staff, target.id, form)).toMatchObject({
+      status: 409,
+      data: { form: "note", ok: false, error: "This note is already on their record. Nothing more was done." },
+    });
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM member_notes WHERE member_id = ?").bind(target.id).first()).toEqual({ n: 1 });
+  });
+
   it("adds a note with its author and time, never an empty one, and audits it without its text", async () => {
     const staff = await concierge();
     const target = await member();
@@ -493,7 +507,7 @@ describe("who may reach the Members section", () => {
     const note = await send(`/concierge/members/${target.id}`, staffCookie, {
       method: "POST",
       headers: { Origin: "http://localhost:8787", "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ intent: "note", note: "Welcome back." }).toString(),
+      body: new URLSearchParams({ intent: "note", formKey: crypto.randomUUID(), note: "Welcome back." }).toString(),
     });
     expect(note.status).toBe(200);
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM member_notes").first()).toEqual({ n: 1 });

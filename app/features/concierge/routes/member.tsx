@@ -16,6 +16,8 @@ import { loungeMethodNames } from "#app/features/dues/payment-methods.ts";
 import { useOutcomeToast } from "#app/ui/form/form-outcome.tsx";
 import { memberContext, requestContext } from "#app/context.ts";
 import { readSubmission } from "#app/lib/forms.server.ts";
+import { newFormKey } from "#app/lib/form-intent.ts";
+import { oncePerForm, sentBefore } from "#app/lib/form-intents.server.ts";
 import {
   addMemberNote,
   changeMemberStatus,
@@ -47,6 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const query = memberPageQuery.parse(queryFields(new URL(request.url)));
   const concierge = context.get(memberContext);
   return {
+    formKey: newFormKey(),
     self: member.id === concierge.id,
     confirm: query.confirm ?? null,
     confirmRole: query.role ?? null,
@@ -158,8 +161,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return memberActionAnswer("remove-photo", await deleteMemberPhoto(services, concierge.id, memberId));
     case "role":
       return memberActionAnswer("role", await changeStaffRole(services, concierge.id, memberId, submitted.role));
-    case "note":
-      return memberActionAnswer("note", await addMemberNote(services, concierge.id, memberId, submitted.note));
+    case "note": {
+      const once = await oncePerForm(
+        services.env.DB,
+        { key: submitted.formKey, purpose: "member-note", target: memberId, actorId: concierge.id },
+        () => addMemberNote(services, concierge.id, memberId, submitted.note),
+        (added) => !added,
+      );
+      if (once.sent === "before") return sentBefore("note", "This note is already on their record.");
+      return memberActionAnswer("note", once.outcome);
+    }
   }
 }
 
