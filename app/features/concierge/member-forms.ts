@@ -37,7 +37,7 @@ export const memberActionForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("suspend"), confirmed }),
   z.object({ intent: z.literal("reactivate") }),
   z.object({ intent: z.literal("resend-link") }),
-  z.object({ intent: z.literal("change-tier"), tier: z.enum(tierSlugs, { error: "Choose a membership tier." }) }),
+  z.object({ intent: z.literal("change-tier"), formKey: formKeyField, tier: z.enum(tierSlugs, { error: "Choose a membership tier." }) }),
   z.object({ intent: z.literal("photo") }),
   z.object({ intent: z.literal("remove-photo"), confirmed }),
   z.object({ intent: z.literal("role"), role: z.enum(staffRoleChoices, { error: "Choose a role." }), confirmed }),

@@ -51,6 +51,10 @@ export const payerQuery = z.object({
 /** /members/billing: the Billing Portal, or a change of tier. */
 export const billingForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("manage") }),
-  z.object({ intent: z.literal("change-tier"), tier: z.enum(tierSlugs, { error: "Choose a membership tier." }) }),
+  z.object({
+    intent: z.literal("change-tier"),
+    formKey: formKeyField,
+    tier: z.enum(tierSlugs, { error: "Choose a membership tier." }),
+  }),
   z.object({ intent: z.literal("keep-tier") }),
 ]);

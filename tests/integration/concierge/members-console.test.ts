@@ -91,8 +91,8 @@ async function submit(by: { id: string; email: string; name: string }, memberId:
   const execution = actionExecutionContext();
   const context = routerContext(execution.ctx, signedIn);
   const body = new FormData();
-  // A note's form, freshly shown, carries its own key (docs/product-rules.md#a-form-is-one-intent).
-  const sent = fields.intent === "note" ? { formKey: crypto.randomUUID(), ...fields } : fields;
+  // A note's or a tier's form, freshly shown, carries its own key (docs/product-rules.md#a-form-is-one-intent).
+  const sent = fields.intent === "note" || fields.intent === "change-tier" ? { formKey: crypto.randomUUID(), ...fields } : fields;
   for (const [name, value] of Object.entries(sent)) body.append(name, value);
   const path = `/concierge/members/${memberId}`;
   const request = new Request(`${SITE_ORIGIN}${path}`, { method: "POST", body, headers: { Origin: SITE_ORIGIN } });

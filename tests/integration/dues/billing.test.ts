@@ -157,7 +157,7 @@ describe("Membership & Billing", () => {
   it("changes the tier from the form, and says so when a downgrade waits for the quarter's end", async () => {
     const member = await rulesAcceptedMember({ tier: "platinum", paidThrough: "2027-06-01T18:00:00.000Z" });
     const scheduled = (await billingAction(
-      await memberAreaArgs(member, "/members/billing", { intent: "change-tier", tier: "kickback" }),
+      await memberAreaArgs(member, "/members/billing", { intent: "change-tier", formKey: crypto.randomUUID(), tier: "kickback" }),
     )) as DataWithResponseInit<ActionResult>;
     expect(scheduled.data).toEqual({
       form: "tier",
@@ -165,12 +165,22 @@ describe("Membership & Billing", () => {
       toast: { title: "Change Scheduled", description: "You move to Kickback when your current quarter ends." },
     });
     const unknownTier = (await billingAction(
-      await memberAreaArgs(member, "/members/billing", { intent: "change-tier", tier: "diamond" }),
+      await memberAreaArgs(member, "/members/billing", { intent: "change-tier", formKey: crypto.randomUUID(), tier: "diamond" }),
     )) as DataWithResponseInit<ActionResult>;
     expect(unknownTier.init?.status).toBe(400);
     expect(await billingLoader(await memberAreaArgs(member, "/members/billing"))).toMatchObject({
       tierName: "Platinum",
       pendingTierName: "Kickback",
     });
+  });
+
+  it("makes a change of tier once when its form is sent again after its success", async () => {
+    const member = await rulesAcceptedMember({ tier: "platinum", paidThrough: "2027-06-01T18:00:00.000Z" });
+    const form = { intent: "change-tier", formKey: crypto.randomUUID(), tier: "kickback" };
+    const first = (await billingAction(await memberAreaArgs(member, "/members/billing", form))) as DataWithResponseInit<ActionResult>;
+    expect(first.data).toMatchObject({ form: "tier", ok: true });
+    const again = (await billingAction(await memberAreaArgs(member, "/members/billing", form))) as DataWithResponseInit<ActionResult>;
+    expect(again.init?.status).toBe(409);
+    expect(again.data).toEqual({ form: "tier", ok: false, error: "This change of tier is already made. Nothing more was done." });
   });
 });

@@ -150,8 +150,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return memberActionAnswer(submitted.intent, await changeMemberStatus(services, concierge.id, memberId, submitted.intent));
     case "resend-link":
       return memberActionAnswer("resend-link", await resendSetupLink(services, concierge.id, memberId));
-    case "change-tier":
-      return memberActionAnswer("change-tier", await changeTierForMember(services, concierge.id, memberId, submitted.tier));
+    case "change-tier": {
+      const once = await oncePerForm(
+        services.env.DB,
+        { key: submitted.formKey, purpose: "tier-change", target: memberId, actorId: concierge.id },
+        () => changeTierForMember(services, concierge.id, memberId, submitted.tier),
+        (changed) => !changed.ok,
+      );
+      if (once.sent === "before") return sentBefore("change-tier", "This change of tier is already made.");
+      return memberActionAnswer("change-tier", once.outcome);
+    }
     case "photo": {
       const photo = (await body.formData()).get("photo");
       if (!(photo instanceof File)) return memberActionAnswer("photo", { ok: false, error: "Choose a photo to upload." });

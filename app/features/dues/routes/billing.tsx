@@ -14,6 +14,9 @@ import { PageHero } from "#app/ui/page-hero.tsx";
 import { Section } from "#app/ui/section.tsx";
 import { requestContext } from "#app/context.ts";
 import { readSubmission } from "#app/lib/forms.server.ts";
+import { newFormKey } from "#app/lib/form-intent.ts";
+import { oncePerForm, sentBefore } from "#app/lib/form-intents.server.ts";
+import { useFormIntent } from "#app/ui/form/use-form-intent.ts";
 import { changeMembershipTier, loadMembershipBilling, paymentProviderFor, type TierChangeOutcome } from "../billing.server.ts";
 
 export const meta: Route.MetaFunction = (args) => [
@@ -46,6 +49,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { member, ledger } = billing;
   const tier = tierBySlug(member.tier);
   return {
+    formKey: newFormKey(),
     tierName: tier.name,
     tier: member.tier,
     quarterlyLabel: formatCents(quarterlyDuesCents(tier)),
@@ -114,8 +118,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
 
-  const target = form.data.intent === "keep-tier" ? signedIn.tier : form.data.tier;
-  const outcome = await changeMembershipTier(requestContextValue, provider, signedIn.id, target);
+  const change = form.data;
+  const target = change.intent === "keep-tier" ? signedIn.tier : change.tier;
+  const run = () => changeMembershipTier(requestContextValue, provider, signedIn.id, target);
+  let outcome: TierChangeOutcome;
+  if (change.intent === "change-tier") {
+    // A change of tier is one intent (docs/product-rules.md#a-form-is-one-intent).
+    const once = await oncePerForm(
+      env.DB,
+      { key: change.formKey, purpose: "tier-change", target: "", actorId: signedIn.id },
+      run,
+      (result) => !result.ok,
+    );
+    if (once.sent === "before") return sentBefore("tier", "This change of tier is already made.");
+    outcome = once.outcome;
+  } else outcome = await run();
   if (!outcome.ok) {
     return data<ActionResult>(
       { form: "tier", ok: false, error: tierRefusals[outcome.reason] },
@@ -136,6 +153,7 @@ export default function Billing({ loaderData, actionData }: Route.ComponentProps
   useOutcomeToast(actionData);
   const manage = usePendingSubmission({ sentWith: { field: "intent", value: "manage" } });
   const change = usePendingSubmission({ sentWith: { field: "intent", value: "change-tier" } });
+  const tierForm = useFormIntent(loaderData?.formKey ?? "", actionData?.form === "tier" ? actionData : undefined);
   if (!loaderData) return null;
   const billing = loaderData;
   return (
@@ -181,7 +199,8 @@ export default function Billing({ loaderData, actionData }: Route.ComponentProps
           <p className="text-smoke">
             An upgrade starts at once (the difference for this quarter is prorated); a downgrade starts with your next quarter.
           </p>
-          <Form method="post" className="mt-6 grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
+          <Form ref={tierForm.formRef} method="post" className="mt-6 grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
+            <input type="hidden" name="formKey" value={tierForm.formKey} />
             <Field id="tier" label="Tier">
               {(control) => (
                 <select {...control} name="tier" defaultValue={billing.tier} className={inputClasses}>
