@@ -20,7 +20,9 @@ const ids = async (table: string) =>
 
 beforeEach(async () => {
   await env.DB.batch(
-    ["security_events", "age_gate_answers", "invitation_requests", "outbox"].map((table) => env.DB.prepare(`DELETE FROM ${table}`)),
+    ["security_events", "age_gate_answers", "invitation_requests", "outbox", "form_intents"].map((table) =>
+      env.DB.prepare(`DELETE FROM ${table}`),
+    ),
   );
   await env.DB.batch([
     env.DB.prepare(
@@ -43,11 +45,14 @@ beforeEach(async () => {
         (5, 'sms', 'a', 'b', 'expired', ?), (6, 'email', 'a', 'b', 'abandoned', ?), (7, 'email', 'a', 'b', 'abandoned', ?),
         (8, 'email', 'a', 'b', 'needs_attention', ?)`,
     ).bind(daysAgo(31), daysAgo(29), daysAgo(31), daysAgo(400), daysAgo(31), daysAgo(31), daysAgo(29), daysAgo(400)),
+    env.DB.prepare(
+      "INSERT INTO form_intents (id, purpose, actor_id, created_at) VALUES ('guest::old', 'guest', 'm', ?), ('guest::recent', 'guest', 'm', ?)",
+    ).bind(daysAgo(31), daysAgo(29)),
   ]);
 });
 
 describe("the daily retention job", () => {
-  it("deletes security events and age-gate answers after 12 months, decided requests 24 months after the decision, finished messages after 30 days", async () => {
+  it("deletes security events and age-gate answers after 12 months, decided requests 24 months after the decision, finished messages and forms' keys after 30 days", async () => {
     await runCron(DATA_RETENTION_CRON);
     expect(await ids("security_events")).toEqual(["2", "3"]);
     expect(await ids("age_gate_answers")).toEqual(["2"]);
@@ -55,6 +60,7 @@ describe("the daily retention job", () => {
     // A message not yet delivered, or waiting for a person, is never deleted, however old:
     // nothing accepted is lost. Expired and abandoned ones are finished, like sent ones.
     expect(await ids("outbox")).toEqual(["2", "4", "7", "8"]);
+    expect(await ids("form_intents")).toEqual(["guest::recent"]);
   });
 
   it("keeps a request on a waitlist or holding an offer however old its decision; a deleted request takes its joined submissions and history along", async () => {

@@ -5,6 +5,7 @@ import {
   ageGateAnswers,
   applicationEvents,
   contactMessages,
+  formIntents,
   invitationRequests,
   memberSessions,
   outbox,
@@ -37,6 +38,8 @@ export const RETENTION = {
    * across a season of events and a renewal, no longer (docs/product-rules.md#contact).
    */
   contactMessagesDays: 365,
+  /** A form's key outlives any page that could still send it (docs/product-rules.md#a-form-is-one-intent). */
+  formIntentsDays: 30,
 } as const;
 
 const firstRequest = alias(invitationRequests, "first_request");
@@ -99,6 +102,7 @@ export async function deleteExpiredRecords(db: D1Database, now: number = Date.no
         ),
       ),
     database.delete(contactMessages).where(lt(contactMessages.createdAt, before(now, RETENTION.contactMessagesDays))),
+    database.delete(formIntents).where(lt(formIntents.createdAt, before(now, RETENTION.formIntentsDays))),
     // The sign-in tables keep milliseconds (db/schema/sign-in.ts).
     database.delete(memberSessions).where(lte(memberSessions.expiresAt, now)),
     database.delete(webauthnChallenges).where(lte(webauthnChallenges.expiresAt, now)),

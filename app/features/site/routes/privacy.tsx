@@ -59,6 +59,12 @@ const records: DataRecord[] = [
     kept: "30 days, or until you sign out, whichever comes first.",
   },
   {
+    title: "Forms sent",
+    what: "For each form that records a payment or creates something (a guest, a booking, a note), a random key the page gave the form, what the form does and which account sent it. Nothing you typed is in it.",
+    why: "So that a form sent twice, by a double tap or a page resent from the browser, does its work once.",
+    kept: "30 days, then deleted.",
+  },
+  {
     title: "Age-gate answers",
     what: "Your answer to the age question is kept in your own browser: a record of your answer with the time and your browser's user agent, and a log of whether you entered. We also keep an audit record: the time, a random identifier for the visit, your answer, whether you entered the site and your browser's user agent. It contains no IP address and nothing that names you.",
     why: "To avoid asking the question on every page, and to show regulators that the age gate works.",
