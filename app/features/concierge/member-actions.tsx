@@ -70,7 +70,7 @@ export function MemberActions({ page, outcome }: { page: MemberPage; outcome: Ac
   const suspended = member.status === "suspended";
   const confirmRole = page.confirm === "role" && page.confirmRole && page.confirmRole !== member.role ? page.confirmRole : null;
   const tierOutcome = outcomeOf(outcome, "change-tier");
-  const tierForm = useFormIntent(page.formKey, tierOutcome);
+  const { formRef: tierFormRef, formKey: tierFormKey } = useFormIntent(page.formKey, tierOutcome);
   const photoOutcome = outcomeOf(outcome, "photo");
   const noteOutcome = outcomeOf(outcome, "note");
   const roleOutcome = outcomeOf(outcome, "role");
@@ -124,8 +124,8 @@ export function MemberActions({ page, outcome }: { page: MemberPage; outcome: Ac
           <p className="mt-2 text-smoke">
             An upgrade applies at once if the tier has a free place; a downgrade at the end of the paid period. The dues follow the tier.
           </p>
-          <Form ref={tierForm.formRef} method="post" preventScrollReset className="mt-4 grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
-            <input type="hidden" name="formKey" value={tierForm.formKey} />
+          <Form ref={tierFormRef} method="post" preventScrollReset className="mt-4 grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
+            <input type="hidden" name="formKey" value={tierFormKey} />
             <Field id="member-tier" label="New tier" error={fieldError(tierOutcome, "tier")}>
               {(control) => (
                 <select {...control} name="tier" defaultValue={member.tier} className={`${inputClasses} h-11`}>

@@ -72,6 +72,9 @@ export async function registerGuest(page: Page, guest: GuestEntry): Promise<void
   await submitGuest(page, guest);
   await expect(registerForm(page).getByRole("status")).toContainText(`${guest.name} is expected at the `);
   await expect(registerForm(page).getByRole("status")).toContainText(` on ${formatPortlandDay(guest.day)}.`);
+  // The form is emptied for the next guest: pressed again, it registers nobody (docs/product-rules.md#a-form-is-one-intent).
+  await expect(registerForm(page).getByLabel("Guest's full name")).toHaveValue("");
+  await expect(registerForm(page).getByLabel(/^My guest is \d+ or older$/)).not.toBeChecked();
 }
 
 /** Submits a guest the allowance does not cover and waits for the page's refusal. */

@@ -153,7 +153,10 @@ export default function Billing({ loaderData, actionData }: Route.ComponentProps
   useOutcomeToast(actionData);
   const manage = usePendingSubmission({ sentWith: { field: "intent", value: "manage" } });
   const change = usePendingSubmission({ sentWith: { field: "intent", value: "change-tier" } });
-  const tierForm = useFormIntent(loaderData?.formKey ?? "", actionData?.form === "tier" ? actionData : undefined);
+  const { formRef: tierFormRef, formKey: tierFormKey } = useFormIntent(
+    loaderData?.formKey ?? "",
+    actionData?.form === "tier" ? actionData : undefined,
+  );
   if (!loaderData) return null;
   const billing = loaderData;
   return (
@@ -199,8 +202,8 @@ export default function Billing({ loaderData, actionData }: Route.ComponentProps
           <p className="text-smoke">
             An upgrade starts at once (the difference for this quarter is prorated); a downgrade starts with your next quarter.
           </p>
-          <Form ref={tierForm.formRef} method="post" className="mt-6 grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
-            <input type="hidden" name="formKey" value={tierForm.formKey} />
+          <Form ref={tierFormRef} method="post" className="mt-6 grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
+            <input type="hidden" name="formKey" value={tierFormKey} />
             <Field id="tier" label="Tier">
               {(control) => (
                 <select {...control} name="tier" defaultValue={billing.tier} className={inputClasses}>
