@@ -1,4 +1,5 @@
 import { z } from "#app/lib/zod.ts";
+import { formKeyField } from "#app/lib/form-intent.ts";
 import { registerGuestForm } from "#app/features/guests/guest-forms.ts";
 import { club } from "#app/features/site/site-config.ts";
 import type { EventGuest } from "#worker/features/calendar/calendar-bookings.ts";
@@ -7,7 +8,9 @@ import type { EventGuest } from "#worker/features/calendar/calendar-bookings.ts"
  * The forms of /members/events/:id and /members/academy (docs/product-rules.md#members-pages), told
  * apart by their submit button's `intent`. Only the actions import this module, so zod stays out of
  * the pages' browser code. The member is never named by a form: the actions take the signed-in
- * member, and the engine acts only on that member's own bookings.
+ * member, and the engine acts only on that member's own bookings. The forms that book (RSVP,
+ * waitlist, enrol) and the one that adds a guest carry the page's `formKey`: each is one intent
+ * (docs/product-rules.md#a-form-is-one-intent).
  */
 
 const id = z.string().trim().min(1).max(100);
@@ -42,6 +45,7 @@ export const rsvpForm = (lineCount: number) =>
   z
     .object({
       intent: z.literal("rsvp"),
+      formKey: formKeyField,
       ...guestLines,
       // A checkbox: "yes" when ticked; required only with a guest (below).
       adult: z.string().max(10).optional(),
@@ -74,15 +78,15 @@ export function rsvpGuests(form: z.output<ReturnType<typeof rsvpForm>>): EventGu
 export const memberEventForm = (lineCount: number) =>
   z.discriminatedUnion("intent", [
     rsvpForm(lineCount),
-    z.object({ intent: z.literal("join-waitlist") }),
-    z.object({ intent: z.literal("add-guest"), bookingId: id, guestName, guestEmail, adult }),
+    z.object({ intent: z.literal("join-waitlist"), formKey: formKeyField }),
+    z.object({ intent: z.literal("add-guest"), formKey: formKeyField, bookingId: id, guestName, guestEmail, adult }),
     z.object({ intent: z.literal("remove-guest"), bookingId: id, guestVisitId: id }),
     z.object({ intent: z.literal("cancel"), bookingId: id }),
   ]);
 
 /** The forms of /members/academy: each names its term (the page to return to), and a cancel the member's booking of it. */
 export const memberAcademyForm = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("enrol"), listingId: id }),
-  z.object({ intent: z.literal("join-waitlist"), listingId: id }),
+  z.object({ intent: z.literal("enrol"), formKey: formKeyField, listingId: id }),
+  z.object({ intent: z.literal("join-waitlist"), formKey: formKeyField, listingId: id }),
   z.object({ intent: z.literal("cancel"), bookingId: id, listingId: id }),
 ]);

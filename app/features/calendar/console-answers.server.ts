@@ -1,5 +1,6 @@
-import { data } from "react-router";
+import { data, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
 import type { ActionResult } from "#app/lib/form-result.ts";
+import { sentBefore } from "#app/lib/form-intents.server.ts";
 import type { CancelBookingOutcome, CancelOutcome, SaveOutcome } from "./console-calendar.server.ts";
 
 /**
@@ -71,6 +72,13 @@ export function saveRefusalAnswer(
     case "not-found":
       return answer({ form, ok: false, error: `This ${noun[kind]} no longer exists.` }, 404);
   }
+}
+
+/** A new event's or term's form sent again after it was created (console-listing-page.server.ts, createFromNewPage). */
+export function createdBeforeAnswer(kind: "event" | "course"): DataWithResponseInit<ConsoleFormResult> {
+  return kind === "event"
+    ? sentBefore("event", "This event is already created: it is under All events.")
+    : sentBefore("term", "This term is already created: it is under All terms.");
 }
 
 /** " 2 members on the waitlist were booked and emailed." after an edit that promoted them; "" otherwise. */

@@ -9,6 +9,7 @@ export {
   type CancelBookingOutcome,
   type CancelOutcome,
   type ConsoleListing,
+  type ListingToSave,
   type SaveOutcome,
 } from "#worker/features/calendar/calendar-console.ts";
 export { listingBookings } from "#worker/features/calendar/calendar-bookings.ts";

@@ -1,4 +1,5 @@
 import { z } from "#app/lib/zod.ts";
+import { formKeyField } from "#app/lib/form-intent.ts";
 import { isMultiLineText, isSingleLineText } from "#app/lib/plain-text.ts";
 import { lounges, type Lounge } from "#app/features/site/site-config.ts";
 import { courseNames, eventKindNames, type CourseSlug, type EventKind } from "#app/features/site/tier-entitlements.ts";
@@ -72,57 +73,74 @@ export interface EventFields {
   cutoffHours: number;
 }
 
-const saveEvent = z
-  .object({
-    intent: z.literal("save"),
-    title,
-    description,
-    kind: z.enum(eventKinds, { error: "Choose a kind of event." }),
-    lounge,
-    day: day("Choose a date."),
-    startTime: clock("Choose a start time."),
-    endTime: clock("Choose an end time."),
-    capacity: wholeNumber(CAPACITY.min, CAPACITY.max, CAPACITY_MESSAGE),
-    reservedPlaces: z.preprocess(
-      (value) => (value === "" || value === undefined ? "0" : value),
-      wholeNumber(0, CAPACITY.max, "Enter the reserved places, from 0 to the capacity."),
-    ),
-    cutoffHours: wholeNumber(CUTOFF_HOURS.min, CUTOFF_HOURS.max, CUTOFF_MESSAGE),
-  })
-  .transform((event, context): { intent: "save"; event: EventFields } => {
-    const reservedRefusal =
-      event.reservedPlaces > 0 && event.kind !== "master-blender-dinner"
-        ? "Only master blender dinners have reserved places."
-        : event.reservedPlaces > event.capacity
-          ? "Reserve at most the event's places."
-          : null;
-    if (reservedRefusal) context.addIssue({ code: "custom", path: ["reservedPlaces"], message: reservedRefusal });
-    const startsAt = portlandTimeToUtc(event.day, event.startTime);
-    if (!startsAt) context.addIssue({ code: "custom", path: ["startTime"], message: NO_SUCH_TIME });
-    // An end earlier on the clock than the start is the next day's (a dinner that runs past midnight).
-    const endsAt =
-      event.endTime === event.startTime
-        ? null
-        : portlandTimeToUtc(event.endTime > event.startTime ? event.day : nextDay(event.day), event.endTime);
-    if (!endsAt)
-      context.addIssue({
-        code: "custom",
-        path: ["endTime"],
-        message: event.endTime === event.startTime ? "End after the start." : NO_SUCH_TIME,
-      });
-    if (!startsAt || !endsAt || reservedRefusal) return z.NEVER;
-    const { title, description, kind: category, lounge, capacity, reservedPlaces, cutoffHours } = event;
-    return { intent: "save", event: { title, description, category, lounge, startsAt, endsAt, capacity, reservedPlaces, cutoffHours } };
-  });
+const eventFields = z.object({
+  intent: z.literal("save"),
+  title,
+  description,
+  kind: z.enum(eventKinds, { error: "Choose a kind of event." }),
+  lounge,
+  day: day("Choose a date."),
+  startTime: clock("Choose a start time."),
+  endTime: clock("Choose an end time."),
+  capacity: wholeNumber(CAPACITY.min, CAPACITY.max, CAPACITY_MESSAGE),
+  reservedPlaces: z.preprocess(
+    (value) => (value === "" || value === undefined ? "0" : value),
+    wholeNumber(0, CAPACITY.max, "Enter the reserved places, from 0 to the capacity."),
+  ),
+  cutoffHours: wholeNumber(CUTOFF_HOURS.min, CUTOFF_HOURS.max, CUTOFF_MESSAGE),
+});
+
+/** The event the form describes, or null with each refusal added beside its field. */
+function eventOf(event: z.output<typeof eventFields>, context: z.RefinementCtx): EventFields | null {
+  const reservedRefusal =
+    event.reservedPlaces > 0 && event.kind !== "master-blender-dinner"
+      ? "Only master blender dinners have reserved places."
+      : event.reservedPlaces > event.capacity
+        ? "Reserve at most the event's places."
+        : null;
+  if (reservedRefusal) context.addIssue({ code: "custom", path: ["reservedPlaces"], message: reservedRefusal });
+  const startsAt = portlandTimeToUtc(event.day, event.startTime);
+  if (!startsAt) context.addIssue({ code: "custom", path: ["startTime"], message: NO_SUCH_TIME });
+  // An end earlier on the clock than the start is the next day's (a dinner that runs past midnight).
+  const endsAt =
+    event.endTime === event.startTime
+      ? null
+      : portlandTimeToUtc(event.endTime > event.startTime ? event.day : nextDay(event.day), event.endTime);
+  if (!endsAt)
+    context.addIssue({
+      code: "custom",
+      path: ["endTime"],
+      message: event.endTime === event.startTime ? "End after the start." : NO_SUCH_TIME,
+    });
+  if (!startsAt || !endsAt || reservedRefusal) return null;
+  const { title, description, kind: category, lounge, capacity, reservedPlaces, cutoffHours } = event;
+  return { title, description, category, lounge, startsAt, endsAt, capacity, reservedPlaces, cutoffHours };
+}
+
+const saveEvent = eventFields.transform((fields, context): { intent: "save"; event: EventFields } => {
+  const event = eventOf(fields, context);
+  return event ? { intent: "save", event } : z.NEVER;
+});
 
 /** The second step of 'Cancel' beside one booking or waitlist place on an event's or a term's page. */
 const cancelOneBooking = z.object({ intent: z.literal("cancel-booking"), bookingId: z.string().trim().min(1).max(100) });
 
 /**
- * /concierge/events/new and /concierge/events/:id: save the event, (the second step of 'Cancel
- * this event') cancel it, or cancel one member's booking, told apart by `intent`.
+ * /concierge/events/:id: save the event, (the second step of 'Cancel this event') cancel it, or
+ * cancel one member's booking, told apart by `intent`.
  */
 export const consoleEventForm = z.discriminatedUnion("intent", [saveEvent, z.object({ intent: z.literal("cancel") }), cancelOneBooking]);
+
+/**
+ * /concierge/events/new: the event, with the key of the page that showed the form; creating it is
+ * one intent (docs/product-rules.md#a-form-is-one-intent).
+ */
+export const newEventForm = eventFields
+  .extend({ formKey: formKeyField })
+  .transform((fields, context): { event: EventFields; formKey: string } => {
+    const event = eventOf(fields, context);
+    return event ? { event, formKey: fields.formKey } : z.NEVER;
+  });
 
 /** One session of a term, in UTC. */
 export interface TermSession {
@@ -151,56 +169,67 @@ const sessionRows = Object.fromEntries(
     .map((name) => [name, z.string().trim().optional()]),
 );
 
-const saveTerm = z
-  .object({
-    intent: z.literal("save"),
-    course: z.enum(courses, { error: "Choose a course." }),
-    title,
-    description,
-    lounge,
-    seats: wholeNumber(CAPACITY.min, CAPACITY.max, `Enter the seats, from ${CAPACITY.min} to ${CAPACITY.max}.`),
-    ...sessionRows,
-  })
-  .transform((term, context): { intent: "save"; term: TermFields } => {
-    const rows: Record<string, unknown> = term;
-    const text = (name: string) => (typeof rows[name] === "string" ? rows[name] : "");
-    const sessions: (TermSession & { row: number })[] = [];
-    const refuse = (path: string, message: string) => {
-      context.addIssue({ code: "custom", path: [path], message });
-      refused = true;
-    };
-    let refused = false;
-    for (let row = 1; row <= TERM_SESSIONS.max; row += 1) {
-      const names = sessionFieldNames(row);
-      const [date, time, minutes] = [text(names.day), text(names.time), text(names.minutes)];
-      // A row left empty is no session; the form offers more rows than most terms need.
-      if (!date && !time) continue;
-      const startsAt = /^\d{4}-\d{2}-\d{2}$/.test(date) && /^\d{2}:\d{2}$/.test(time) ? portlandTimeToUtc(date, time) : null;
-      const length = wholeNumber(SESSION_MINUTES.min, SESSION_MINUTES.max, MINUTES_MESSAGE).safeParse(minutes);
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) refuse(names.day, "Choose a date.");
-      else if (!/^\d{2}:\d{2}$/.test(time)) refuse(names.time, "Choose a start time.");
-      else if (!startsAt) refuse(names.time, NO_SUCH_TIME);
-      if (!length.success) refuse(names.minutes, MINUTES_MESSAGE);
-      if (startsAt && length.success)
-        sessions.push({ row, startsAt, endsAt: new Date(Date.parse(startsAt) + length.data * 60_000).toISOString() });
-    }
-    if (sessions.length === 0 && !refused) refuse(sessionFieldNames(1).day, "Add at least one session.");
-    sessions.sort((a, b) => a.startsAt.localeCompare(b.startsAt));
-    for (let index = 1; index < sessions.length; index += 1) {
-      const session = sessions[index]!;
-      if (session.startsAt < sessions[index - 1]!.endsAt)
-        refuse(sessionFieldNames(session.row).time, "This session overlaps another. Choose another time.");
-    }
-    if (refused) return z.NEVER;
-    const { course: category, title, description, lounge, seats } = term;
-    return {
-      intent: "save",
-      term: { category, title, description, lounge, seats, sessions: sessions.map(({ startsAt, endsAt }) => ({ startsAt, endsAt })) },
-    };
-  });
+const termFields = z.object({
+  intent: z.literal("save"),
+  course: z.enum(courses, { error: "Choose a course." }),
+  title,
+  description,
+  lounge,
+  seats: wholeNumber(CAPACITY.min, CAPACITY.max, `Enter the seats, from ${CAPACITY.min} to ${CAPACITY.max}.`),
+  ...sessionRows,
+});
 
-/** /concierge/academy/new and /concierge/academy/:id: save the term, cancel it or one member's enrolment (each a confirmation's second step). */
+/** The term the form describes, its sessions in order, or null with each refusal added beside its field. */
+function termOf(term: z.output<typeof termFields>, context: z.RefinementCtx): TermFields | null {
+  const rows: Record<string, unknown> = term;
+  const text = (name: string) => (typeof rows[name] === "string" ? rows[name] : "");
+  const sessions: (TermSession & { row: number })[] = [];
+  const refuse = (path: string, message: string) => {
+    context.addIssue({ code: "custom", path: [path], message });
+    refused = true;
+  };
+  let refused = false;
+  for (let row = 1; row <= TERM_SESSIONS.max; row += 1) {
+    const names = sessionFieldNames(row);
+    const [date, time, minutes] = [text(names.day), text(names.time), text(names.minutes)];
+    // A row left empty is no session; the form offers more rows than most terms need.
+    if (!date && !time) continue;
+    const startsAt = /^\d{4}-\d{2}-\d{2}$/.test(date) && /^\d{2}:\d{2}$/.test(time) ? portlandTimeToUtc(date, time) : null;
+    const length = wholeNumber(SESSION_MINUTES.min, SESSION_MINUTES.max, MINUTES_MESSAGE).safeParse(minutes);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) refuse(names.day, "Choose a date.");
+    else if (!/^\d{2}:\d{2}$/.test(time)) refuse(names.time, "Choose a start time.");
+    else if (!startsAt) refuse(names.time, NO_SUCH_TIME);
+    if (!length.success) refuse(names.minutes, MINUTES_MESSAGE);
+    if (startsAt && length.success)
+      sessions.push({ row, startsAt, endsAt: new Date(Date.parse(startsAt) + length.data * 60_000).toISOString() });
+  }
+  if (sessions.length === 0 && !refused) refuse(sessionFieldNames(1).day, "Add at least one session.");
+  sessions.sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+  for (let index = 1; index < sessions.length; index += 1) {
+    const session = sessions[index]!;
+    if (session.startsAt < sessions[index - 1]!.endsAt)
+      refuse(sessionFieldNames(session.row).time, "This session overlaps another. Choose another time.");
+  }
+  if (refused) return null;
+  const { course: category, title, description, lounge, seats } = term;
+  return { category, title, description, lounge, seats, sessions: sessions.map(({ startsAt, endsAt }) => ({ startsAt, endsAt })) };
+}
+
+const saveTerm = termFields.transform((fields, context): { intent: "save"; term: TermFields } => {
+  const term = termOf(fields, context);
+  return term ? { intent: "save", term } : z.NEVER;
+});
+
+/** /concierge/academy/:id: save the term, cancel it or one member's enrolment (each a confirmation's second step). */
 export const consoleTermForm = z.discriminatedUnion("intent", [saveTerm, z.object({ intent: z.literal("cancel") }), cancelOneBooking]);
+
+/** /concierge/academy/new: the term, with the page's key; creating it is one intent (docs/product-rules.md#a-form-is-one-intent). */
+export const newTermForm = termFields
+  .extend({ formKey: formKeyField })
+  .transform((fields, context): { term: TermFields; formKey: string } => {
+    const term = termOf(fields, context);
+    return term ? { term, formKey: fields.formKey } : z.NEVER;
+  });
 
 /** The lists' filter: ?when=past shows what has ended, newest first; anything else the upcoming. */
 export const consoleListingsQuery = z.object({

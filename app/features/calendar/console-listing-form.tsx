@@ -4,27 +4,34 @@ import type { ActionResult } from "#app/lib/form-result.ts";
 import { Field, inputClasses } from "#app/ui/form/field.tsx";
 import { FormAlert, SubmitButton } from "#app/ui/form/form-outcome.tsx";
 import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
+import { useFormIntent } from "#app/ui/form/use-form-intent.ts";
 
 const nouns = { event: "event", course: "term" } as const;
 
 /**
  * An event's or a course term's form on its staff page (docs/product-rules.md#calendar, Staff):
  * the kind's fields, then 'Create' (a new one) or 'Save Changes', and a refusal of the whole form.
+ * A new one's form carries its page's key (`formKey`, null when editing) and keeps it until the
+ * listing is created (docs/product-rules.md#a-form-is-one-intent); its success is the new
+ * listing's page, so the form is never shown again with that key.
  */
 export function ListingForm({
   kind,
-  isNew,
+  formKey: issuedKey,
   outcome,
   children,
 }: {
   kind: "event" | "course";
-  isNew: boolean;
+  formKey: string | null;
   outcome: ActionResult | undefined;
   children: ReactNode;
 }) {
   const { pending } = usePendingSubmission({ sentWith: { field: "intent", value: "save" } });
+  const isNew = issuedKey !== null;
+  const { formRef, formKey } = useFormIntent(issuedKey ?? "", outcome);
   return (
-    <Form method="post" noValidate className="mt-8 grid max-w-3xl gap-4 sm:grid-cols-2">
+    <Form ref={isNew ? formRef : undefined} method="post" noValidate className="mt-8 grid max-w-3xl gap-4 sm:grid-cols-2">
+      {isNew ? <input type="hidden" name="formKey" value={formKey} /> : null}
       {children}
       <div className="sm:col-span-2">
         <SubmitButton name="intent" value="save" pending={pending}>

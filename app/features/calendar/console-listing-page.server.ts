@@ -1,18 +1,59 @@
 import { data, redirect } from "react-router";
 import type { RequestContext } from "#worker/http/request-context.ts";
-import { cancelBookingByStaff, cancelListingByStaff, consoleListing, listingBookings } from "./console-calendar.server.ts";
+import { newFormKey } from "#app/lib/form-intent.ts";
+import { oncePerForm } from "#app/lib/form-intents.server.ts";
+import {
+  cancelBookingByStaff,
+  cancelListingByStaff,
+  consoleListing,
+  listingBookings,
+  saveListing,
+  type ListingToSave,
+} from "./console-calendar.server.ts";
 import { bookingToConfirm, rosterLine } from "./console-roster.server.ts";
-import { cancelAnswer, cancelBookingAnswer } from "./console-answers.server.ts";
+import { cancelAnswer, cancelBookingAnswer, createdBeforeAnswer, saveRefusalAnswer } from "./console-answers.server.ts";
 import { listingPaths, type ListingPageState } from "./console-listing-page.tsx";
 
-/** A new listing's page: nothing saved, nothing to confirm. */
-export const newListingPage = {
-  listing: null,
-  roster: null,
-  confirmingCancel: false,
-  confirmingBooking: null,
-  done: null,
-} as const satisfies ListingPageState;
+/** A new listing's page: nothing saved, nothing to confirm, and the key its form carries. */
+export function newListingPage() {
+  return {
+    listing: null,
+    roster: null,
+    confirmingCancel: false,
+    confirmingBooking: null,
+    done: null,
+    formKey: newFormKey(),
+  } as const satisfies ListingPageState & { formKey: string };
+}
+
+/**
+ * The new page's form, sent: the event or term is created once per form
+ * (docs/product-rules.md#a-form-is-one-intent), audited, and its page follows (303,
+ * `?done=created`). Sent again (a second press, a resent page), it creates nothing and says so
+ * beside the form (409): the form's intent keeps its key, not what it made, so the answer names
+ * the list where the new one is rather than guess at its page.
+ */
+export async function createFromNewPage(
+  services: RequestContext,
+  staffId: string,
+  formKey: string,
+  listing: ListingToSave,
+  fields: Record<string, string>,
+) {
+  const once = await oncePerForm(
+    services.env.DB,
+    { key: formKey, purpose: listing.kind === "event" ? "event-creation" : "term-creation", target: "", actorId: staffId },
+    () => saveListing(services, staffId, { listingId: null, ...listing }),
+    (outcome) => !outcome.ok,
+  );
+  if (once.sent === "before") return createdBeforeAnswer(listing.kind);
+  const outcome = once.outcome;
+  if (!outcome.ok) {
+    const requested = listing.kind === "event" ? listing.event : { capacity: listing.term.seats, reservedPlaces: 0 };
+    return saveRefusalAnswer(listing.kind, outcome, requested, fields);
+  }
+  throw redirect(`${listingPaths[listing.kind]}/${outcome.listingId}?done=created`, 303);
+}
 
 /**
  * An event's or a term's staff page, whatever its kind (docs/product-rules.md#calendar, Staff): the

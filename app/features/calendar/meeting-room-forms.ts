@@ -1,4 +1,5 @@
 import { z } from "#app/lib/zod.ts";
+import { formKeyField } from "#app/lib/form-intent.ts";
 import { calendarDay } from "#app/features/guests/guest-forms.ts";
 import { meetingRoomOrder } from "./meeting-room-facts.ts";
 import { MEETING_ROOM_MAX_HOURS, meetingRoomStartHours } from "./meeting-room-hours.ts";
@@ -15,8 +16,10 @@ const wholeNumber = (message: string) =>
     .regex(/^\d{1,2}$/, message)
     .transform(Number);
 
+/** A booking is one intent (docs/product-rules.md#a-form-is-one-intent): it carries the page's key. */
 export const bookMeetingRoomForm = z.object({
   intent: z.literal("book"),
+  formKey: formKeyField,
   room: z.enum(meetingRoomOrder, { error: "Choose a room." }),
   day: calendarDay,
   startHour: wholeNumber("Choose a start time.").pipe(

@@ -97,7 +97,7 @@ test.describe("each tier's calendar", () => {
     await signInAsNewMember(page, { tier: "platinum", rulesAccepted: true });
     await gotoHydrated(page, `/members/events/${special.id}`);
     const place = yourPlace(page);
-    const [first, second, third] = [guestName("Ada"), guestName("Grace"), guestName("Dora")];
+    const [first, second, third, fourth] = [guestName("Ada"), guestName("Grace"), guestName("Dora"), guestName("Frida")];
 
     // A guest without the 21+ box is refused beside the box, which takes the focus.
     await place.getByLabel("Guest 1's full name").fill(first);
@@ -126,6 +126,17 @@ test.describe("each tier's calendar", () => {
     await expectToast(page, "Guest added", "Your guest is on the list for the evening.");
     await expect(place).toContainText("Booked, with 2 guests.");
     await expect(place.getByRole("listitem").filter({ hasText: third })).toBeVisible();
+
+    // The add-guest form is one intent (docs/product-rules.md#a-form-is-one-intent): emptied after
+    // its guest is added, it takes a new key, so the next guest is added too.
+    await expect(addGuest.getByLabel("Guest's full name")).toHaveValue("");
+    await expect(addGuest.getByLabel("My guest is 21 or older")).not.toBeChecked();
+    await addGuest.getByLabel("Guest's full name").fill(fourth);
+    await addGuest.getByLabel("My guest is 21 or older").check();
+    await addGuest.getByRole("button", { name: "Add guest" }).click();
+    await expectToast(page, "Guest added", "Your guest is on the list for the evening.");
+    await expect(place).toContainText("Booked, with 3 guests.");
+    await expect(place.getByRole("listitem").filter({ hasText: fourth })).toBeVisible();
 
     await place.getByRole("button", { name: /^Cancel my place/ }).click();
     await expectToast(page, "Place cancelled", "Your place has gone back to the members.");

@@ -79,7 +79,10 @@ const eventFields = (overrides: Record<string, string> = {}) => ({
   ...overrides,
 });
 
-/** The action of `page` at `path` as the concierge `by` sends the form. */
+/**
+ * The action of `page` at `path` as the concierge `by` sends the form; a new page's form as freshly
+ * shown, with a key of its own unless it names one (docs/product-rules.md#a-form-is-one-intent).
+ */
 async function submit(
   page: { action: (args: never) => Promise<unknown> },
   path: string,
@@ -90,8 +93,9 @@ async function submit(
   const signedIn: SignedInMember = { id: by.id, email: by.email, name: by.name, tier: "platinum", role: "concierge" };
   const execution = actionExecutionContext();
   const context = routerContext(execution.ctx, signedIn);
+  const sent = path.endsWith("/new") ? { formKey: crypto.randomUUID(), ...fields } : fields;
   const answer = await answerOf(async () =>
-    page.action(actionArgs(path, { kind: "urlencoded", pairs: Object.entries(fields) }, context, params) as never),
+    page.action(actionArgs(path, { kind: "urlencoded", pairs: Object.entries(sent) }, context, params) as never),
   );
   await execution.settle();
   return answer;
@@ -179,6 +183,25 @@ describe("creating and editing an event", () => {
         details: { listingId, kind: "event", category: "master-blender-dinner", startsAt: listing.startsAt, capacity: 10 },
       },
     ]);
+  });
+
+  it("creates the event of a form once when it is sent again after its success (a second press, a resent page)", async () => {
+    const staff = await concierge();
+    const form = eventFields({ formKey: crypto.randomUUID() });
+    const answer = await submitEvent(staff, form);
+    expect(answer.status).toBe(303);
+    const listingId = idFromLocation(answer.headers, "/concierge/events");
+    const again = await submitEvent(staff, form);
+    expect({ status: again.status, data: again.data }).toEqual({
+      status: 409,
+      data: { form: "event", ok: false, error: "This event is already created: it is under All events. Nothing more was done." },
+    });
+    expect(await database.select({ id: calendarListings.id }).from(calendarListings).all()).toEqual([{ id: listingId }]);
+    expect((await audited()).map((event) => event.eventType)).toEqual(["calendar_listing_created"]);
+    // A refused form gives its key back: corrected, the same form creates (another event here).
+    const refusedForm = eventFields({ formKey: crypto.randomUUID(), day: portlandDate(-2) });
+    expect((await submitEvent(staff, refusedForm)).status).toBe(409);
+    expect((await submitEvent(staff, { ...refusedForm, day: portlandDate(21) })).status).toBe(303);
   });
 
   it("refuses a start that has passed, and a form with errors shows each beside its field with the values as typed", async () => {
@@ -428,6 +451,19 @@ describe("course terms", () => {
     session2Time: "18:00",
     session2Minutes: "120",
     ...overrides,
+  });
+
+  it("creates the term of a form once when it is sent again after its success", async () => {
+    const staff = await concierge();
+    const form = termFields({ formKey: crypto.randomUUID() });
+    const termId = idFromLocation((await submitTerm(staff, form)).headers, "/concierge/academy");
+    const again = await submitTerm(staff, form);
+    expect({ status: again.status, data: again.data }).toEqual({
+      status: 409,
+      data: { form: "term", ok: false, error: "This term is already created: it is under All terms. Nothing more was done." },
+    });
+    expect(await database.select({ id: calendarListings.id }).from(calendarListings).all()).toEqual([{ id: termId }]);
+    expect(await database.select().from(calendarSessions).all()).toHaveLength(2);
   });
 
   it("creates a term with its sessions: enrolment opens 21 days before the first and closes as it begins; audited", async () => {

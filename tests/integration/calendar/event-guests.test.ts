@@ -4,7 +4,7 @@ import { action as eventAction } from "#app/features/calendar/routes/member-even
 import { action as guestsAction, loader as guestsLoader } from "#app/features/guests/routes/member-guests.tsx";
 import type { SignedInMember } from "#worker/features/members/members.ts";
 import { uniqueGuest } from "#tests/integration/guests/guest-fixtures.ts";
-import { acceptedMember, answer, createListing, routeArgs } from "./member-route-fixtures.ts";
+import { acceptedMember, answer, createListing, freshForm, routeArgs } from "./member-route-fixtures.ts";
 
 /**
  * An event's guests on /members/guests (docs/product-rules.md#events): they hold places of the
@@ -30,7 +30,9 @@ describe("an event's guest on /members/guests", () => {
     const host = await acceptedMember("business");
     const ada = uniqueGuest();
     const rsvp = (member: SignedInMember, form: Record<string, string>) =>
-      answer(async () => eventAction(await routeArgs(member, `/members/events/${night.id}`, { form, params: { id: night.id } })));
+      answer(async () =>
+        eventAction(await routeArgs(member, `/members/events/${night.id}`, { form: freshForm(form), params: { id: night.id } })),
+      );
     expect(await rsvp(host, { intent: "rsvp", guestName1: ada, adult: "yes" })).toMatchObject({ status: 303 });
 
     const [visit] = (await guestsPage(host)).upcoming;

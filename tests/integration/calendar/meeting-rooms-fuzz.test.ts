@@ -73,6 +73,7 @@ describe("the /members/meeting-rooms action (fuzzed)", () => {
       const aheadDay = fc.integer({ min: 1, max: 59 }).map((days) => addDays(today, days));
       const fields = {
         intent: fc.constantFrom("book", "cancel", "BOOK", "delete"),
+        formKey: fc.oneof(fc.uuid().map(String), fc.constantFrom("", "not-a-uuid")),
         room: fc.oneof(fc.constantFrom("alder", "fir", "boardroom"), fuzzString),
         day: fc.oneof(aheadDay, fc.constantFrom("2020-01-01", "2099-12-31", "tomorrow", today.replace(/-/g, "/")), fuzzString),
         startHour: fc.oneof(fc.integer({ min: -1, max: 25 }).map(String), fc.constantFrom("9.5", "0x9", " 9", "09"), fuzzString),
@@ -81,9 +82,10 @@ describe("the /members/meeting-rooms action (fuzzed)", () => {
         memberId: fc.constant(other.id),
       };
       const valid = fc
-        .tuple(aheadDay, fc.constantFrom("alder", "fir"), fc.integer({ min: 7, max: 20 }), fc.integer({ min: 1, max: 2 }))
-        .map(([day, room, startHour, hours]): [string, string][] => [
+        .tuple(aheadDay, fc.constantFrom("alder", "fir"), fc.integer({ min: 7, max: 20 }), fc.integer({ min: 1, max: 2 }), fc.uuid())
+        .map(([day, room, startHour, hours, key]): [string, string][] => [
           ["intent", "book"],
+          ["formKey", key],
           ["room", room],
           ["day", day],
           ["startHour", String(startHour)],

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { RouterContextProvider, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
 import { meetingRoomBookings, outbox } from "#db/schema.ts";
 import { memberContext, requestContext } from "#app/context.ts";
@@ -38,8 +39,10 @@ async function routeArgs(member: SignedInMember, path: string, form?: Record<str
   return args;
 }
 
+/** Each booking as a form freshly shown, with its own key (docs/product-rules.md#a-form-is-one-intent). */
 async function post(member: SignedInMember, form: Record<string, string>) {
-  const result = (await memberAction(await routeArgs(member, "/members/meeting-rooms", form))) as DataWithResponseInit<ActionResult>;
+  const sent = form.intent === "book" ? { formKey: crypto.randomUUID(), ...form } : form;
+  const result = (await memberAction(await routeArgs(member, "/members/meeting-rooms", sent))) as DataWithResponseInit<ActionResult>;
   return { status: result.init?.status ?? 200, outcome: result.data };
 }
 
@@ -113,6 +116,33 @@ describe("/members/meeting-rooms", () => {
     const theirs = await page(other, `?day=${day}`);
     expect(theirs?.included && theirs.hours[2]).toMatchObject({ alder: "Taken", fir: "Free" });
     expect(theirs?.included && theirs.upcoming).toEqual([]);
+  });
+
+  it("books the hours of a form once when it is sent again after its success, or after the booking is cancelled", async () => {
+    const member = await acceptedMember();
+    const day = openDay();
+    const form = { ...booking(day), formKey: crypto.randomUUID() };
+    expect(await post(member, form)).toMatchObject({ status: 200, outcome: { form: "book", ok: true } });
+    const sentAgain = {
+      status: 409,
+      outcome: { form: "book", ok: false, error: "The Alder Room is already booked for you. Nothing more was done." },
+    };
+    expect(await post(member, form)).toEqual(sentAgain);
+    // One reservation of the form's two hours.
+    const booked = async () =>
+      (
+        await database
+          .select({ reservationId: meetingRoomBookings.reservationId })
+          .from(meetingRoomBookings)
+          .where(and(eq(meetingRoomBookings.memberId, member.id), eq(meetingRoomBookings.status, "booked")))
+      ).map((hour) => hour.reservationId);
+    const [reservationId] = await booked();
+    expect(await booked()).toEqual([reservationId, reservationId]);
+    // Cancelled, the hours are free; the old form still books nothing (the page's new form does).
+    expect(await post(member, { intent: "cancel", reservationId: reservationId! })).toMatchObject({ status: 200 });
+    expect(await post(member, form)).toEqual(sentAgain);
+    expect(await booked()).toEqual([]);
+    expect(await post(member, booking(day))).toMatchObject({ status: 200 });
   });
 
   it("refuses an hour another member holds with 409, naming the hour", async () => {

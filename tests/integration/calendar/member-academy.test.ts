@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { action as academyAction, loader as academyLoader } from "#app/features/calendar/routes/member-academy.tsx";
 import { loader as membersLoader } from "#app/features/member-area/routes/members.tsx";
 import type { SignedInMember } from "#worker/features/members/members.ts";
-import { acceptedMember, answer, createListing, DAY_MS, routeArgs } from "./member-route-fixtures.ts";
+import { acceptedMember, answer, createListing, DAY_MS, freshForm, routeArgs } from "./member-route-fixtures.ts";
 
 /**
  * /members/academy (docs/product-rules.md#members-pages) through its loader and action: the terms of
@@ -14,7 +14,7 @@ async function termOf(member: SignedInMember, id: string, query = "") {
 }
 
 function post(member: SignedInMember, form: Record<string, string>) {
-  return answer(async () => academyAction(await routeArgs(member, "/members/academy", { form })));
+  return answer(async () => academyAction(await routeArgs(member, "/members/academy", { form: freshForm(form) })));
 }
 
 /** A term of `course` starting in 10 days (its enrolment open) with four weekly sessions. */
@@ -76,6 +76,28 @@ describe("/members/academy", () => {
       location: `/members/academy?done=cancelled#term-${term.id}`,
     });
     expect((await termOf(member, term.id)).term).toMatchObject({ own: null, seats: "10 seats left", offer: "enrol" });
+  });
+
+  it("enrols a form once when it is sent again after its success or after the place is cancelled; each term's form of the page has its own", async () => {
+    const [first, second] = [await openTerm(), await openTerm()];
+    const member = await acceptedMember();
+    // The page renders its one key into every term's form: the term tells the forms apart.
+    const formKey = crypto.randomUUID();
+    const enrol = { intent: "enrol", formKey, listingId: first.id };
+    expect(await post(member, enrol)).toMatchObject({ status: 303 });
+    const sentAgain = {
+      status: 409,
+      outcome: { form: `term:${first.id}`, ok: false, error: `You already enrolled in ${first.title}. Nothing more was done.` },
+    };
+    expect(await post(member, enrol)).toEqual(sentAgain);
+    const seat = (await termOf(member, first.id)).term!.own!;
+    expect(seat).toMatchObject({ text: "Booked" });
+    expect(await post(member, { intent: "cancel", bookingId: seat.bookingId, listingId: first.id })).toMatchObject({ status: 303 });
+    expect(await post(member, enrol)).toEqual(sentAgain);
+    expect((await termOf(member, first.id)).term).toMatchObject({ own: null, seats: "10 seats left" });
+
+    expect(await post(member, { intent: "enrol", formKey, listingId: second.id })).toMatchObject({ status: 303 });
+    expect((await termOf(member, second.id)).term!.own).toMatchObject({ text: "Booked" });
   });
 
   it("refuses a full term with the waitlist's words, waitlists, and promotes the first in line when a seat frees", async () => {

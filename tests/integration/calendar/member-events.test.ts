@@ -7,7 +7,7 @@ import { loader as membersLoader } from "#app/features/member-area/routes/member
 import { loader as membershipsLoader } from "#app/features/site/routes/memberships.tsx";
 import type { SignedInMember } from "#worker/features/members/members.ts";
 import { uniqueGuest } from "#tests/integration/guests/guest-fixtures.ts";
-import { acceptedMember, answer, createListing, DAY_MS, routeArgs } from "./member-route-fixtures.ts";
+import { acceptedMember, answer, createListing, DAY_MS, freshForm, routeArgs } from "./member-route-fixtures.ts";
 
 /**
  * /members/events, /members/events/:id, the /members card and the /memberships teaser
@@ -23,7 +23,7 @@ async function eventPage(member: SignedInMember, id: string, query = "") {
 }
 
 function post(member: SignedInMember, id: string, form: Record<string, string>) {
-  return answer(async () => eventAction(await routeArgs(member, `/members/events/${id}`, { form, params: { id } })));
+  return answer(async () => eventAction(await routeArgs(member, `/members/events/${id}`, { form: freshForm(form), params: { id } })));
 }
 
 async function eventFile(member: SignedInMember, id: string): Promise<Response> {
@@ -178,6 +178,35 @@ describe("/members/events/:id", () => {
     });
   });
 
+  it("books the RSVP of a form once, and adds the guest of a form once, when each is sent again after its success", async () => {
+    const event = await createListing();
+    const platinum = await acceptedMember("platinum");
+    const rsvp = { intent: "rsvp", formKey: crypto.randomUUID(), guestName1: uniqueGuest("Ada"), adult: "yes" };
+    expect(await post(platinum, event.id, rsvp)).toMatchObject({ status: 303 });
+    expect(await post(platinum, event.id, rsvp)).toEqual({
+      status: 409,
+      outcome: { form: "rsvp", ok: false, error: "Your RSVP was already sent. Nothing more was done." },
+    });
+    const booked = (await eventPage(platinum, event.id)).own!;
+    expect(booked).toMatchObject({ text: "Booked, with 1 guest" });
+    expect(await guestVisitCount(platinum.id)).toBe(1);
+
+    const dora = uniqueGuest("Dora");
+    const addGuest = { intent: "add-guest", formKey: crypto.randomUUID(), bookingId: booked.bookingId, guestName: dora, adult: "yes" };
+    expect(await post(platinum, event.id, addGuest)).toMatchObject({
+      status: 303,
+      location: `/members/events/${event.id}?done=guest-added`,
+    });
+    expect(await post(platinum, event.id, addGuest)).toEqual({
+      status: 409,
+      outcome: { form: "add-guest", ok: false, error: `${dora} is already on the list for the evening. Nothing more was done.` },
+    });
+    expect((await eventPage(platinum, event.id)).own).toMatchObject({ text: "Booked, with 2 guests" });
+    expect(await guestVisitCount(platinum.id)).toBe(2);
+    // The page's confirmation of a guest added is the add-guest form's success: that form is emptied for the next guest.
+    expect((await eventPage(platinum, event.id, "?done=guest-added")).confirmation).toMatchObject({ form: "add-guest", ok: true });
+  });
+
   it("holds a Kickback or Business member to one guest, in words", async () => {
     const event = await createListing();
     const business = await acceptedMember("business");
@@ -215,9 +244,15 @@ describe("/members/events/:id", () => {
       status: 409,
       outcome: { ok: false, error: "Sorry, this event is full. Join the waitlist and we will email you if a place frees." },
     });
-    expect(await post(second, event.id, { intent: "join-waitlist" })).toEqual({
+    const waitlist = { intent: "join-waitlist", formKey: crypto.randomUUID() };
+    expect(await post(second, event.id, waitlist)).toEqual({
       status: 303,
       location: `/members/events/${event.id}?done=waitlisted`,
+    });
+    // The same form sent again waitlists nobody more.
+    expect(await post(second, event.id, waitlist)).toEqual({
+      status: 409,
+      outcome: { form: "join-waitlist", ok: false, error: "You already joined the waitlist. Nothing more was done." },
     });
     expect((await eventPage(second, event.id)).own).toMatchObject({ text: "1st on the waitlist", waitlisted: true });
     expect((await eventsOf(second)).find((listed) => listed.id === event.id)).toMatchObject({ own: "1st on the waitlist" });

@@ -72,11 +72,18 @@ describe("the event page's action (fuzzed)", () => {
     const context = await memberContext(other);
     // The other member holds the full event's place, and a place with a named guest at the open one.
     const rsvps: [string, [string, string][]][] = [
-      [events.full, [["intent", "rsvp"]]],
+      [
+        events.full,
+        [
+          ["intent", "rsvp"],
+          ["formKey", crypto.randomUUID()],
+        ],
+      ],
       [
         events.open,
         [
           ["intent", "rsvp"],
+          ["formKey", crypto.randomUUID()],
           ["guestName1", "Dorothy Parker"],
           ["adult", "yes"],
         ],
@@ -118,6 +125,7 @@ describe("the event page's action (fuzzed)", () => {
       );
       const fields = {
         intent: fc.constantFrom("rsvp", "join-waitlist", "add-guest", "remove-guest", "cancel", "RSVP", "delete-event"),
+        formKey: fc.oneof(fc.uuid().map(String), fc.constantFrom("", "not-a-uuid")),
         guestName1: name,
         guestEmail1: email,
         guestName2: name,
@@ -130,8 +138,15 @@ describe("the event page's action (fuzzed)", () => {
         memberId: fc.constant(other.id),
       };
       const valid = fc.oneof(
-        fc.constant<[string, string][]>([["intent", "rsvp"]]),
-        fc.constant<[string, string][]>([["intent", "join-waitlist"]]),
+        // The booking forms carry the page's key (docs/product-rules.md#a-form-is-one-intent).
+        fc.uuid().map((key): [string, string][] => [
+          ["intent", "rsvp"],
+          ["formKey", key],
+        ]),
+        fc.uuid().map((key): [string, string][] => [
+          ["intent", "join-waitlist"],
+          ["formKey", key],
+        ]),
         fc.constant<[string, string][]>([
           ["intent", "cancel"],
           ["bookingId", "__OWN_BOOKING__"],
@@ -155,8 +170,9 @@ describe("the event page's action (fuzzed)", () => {
           ["bookingId", "__OTHER_BOOKING__"],
           ["guestVisitId", "__OTHER_VISIT__"],
         ]),
-        name.map((guest): [string, string][] => [
+        fc.tuple(name, fc.uuid()).map(([guest, key]): [string, string][] => [
           ["intent", "add-guest"],
+          ["formKey", key],
           ["bookingId", "__OWN_BOOKING__"],
           ["guestName", guest],
           ["adult", "yes"],

@@ -35,6 +35,14 @@ export async function routeArgs<Params extends Record<string, string> = Record<s
   return args;
 }
 
+/** The intents whose forms book or create, and so carry the page's key (docs/product-rules.md#a-form-is-one-intent). */
+const keyedIntents = new Set(["rsvp", "join-waitlist", "add-guest", "enrol", "book", "save"]);
+
+/** A form as sent from a page freshly shown: a booking or creating form gets a key of its own unless it names one. */
+export function freshForm(form: Record<string, string>): Record<string, string> {
+  return keyedIntents.has(form.intent ?? "") ? { formKey: crypto.randomUUID(), ...form } : form;
+}
+
 /** What an action answered: its data and status, or the redirect it threw. */
 export async function answer(run: () => Promise<unknown>): Promise<{ status: number; outcome?: ActionResult; location?: string | null }> {
   try {

@@ -4,6 +4,8 @@ import {
   consoleListingsQuery,
   consoleTermForm,
   eventClosesAt,
+  newEventForm,
+  newTermForm,
   termWindow,
 } from "#app/features/calendar/console-forms.ts";
 
@@ -80,6 +82,20 @@ describe("the event form", () => {
     expect(errorsOf(consoleEventForm.safeParse({ ...event, title: "<b>Dinner</b>" }))).toEqual({
       title: "Invalid characters in the title.",
     });
+  });
+
+  it("creates only with the new page's key, and reads the same event (docs/product-rules.md#a-form-is-one-intent)", () => {
+    const formKey = "0b8f3c2e-6d1a-4f5e-9c7b-2a1d4e6f8a90";
+    expect(newEventForm.parse({ ...event, formKey })).toEqual({
+      formKey,
+      event: expect.objectContaining({ startsAt: "2027-04-17T02:00:00.000Z" }),
+    });
+    expect(errorsOf(newEventForm.safeParse(event))).toEqual({ formKey: "This form is out of date. Reload the page and fill it in again." });
+    expect(errorsOf(newEventForm.safeParse({ ...event, formKey, capacity: "0" }))).toEqual({
+      capacity: "Enter the places, from 1 to 500.",
+    });
+    expect(newTermForm.parse({ ...term, formKey })).toEqual({ formKey, term: expect.objectContaining({ seats: 10 }) });
+    expect(errorsOf(newTermForm.safeParse(term))).toEqual({ formKey: "This form is out of date. Reload the page and fill it in again." });
   });
 
   it("takes 'cancel' alone", () => {

@@ -64,6 +64,7 @@ const event: EventData = {
   confirmingCancel: false,
   confirmingBooking: null,
   done: null,
+  formKey: null,
 };
 
 describe("an event's staff page", () => {
@@ -154,6 +155,7 @@ describe("a term's staff page", () => {
       confirmingCancel: false,
       confirmingBooking: null,
       done: null,
+      formKey: "0b8f3c2e-6d1a-4f5e-9c7b-2a1d4e6f8a90",
     };
     const html = render(ConsoleAcademyTerm, term);
     const all = ids(html);
@@ -161,6 +163,9 @@ describe("a term's staff page", () => {
     expect(html).toMatch(/<label for="session-6-day"[^>]*>Session 6 date<\/label>/);
     expect(html).not.toContain("session-7-day");
     expect(html).toContain("Create Term");
+    // The new term's form carries its page's key (docs/product-rules.md#a-form-is-one-intent); an edit's carries none.
+    expect(html).toContain('<input type="hidden" name="formKey" value="0b8f3c2e-6d1a-4f5e-9c7b-2a1d4e6f8a90"/>');
+    expect(render(ConsoleEvent, event)).not.toContain('name="formKey"');
   });
 
   it("counts seats, not places, and confirms a cancellation first in sentences", () => {
@@ -191,6 +196,7 @@ describe("a term's staff page", () => {
       confirmingCancel: true,
       confirmingBooking: null,
       done: null,
+      formKey: null,
     };
     const html = render(ConsoleAcademyTerm, term);
     expect(html).toContain("1 member, 1 of 12 seats, first booked first.");

@@ -19,6 +19,7 @@ const rooms = [
 
 const memberPage = {
   included: true as const,
+  formKey: "0b8f3c2e-6d1a-4f5e-9c7b-2a1d4e6f8a90",
   rooms,
   allowance: "4 of 6 hours left this week.",
   today: "2031-01-06",
@@ -54,6 +55,8 @@ describe("/members/meeting-rooms", () => {
     expect(html).toMatch(/<label for="room"[^>]*>Room<\/label><select[^>]*name="room"/);
     expect(html).toMatch(/<option value="8" selected="">8 am<\/option>/);
     expect(html).toContain('value="2031-01-07"');
+    // The booking form carries the page's key (docs/product-rules.md#a-form-is-one-intent).
+    expect(html).toContain('<input type="hidden" name="formKey" value="0b8f3c2e-6d1a-4f5e-9c7b-2a1d4e6f8a90"/>');
     expect(html).toContain('Cancel<span class="sr-only"> Fir Room on Tuesday, January 7, 8 am – 9 am</span>');
     expect(html).toContain('href="/members/meeting-rooms/r-1.ics"');
   });

@@ -103,10 +103,18 @@ describe("the week's hours", () => {
 });
 
 describe("the /members/meeting-rooms forms", () => {
-  const valid = { intent: "book", room: "alder", day: "2031-01-07", startHour: "9", hours: "2" };
+  const formKey = "0b8f3c2e-6d1a-4f5e-9c7b-2a1d4e6f8a90";
+  const valid = { intent: "book", formKey, room: "alder", day: "2031-01-07", startHour: "9", hours: "2" };
 
   it("reads a booking's numbers", () => {
-    expect(memberMeetingRoomsForm.parse(valid)).toEqual({ intent: "book", room: "alder", day: "2031-01-07", startHour: 9, hours: 2 });
+    expect(memberMeetingRoomsForm.parse(valid)).toEqual({
+      intent: "book",
+      formKey,
+      room: "alder",
+      day: "2031-01-07",
+      startHour: 9,
+      hours: 2,
+    });
     expect(memberMeetingRoomsForm.parse({ intent: "cancel", reservationId: " r-1 " })).toEqual({ intent: "cancel", reservationId: "r-1" });
   });
 
@@ -119,6 +127,7 @@ describe("the /members/meeting-rooms forms", () => {
     [{ hours: "5" }, { hours: "Choose 1 to 4 hours." }],
     [{ hours: "0" }, { hours: "Choose 1 to 4 hours." }],
     [{ hours: undefined }, { hours: "Choose 1 to 4 hours." }],
+    [{ formKey: "resent" }, { formKey: "This form is out of date. Reload the page and fill it in again." }],
   ])("refuses %j with the field's message", (change, errors) => {
     const parsed = memberMeetingRoomsForm.safeParse({ ...valid, ...change });
     expect(parsed.success).toBe(false);

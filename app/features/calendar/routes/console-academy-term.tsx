@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/console-academy-term";
 import { conciergeMeta, formatConsoleTime } from "#app/features/concierge/console-format.ts";
 import { LoungeSelect } from "#app/features/concierge/console-lounge-select.tsx";
@@ -12,11 +12,11 @@ import type { ActionResult } from "#app/lib/form-result.ts";
 import { memberContext, requestContext } from "#app/context.ts";
 import { readSubmission } from "#app/lib/forms.server.ts";
 import { bookableBy, categoryLabel } from "../console-calendar-view.ts";
-import { CAPACITY, consoleTermForm, SESSION_MINUTES, sessionFieldNames, TERM_SESSIONS } from "../console-forms.ts";
+import { CAPACITY, consoleTermForm, newTermForm, SESSION_MINUTES, sessionFieldNames, TERM_SESSIONS } from "../console-forms.ts";
 import { saveListing } from "../console-calendar.server.ts";
 import { ListingForm, ListingTextFields } from "../console-listing-form.tsx";
 import { ListingPage } from "../console-listing-page.tsx";
-import { cancelFromListingPage, loadListingPage, newListingPage } from "../console-listing-page.server.ts";
+import { cancelFromListingPage, createFromNewPage, loadListingPage, newListingPage } from "../console-listing-page.server.ts";
 import { promotedInWords, saveRefusalAnswer, type ConsoleFormResult } from "../console-answers.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => conciergeMeta(loaderData?.listing?.title ?? "New term");
@@ -37,12 +37,13 @@ function sessionRowCount(values: TermFormValues): number {
 /**
  * /concierge/academy/new and /concierge/academy/:id (docs/product-rules.md#calendar, Staff): a
  * course term and its sessions, 'Cancel this term' (?cancel asks to confirm), and its roster and
- * waitlist. `?done=…` says what the last redirected step did.
+ * waitlist. `?done=…` says what the last redirected step did. Creating a term is one intent
+ * (docs/product-rules.md#a-form-is-one-intent): a second press or a resent page creates nothing more.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { env } = context.get(requestContext);
   const listingId = "id" in params ? params.id : undefined;
-  if (!listingId) return { ...newListingPage, values: newTerm };
+  if (!listingId) return { ...newListingPage(), values: newTerm };
   const { listing, page } = await loadListingPage(env.DB, "course", listingId, new URL(request.url));
   const values: TermFormValues = {
     course: listing.category,
@@ -60,6 +61,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   });
   return {
     ...page,
+    formKey: null,
     listing: {
       ...page.listing,
       courseName: categoryLabel("course", listing.category),
@@ -76,17 +78,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** Save the term and its sessions, or cancel it after the confirmation; every change audited (worker/features/calendar/calendar-console.ts). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const listingId = "id" in params && params.id ? params.id : null;
-  const form = await readSubmission(request, consoleTermForm, { form: "term" });
-  if (!form.ok) return data<ConsoleFormResult>({ ...form.invalid.data, values: form.fields }, { status: 400 });
   const services = context.get(requestContext);
   const concierge = context.get(memberContext);
+  if (!listingId) {
+    const form = await readSubmission(request, newTermForm, { form: "term" });
+    if (!form.ok) return data<ConsoleFormResult>({ ...form.invalid.data, values: form.fields }, { status: 400 });
+    return createFromNewPage(services, concierge.id, form.data.formKey, { kind: "course", term: form.data.term }, form.fields);
+  }
+  const form = await readSubmission(request, consoleTermForm, { form: "term" });
+  if (!form.ok) return data<ConsoleFormResult>({ ...form.invalid.data, values: form.fields }, { status: 400 });
 
   if (form.data.intent !== "save") return cancelFromListingPage(services, concierge.id, "course", listingId, form.data);
 
   const { term } = form.data;
   const outcome = await saveListing(services, concierge.id, { kind: "course", listingId, term });
   if (!outcome.ok) return saveRefusalAnswer("course", outcome, { capacity: term.seats, reservedPlaces: 0 }, form.fields);
-  if (!listingId) throw redirect(`/concierge/academy/${outcome.listingId}?done=created`, 303);
   return data<ConsoleFormResult>({
     form: "term",
     ok: true,
@@ -113,16 +119,17 @@ export default function ConsoleAcademyTerm({ loaderData, actionData }: Route.Com
           </>
         ) : null
       }
-      form={<TermForm values={values} outcome={actionData?.form === "term" ? actionData : undefined} isNew={!listing} />}
+      form={<TermForm values={values} outcome={actionData?.form === "term" ? actionData : undefined} formKey={loaderData.formKey} />}
     />
   );
 }
 
-function TermForm({ values, outcome, isNew }: { values: TermFormValues; outcome: ActionResult | undefined; isNew: boolean }) {
+/** The term's fields and sessions; a new term's form (`formKey`, its page's key) creates it once. */
+function TermForm({ values, outcome, formKey }: { values: TermFormValues; outcome: ActionResult | undefined; formKey: string | null }) {
   const errors = outcome && !outcome.ok ? (outcome.fieldErrors ?? {}) : {};
   const rows = Array.from({ length: sessionRowCount(values) }, (_, index) => index + 1);
   return (
-    <ListingForm kind="course" isNew={isNew} outcome={outcome}>
+    <ListingForm kind="course" formKey={formKey} outcome={outcome}>
       <Field id="term-course" label="Course" hint="The course decides which tiers may enrol." error={errors.course}>
         {(control) => (
           <select {...control} name="course" defaultValue={values.course} required className={inputClasses}>

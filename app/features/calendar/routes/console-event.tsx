@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/console-event";
 import { conciergeMeta, formatConsoleTime } from "#app/features/concierge/console-format.ts";
 import { LoungeSelect } from "#app/features/concierge/console-lounge-select.tsx";
@@ -12,12 +12,12 @@ import type { ActionResult } from "#app/lib/form-result.ts";
 import { memberContext, requestContext } from "#app/context.ts";
 import { readSubmission } from "#app/lib/forms.server.ts";
 import { bookableBy, categoryLabel, eventKindLabels, reservedSeatingTiers } from "../console-calendar-view.ts";
-import { CAPACITY, consoleEventForm, CUTOFF_HOURS } from "../console-forms.ts";
+import { CAPACITY, consoleEventForm, CUTOFF_HOURS, newEventForm } from "../console-forms.ts";
 import { saveListing } from "../console-calendar.server.ts";
 import { cutoffHours } from "../calendar-view.ts";
 import { ListingForm, ListingTextFields } from "../console-listing-form.tsx";
 import { ListingPage } from "../console-listing-page.tsx";
-import { cancelFromListingPage, loadListingPage, newListingPage } from "../console-listing-page.server.ts";
+import { cancelFromListingPage, createFromNewPage, loadListingPage, newListingPage } from "../console-listing-page.server.ts";
 import { promotedInWords, saveRefusalAnswer, type ConsoleFormResult } from "../console-answers.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => conciergeMeta(loaderData?.listing?.title ?? "New event");
@@ -45,16 +45,18 @@ const newEvent: EventFormValues = {
  * /concierge/events/new and /concierge/events/:id (docs/product-rules.md#calendar, Staff): the
  * event's form, 'Cancel this event' (?cancel asks to confirm), and its booked list and waitlist.
  * `?done=created` or `?done=cancelled` says what the last step did (a redirect's page has no
- * action data).
+ * action data). Creating an event is one intent (docs/product-rules.md#a-form-is-one-intent): the
+ * new page's form carries its key, so a second press or a resent page creates nothing more.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { env } = context.get(requestContext);
   const listingId = "id" in params ? params.id : undefined;
-  if (!listingId) return { ...newListingPage, values: newEvent };
+  if (!listingId) return { ...newListingPage(), values: newEvent };
   const { listing, page } = await loadListingPage(env.DB, "event", listingId, new URL(request.url));
   const [day, startTime] = portlandWallClock(Date.parse(listing.startsAt)).split("T") as [string, string];
   return {
     ...page,
+    formKey: null,
     listing: {
       ...page.listing,
       kindLabel: categoryLabel("event", listing.category),
@@ -78,19 +80,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-/** Save the event (create or edit) or, after the confirmation, cancel it; every change audited (worker/features/calendar/calendar-console.ts). */
+/** Create the event, save it, or, after the confirmation, cancel it; every change audited (worker/features/calendar/calendar-console.ts). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const listingId = "id" in params && params.id ? params.id : null;
-  const form = await readSubmission(request, consoleEventForm, { form: "event" });
-  if (!form.ok) return data<ConsoleFormResult>({ ...form.invalid.data, values: form.fields }, { status: 400 });
   const services = context.get(requestContext);
   const concierge = context.get(memberContext);
+  if (!listingId) {
+    const form = await readSubmission(request, newEventForm, { form: "event" });
+    if (!form.ok) return data<ConsoleFormResult>({ ...form.invalid.data, values: form.fields }, { status: 400 });
+    return createFromNewPage(services, concierge.id, form.data.formKey, { kind: "event", event: form.data.event }, form.fields);
+  }
+  const form = await readSubmission(request, consoleEventForm, { form: "event" });
+  if (!form.ok) return data<ConsoleFormResult>({ ...form.invalid.data, values: form.fields }, { status: 400 });
 
   if (form.data.intent !== "save") return cancelFromListingPage(services, concierge.id, "event", listingId, form.data);
 
   const outcome = await saveListing(services, concierge.id, { kind: "event", listingId, event: form.data.event });
   if (!outcome.ok) return saveRefusalAnswer("event", outcome, form.data.event, form.fields);
-  if (!listingId) throw redirect(`/concierge/events/${outcome.listingId}?done=created`, 303);
   return data<ConsoleFormResult>({
     form: "event",
     ok: true,
@@ -116,15 +122,16 @@ export default function ConsoleEvent({ loaderData, actionData }: Route.Component
           </>
         ) : null
       }
-      form={<EventForm values={values} outcome={actionData?.form === "event" ? actionData : undefined} isNew={!listing} />}
+      form={<EventForm values={values} outcome={actionData?.form === "event" ? actionData : undefined} formKey={loaderData.formKey} />}
     />
   );
 }
 
-function EventForm({ values, outcome, isNew }: { values: EventFormValues; outcome: ActionResult | undefined; isNew: boolean }) {
+/** The event's fields; a new event's form (`formKey`, its page's key) creates it once. */
+function EventForm({ values, outcome, formKey }: { values: EventFormValues; outcome: ActionResult | undefined; formKey: string | null }) {
   const errors = outcome && !outcome.ok ? (outcome.fieldErrors ?? {}) : {};
   return (
-    <ListingForm kind="event" isNew={isNew} outcome={outcome}>
+    <ListingForm kind="event" formKey={formKey} outcome={outcome}>
       <ListingTextFields kind="event" values={values} errors={errors} />
       <Field id="event-kind" label="Kind" hint="The kind decides which tiers may book it." error={errors.kind}>
         {(control) => (

@@ -6,6 +6,9 @@ import { FormAlert, SubmitButton, useOutcomeToast } from "#app/ui/form/form-outc
 import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
 import type { ActionResult } from "#app/lib/form-result.ts";
 import { readSubmission } from "#app/lib/forms.server.ts";
+import { newFormKey } from "#app/lib/form-intent.ts";
+import { oncePerForm, sentBefore } from "#app/lib/form-intents.server.ts";
+import { useFormIntent } from "#app/ui/form/use-form-intent.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { club, loungeBySlug } from "#app/features/site/site-config.ts";
 import { courseNames, entitlementsOf, type CourseSlug } from "#app/features/site/tier-entitlements.ts";
@@ -24,6 +27,7 @@ import { bookListing, cancelBooking, memberCalendar, memberListing, type MemberL
  * the member's tier includes, with every session in Portland time and the seats left; Enrol from
  * three weeks before a term until its first session, the waitlist when it is full, and Cancel my
  * place. Plain forms: everything works without JavaScript; a success answers with a 303 back here.
+ * Each term's Enrol (or waitlist) form is one intent (docs/product-rules.md#a-form-is-one-intent).
  */
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, {
@@ -58,6 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const terms = await memberCalendar(context.get(requestContext).env.DB, member, now, "course");
   const done = new URL(request.url).searchParams.get("done");
   return {
+    formKey: newFormKey(),
     confirmation:
       done && done in confirmations ? ({ form: "academy", ok: true, toast: confirmations[done as Done] } as ActionResult) : null,
     meetingRooms: entitlementsOf(member.tier).meetingRooms,
@@ -115,7 +120,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw backToAcademy("cancelled", form.listingId);
   }
   const { listingId } = form;
-  const result = await bookListing(services, { listingId, member, guests: [], joinWaitlist: form.intent === "join-waitlist", now });
+  const once = await oncePerForm(
+    services.env.DB,
+    // One page holds a form for each term, all with the page's key: the term tells them apart.
+    { key: form.formKey, purpose: "academy-enrolment", target: listingId, actorId: member.id },
+    () => bookListing(services, { listingId, member, guests: [], joinWaitlist: form.intent === "join-waitlist", now }),
+    (result) => !result.ok,
+  );
+  if (once.sent === "before")
+    return sentBefore(
+      formOf(submission.fields),
+      form.intent === "enrol" ? `You already enrolled in ${term.title}.` : `You already joined the waitlist for ${term.title}.`,
+    );
+  const result = once.outcome;
   if (!result.ok) return refuse(result.reason, (term) => term.id === listingId);
   throw backToAcademy(result.status === "waitlisted" ? "waitlisted" : "enrolled", listingId);
 }
@@ -152,7 +169,7 @@ export default function MemberAcademy({ loaderData, actionData }: Route.Componen
           <ul className="grid gap-6">
             {loaderData.terms.map((term) => (
               <li key={term.id}>
-                <TermCard term={term} outcome={outcomeFor(`term:${term.id}`)} />
+                <TermCard term={term} formKey={loaderData.formKey} outcome={outcomeFor(`term:${term.id}`)} />
               </li>
             ))}
           </ul>
@@ -162,8 +179,7 @@ export default function MemberAcademy({ loaderData, actionData }: Route.Componen
   );
 }
 
-function TermCard({ term, outcome }: { term: Term; outcome: ActionResult | undefined }) {
-  const { pending } = usePendingSubmission({ sentWith: { field: "listingId", value: term.id } });
+function TermCard({ term, formKey, outcome }: { term: Term; formKey: string; outcome: ActionResult | undefined }) {
   const cancel = usePendingSubmission({ sentWith: { field: "bookingId", value: term.own?.bookingId ?? "" } });
   const headingId = `term-${term.id}-title`;
   return (
@@ -208,19 +224,42 @@ function TermCard({ term, outcome }: { term: Term; outcome: ActionResult | undef
             ) : null}
           </Form>
         ) : term.offer ? (
-          <Form method="post">
-            <input type="hidden" name="listingId" value={term.id} />
-            {term.offer === "join-waitlist" ? <p className="mb-3 text-cream">Every seat is taken: the waitlist is open.</p> : null}
-            <SubmitButton name="intent" value={term.offer} pending={pending}>
-              {term.offer === "enrol" ? "Enrol" : "Join the Waitlist"}
-              <span className="sr-only"> for {term.title}</span>
-            </SubmitButton>
-          </Form>
+          <EnrolForm term={term} offer={term.offer} formKey={formKey} outcome={outcome} />
         ) : (
           <p className="text-cream">{term.notice}</p>
         )}
         <FormAlert outcome={outcome} />
       </div>
     </article>
+  );
+}
+
+/**
+ * Enrol or Join the Waitlist: the form keeps the key it was shown with; its success (a 303) shows
+ * the member's place instead, and a form shown again (after a cancel) takes the page's newest key.
+ */
+function EnrolForm({
+  term,
+  offer,
+  formKey: issuedKey,
+  outcome,
+}: {
+  term: Term;
+  offer: NonNullable<Term["offer"]>;
+  formKey: string;
+  outcome: ActionResult | undefined;
+}) {
+  const { pending } = usePendingSubmission({ sentWith: { field: "listingId", value: term.id } });
+  const { formRef, formKey } = useFormIntent(issuedKey, outcome);
+  return (
+    <Form ref={formRef} method="post">
+      <input type="hidden" name="formKey" value={formKey} />
+      <input type="hidden" name="listingId" value={term.id} />
+      {offer === "join-waitlist" ? <p className="mb-3 text-cream">Every seat is taken: the waitlist is open.</p> : null}
+      <SubmitButton name="intent" value={offer} pending={pending}>
+        {offer === "enrol" ? "Enrol" : "Join the Waitlist"}
+        <span className="sr-only"> for {term.title}</span>
+      </SubmitButton>
+    </Form>
   );
 }

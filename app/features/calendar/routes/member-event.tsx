@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { data, Form, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/member-event";
 import { PageHero } from "#app/ui/page-hero.tsx";
@@ -8,6 +8,9 @@ import { FormAlert, SubmitButton, useOutcomeToast } from "#app/ui/form/form-outc
 import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
 import type { ActionResult } from "#app/lib/form-result.ts";
 import { readSubmission } from "#app/lib/forms.server.ts";
+import { newFormKey } from "#app/lib/form-intent.ts";
+import { oncePerForm, sentBefore } from "#app/lib/form-intents.server.ts";
+import { useFormIntent } from "#app/ui/form/use-form-intent.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { club, loungeBySlug } from "#app/features/site/site-config.ts";
 import { entitlementsOf } from "#app/features/site/tier-entitlements.ts";
@@ -29,7 +32,8 @@ import { addGuest, bookListing, cancelBooking, memberListing, removeGuest, type 
  * their place at it: RSVP with named guests up to the tier's event-night allowance, the waitlist
  * when it is full, a guest added or removed, the place cancelled. Plain forms, each with its
  * `intent`: everything works without JavaScript. A success answers with a 303 back here
- * (`?done=`); a refusal shows beside its form.
+ * (`?done=`); a refusal shows beside its form. The RSVP, the waitlist and the added guest are each
+ * one intent (docs/product-rules.md#a-form-is-one-intent): sent again, they book nothing more.
  */
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, {
@@ -79,12 +83,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const allowance = eventGuestLimit(member.tier);
   const booking = event.booking;
   const done = new URL(request.url).searchParams.get("done");
+  // A guest added is the add-guest form's success (its form is emptied for the next guest); the rest the page's.
   const confirmation: ActionResult | null =
-    done && done in confirmations ? { form: "event", ok: true, toast: confirmations[done as Done] } : null;
+    done && done in confirmations
+      ? { form: done === "guest-added" ? "add-guest" : "event", ok: true, toast: confirmations[done as Done] }
+      : null;
   // Why there is no form to book with: not open yet, the cut-off, the start, a cancellation, or another tier's event.
   const closedReason: PageRefusal | null =
     phase === "cancelled" ? phase : !event.included ? "not-included" : phase === "open" ? null : phase;
   return {
+    formKey: newFormKey(),
     confirmation,
     meetingRooms: entitlementsOf(member.tier).meetingRooms,
     event: {
@@ -185,20 +193,29 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "rsvp":
     case "join-waitlist": {
       const guests = form.intent === "rsvp" ? rsvpGuests(form) : [];
-      const result = await bookListing(services, {
-        listingId: params.id,
-        member,
-        guests,
-        joinWaitlist: form.intent === "join-waitlist",
-        now,
-      });
+      const once = await oncePerForm(
+        services.env.DB,
+        { key: form.formKey, purpose: "event-booking", target: "", actorId: member.id },
+        () => bookListing(services, { listingId: params.id, member, guests, joinWaitlist: form.intent === "join-waitlist", now }),
+        (result) => !result.ok,
+      );
+      if (once.sent === "before")
+        return sentBefore(target, form.intent === "rsvp" ? "Your RSVP was already sent." : "You already joined the waitlist.");
+      const result = once.outcome;
       // The waitlist takes the member alone: one who asked with guests is told so.
       if (!result.ok) return refuse(result.reason === "full" && guests.length > 0 ? "full-with-guests" : result.reason);
       throw backToEvent(params.id, result.status === "waitlisted" ? "waitlisted" : guests.length > 0 ? "booked-with-guests" : "booked");
     }
     case "add-guest": {
       const guest = { name: form.guestName, email: form.guestEmail };
-      const result = await addGuest(services, { bookingId: form.bookingId, member, guest, now });
+      const once = await oncePerForm(
+        services.env.DB,
+        { key: form.formKey, purpose: "event-guest", target: "", actorId: member.id },
+        () => addGuest(services, { bookingId: form.bookingId, member, guest, now }),
+        (result) => !result.ok,
+      );
+      if (once.sent === "before") return sentBefore(target, `${guest.name} is already on the list for the evening.`);
+      const result = once.outcome;
       // A booking that holds a place is told no place is left for the guest, not to RSVP again.
       if (!result.ok)
         return refuse(result.reason === "full" || result.reason === "no-room-for-guests" ? "no-place-for-guest" : result.reason);
@@ -233,6 +250,8 @@ export default function MemberEvent({ loaderData, actionData }: Route.ComponentP
   if (!loaderData) return null;
   const { event, own, book, notice } = loaderData;
   const outcomeFor = (form: string) => (actionData?.form === form ? actionData : undefined);
+  // A guest added answers with a 303 back here: the page's confirmation is that form's success.
+  const confirmed = (form: string) => (loaderData.confirmation?.form === form ? loaderData.confirmation : undefined);
   // A refusal shows beside its form; the RSVP's and the waitlist's beside whichever of the two the
   // page now shows, and one whose form the page no longer shows (the place changed meanwhile) below.
   const booking = outcomeFor("rsvp") ?? outcomeFor("join-waitlist");
@@ -281,12 +300,12 @@ export default function MemberEvent({ loaderData, actionData }: Route.ComponentP
       <Section id="your-place" eyebrow="Your RSVP" title="Your place" tone="humidor" focusable>
         <ConfirmationLine confirmation={loaderData.confirmation} />
         {own ? (
-          <OwnPlace own={own} title={event.title} outcomeFor={outcomeFor} />
+          <OwnPlace own={own} title={event.title} formKey={loaderData.formKey} outcomeFor={(form) => outcomeFor(form) ?? confirmed(form)} />
         ) : book ? (
           book.full ? (
-            <JoinWaitlist outcome={booking} />
+            <JoinWaitlist formKey={loaderData.formKey} outcome={booking} />
           ) : (
-            <Rsvp book={book} outcome={booking} />
+            <Rsvp book={book} formKey={loaderData.formKey} outcome={booking} />
           )
         ) : (
           <p className="text-cream">{notice}</p>
@@ -297,18 +316,20 @@ export default function MemberEvent({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-function Rsvp({ book, outcome }: { book: NonNullable<PageData["book"]>; outcome: Outcome }) {
+function Rsvp({ book, formKey: issuedKey, outcome }: { book: NonNullable<PageData["book"]>; formKey: string; outcome: Outcome }) {
   const { pending } = usePendingSubmission({ sentWith: { field: "intent", value: "rsvp" } });
   const errors = outcome && !outcome.ok ? outcome.fieldErrors : undefined;
-  const form = useRef<HTMLFormElement>(null);
+  // The form keeps the key it was shown with; its success (a 303) shows the member's place instead.
+  const { formRef, formKey } = useFormIntent(issuedKey, outcome);
   // A field error takes focus to the first field it names.
   useEffect(() => {
-    if (errors) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [errors]);
+    if (errors) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors, formRef]);
   const several = book.guestLines > 1;
   const lines = Array.from({ length: book.guestLines }, (_, index) => index + 1);
   return (
-    <Form ref={form} method="post" className="grid max-w-2xl gap-4">
+    <Form ref={formRef} method="post" className="grid max-w-2xl gap-4">
+      <input type="hidden" name="formKey" value={formKey} />
       <p className="text-cream">
         {book.placesLeft} place{book.placesLeft === 1 ? "" : "s"} left. Your membership brings up to {book.guestLines} guest
         {several ? "s" : ""} to an event; each takes a place and is registered as your guest for the evening.
@@ -387,10 +408,12 @@ function AdultBox({ id, label, error, required = false }: { id: string; label: s
   );
 }
 
-function JoinWaitlist({ outcome }: { outcome: Outcome }) {
+function JoinWaitlist({ formKey: issuedKey, outcome }: { formKey: string; outcome: Outcome }) {
   const { pending } = usePendingSubmission({ sentWith: { field: "intent", value: "join-waitlist" } });
+  const { formRef, formKey } = useFormIntent(issuedKey, outcome);
   return (
-    <Form method="post" className="max-w-2xl">
+    <Form ref={formRef} method="post" className="max-w-2xl">
+      <input type="hidden" name="formKey" value={formKey} />
       <p className="text-cream">
         Every place is taken. Join the waitlist (for you alone): when a place frees, the first on the waitlist has it, and we email you.
       </p>
@@ -404,7 +427,17 @@ function JoinWaitlist({ outcome }: { outcome: Outcome }) {
   );
 }
 
-function OwnPlace({ own, title, outcomeFor }: { own: NonNullable<PageData["own"]>; title: string; outcomeFor: (form: string) => Outcome }) {
+function OwnPlace({
+  own,
+  title,
+  formKey,
+  outcomeFor,
+}: {
+  own: NonNullable<PageData["own"]>;
+  title: string;
+  formKey: string;
+  outcomeFor: (form: string) => Outcome;
+}) {
   const cancel = usePendingSubmission({ sentWith: { field: "intent", value: "cancel" } });
   return (
     <div className="grid max-w-2xl gap-6">
@@ -431,7 +464,7 @@ function OwnPlace({ own, title, outcomeFor }: { own: NonNullable<PageData["own"]
           </ul>
         </div>
       ) : null}
-      {own.mayAddGuest ? <AddGuest bookingId={own.bookingId} outcome={outcomeFor("add-guest")} /> : null}
+      {own.mayAddGuest ? <AddGuest bookingId={own.bookingId} formKey={formKey} outcome={outcomeFor("add-guest")} /> : null}
       {own.mayChange ? (
         <Form method="post">
           <input type="hidden" name="bookingId" value={own.bookingId} />
@@ -459,12 +492,15 @@ function RemoveGuest({ bookingId, guest, outcome }: { bookingId: string; guest: 
   );
 }
 
-function AddGuest({ bookingId, outcome }: { bookingId: string; outcome: Outcome }) {
+function AddGuest({ bookingId, formKey: issuedKey, outcome }: { bookingId: string; formKey: string; outcome: Outcome }) {
   const { pending } = usePendingSubmission({ sentWith: { field: "intent", value: "add-guest" } });
   const errors = outcome && !outcome.ok ? outcome.fieldErrors : undefined;
+  // The form keeps its key until its guest is added (the page's confirmation), then is emptied for the next.
+  const { formRef, formKey } = useFormIntent(issuedKey, outcome);
   return (
-    <Form method="post" className="grid gap-4 rounded-sm border border-cedar bg-night p-5">
+    <Form ref={formRef} method="post" className="grid gap-4 rounded-sm border border-cedar bg-night p-5">
       <h3 className="text-xl text-cream">Add a guest</h3>
+      <input type="hidden" name="formKey" value={formKey} />
       <input type="hidden" name="bookingId" value={bookingId} />
       <Field id="add-guest-name" label="Guest's full name" hint="As it appears on their photo ID." error={errors?.guestName}>
         {(control) => (

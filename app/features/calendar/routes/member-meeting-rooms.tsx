@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { data, Form, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/member-meeting-rooms";
 import { PageHero } from "#app/ui/page-hero.tsx";
@@ -8,6 +8,9 @@ import { FormAlert, SubmitButton, useOutcomeToast } from "#app/ui/form/form-outc
 import { usePendingSubmission } from "#app/ui/form/use-pending-submission.ts";
 import type { ActionResult } from "#app/lib/form-result.ts";
 import { readSubmission } from "#app/lib/forms.server.ts";
+import { newFormKey } from "#app/lib/form-intent.ts";
+import { oncePerForm, sentBefore } from "#app/lib/form-intents.server.ts";
+import { useFormIntent } from "#app/ui/form/use-form-intent.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { queryFields } from "#app/features/concierge/concierge-forms.ts";
 import { club, hourInWords, loungeBySlug } from "#app/features/site/site-config.ts";
@@ -48,7 +51,8 @@ import {
  * /members/meeting-rooms (docs/product-rules.md#meeting-rooms): the member's hours left this week,
  * the free and taken hours of both rooms on a chosen day, the booking form, and their upcoming
  * reservations with cancel. Plain forms: everything works without JavaScript. Every time is
- * formatted here, on the server, in Portland time.
+ * formatted here, on the server, in Portland time. The booking form is one intent
+ * (docs/product-rules.md#a-form-is-one-intent): sent again, it books nothing more.
  */
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, {
@@ -93,6 +97,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const open = loungeOpensOn(day);
   return {
     included: true as const,
+    formKey: newFormKey(),
     rooms: roomsList,
     allowance: meetingRoomAllowanceText(
       member.tier,
@@ -206,12 +211,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       : data<ActionResult>({ form: target, ok: false, error: "There is no upcoming reservation of yours to cancel." }, { status: 404 });
   }
 
-  const { room, day, startHour, hours } = form.data;
+  const { room, day, startHour, hours, formKey } = form.data;
   const tierHours = entitlementsOf(member.tier).meetingRoomHoursPerWeek;
-  const result: BookRoomResult = entitlementsOf(member.tier).meetingRooms
-    ? await bookMeetingRoom(env.DB, { memberId: member.id, room, day, startHour, hours, now })
-    : { ok: false, reason: "not-included" };
-  if (!result.ok) return refusal(result, { room, day, today: portlandDay(new Date(now)) }, tierHours);
+  const booking = { room, day, today: portlandDay(new Date(now)) };
+  if (!entitlementsOf(member.tier).meetingRooms) return refusal({ ok: false, reason: "not-included" }, booking, tierHours);
+  const once = await oncePerForm(
+    env.DB,
+    { key: formKey, purpose: "meeting-room-booking", target: "", actorId: member.id },
+    () => bookMeetingRoom(env.DB, { memberId: member.id, room, day, startHour, hours, now }),
+    (result) => !result.ok,
+  );
+  if (once.sent === "before") return sentBefore("book", `The ${meetingRooms[room].name} is already booked for you.`);
+  const result: BookRoomResult = once.outcome;
+  if (!result.ok) return refusal(result, booking, tierHours);
   return data<ActionResult>({
     form: "book",
     ok: true,
@@ -301,15 +313,17 @@ function RoomHours({ page }: { page: LoaderData }) {
 function BookRoom({ page, outcome }: { page: LoaderData; outcome: ActionResult | undefined }) {
   const { pending } = usePendingSubmission({ sentWith: { field: "intent", value: "book" } });
   const errors = outcome && !outcome.ok ? outcome.fieldErrors : undefined;
-  const form = useRef<HTMLFormElement>(null);
+  // The form keeps the key it was shown with until its room is booked, then is emptied for the next.
+  const { formRef, formKey } = useFormIntent(page.formKey, outcome);
   // A field error takes focus to the first field it names.
   useEffect(() => {
-    if (errors) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [errors]);
+    if (errors) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors, formRef]);
   // The first room's first free hour of the day, so the form as it stands books something free.
   const firstFree = page.hours.find((hour) => hour.alder === "Free")?.hour ?? meetingRoomStartHours[0];
   return (
-    <Form key={page.day} ref={form} method="post" className="grid gap-4 rounded-sm border border-cedar bg-night p-6 sm:grid-cols-2">
+    <Form key={page.day} ref={formRef} method="post" className="grid gap-4 rounded-sm border border-cedar bg-night p-6 sm:grid-cols-2">
+      <input type="hidden" name="formKey" value={formKey} />
       <Field id="room" label="Room" error={errors?.room}>
         {(control) => (
           <select {...control} name="room" required defaultValue={page.rooms[0]?.slug} className={inputClasses}>
