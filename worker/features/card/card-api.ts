@@ -31,7 +31,7 @@ const publicKey = z.string().max(128).refine(isDevicePublicKey, "a 65-byte uncom
 const certifyRequest = z.object({ publicKey }).strict();
 const renewRequest = z.object({ cardId: z.string().uuid(), publicKey }).strict();
 
-const statusOf = { lapsed: 403, revoked: 403, "unknown-card": 404, "too-many-cards": 409 } as const;
+const statusOf = { "not-a-member": 403, lapsed: 403, revoked: 403, "unknown-card": 404, "too-many-cards": 409 } as const;
 
 /** The signed-in member within their limit, or the answer to give. */
 async function cardHolder(c: Context<AppBindings>) {

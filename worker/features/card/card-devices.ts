@@ -33,10 +33,12 @@ export interface IssuedCard {
 
 export type CardOutcome =
   | { ok: true; card: IssuedCard; renewed: boolean }
-  | { ok: false; reason: "lapsed" | "too-many-cards" | "revoked" | "unknown-card"; error: string };
+  | { ok: false; reason: "not-a-member" | "lapsed" | "too-many-cards" | "revoked" | "unknown-card"; error: string };
 
 export const CARD_NOT_ACTIVE = "Your card is not active";
 const refusals = {
+  "not-a-member":
+    "Member cards are for members: door and concierge accounts do not hold one. Sign in with your member account to use your card.",
   lapsed: `${CARD_NOT_ACTIVE}: your dues have lapsed. Settle them on the billing page and your card works again.`,
   "too-many-cards": `You already have ${MAX_ACTIVE_CARDS} cards. Revoke one you no longer use (the list is below), then set up this one.`,
   revoked: `${CARD_NOT_ACTIVE}: it was revoked. Set up the card again on this device to get a new one.`,
@@ -90,6 +92,8 @@ export async function certifyDevice(
   userAgent: string | null,
   now: number = Date.now(),
 ): Promise<CardOutcome> {
+  // Staff accounts are not admitted by a card (docs/product-rules.md#member-card).
+  if (member.role !== "member") return refuse("not-a-member");
   if (member.duesStatus === "lapsed") return refuse("lapsed");
   const database = getDatabase(env.DB);
   const [existing] = await database
@@ -124,6 +128,8 @@ export async function renewDevice(
   publicKey: string,
   now: number = Date.now(),
 ): Promise<CardOutcome> {
+  // Staff accounts are not admitted by a card (docs/product-rules.md#member-card).
+  if (member.role !== "member") return refuse("not-a-member");
   if (member.duesStatus === "lapsed") return refuse("lapsed");
   const database = getDatabase(env.DB);
   const renewed = await database
