@@ -265,6 +265,14 @@ export async function listMemberSessions(db: D1Database, memberId: string, now: 
     .all();
 }
 
+/**
+ * Whether the request carries a session cookie of the right shape, live or not: known without
+ * reading D1, so every answer can be marked private before anything else is known (worker/http/private-answers.ts).
+ */
+export function holdsSessionCookie(request: Request, env: Pick<Env, "ENVIRONMENT">): boolean {
+  return sessionTokenOf(request, env) !== null;
+}
+
 function sessionTokenOf(request: Request, env: Pick<Env, "ENVIRONMENT">): string | null {
   const token = readCookie(request, sessionCookieName(env.ENVIRONMENT));
   return token && isSessionTokenShape(token) ? token : null;
