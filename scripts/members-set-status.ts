@@ -25,7 +25,9 @@ await runOperatorScript(async () => {
       return;
     }
     await setMemberStatus(db, member.id, status);
-    console.log(`${member.name} <${email}>: ${member.status} → ${status} on ${describeTarget(target)}. Every session they had has ended and their member cards are revoked.`);
+    console.log(
+      `${member.name} <${email}>: ${member.status} → ${status} on ${describeTarget(target)}. Every session they had has ended and their member cards are revoked.`,
+    );
     if (status === "active") console.log("They sign in at /auth with a code emailed to them (or a passkey or Google, if they added one).");
   } finally {
     await dispose();

@@ -19,7 +19,7 @@ const routeModules = import.meta.glob<RouteModule>("/app/features/*/routes/*.{ts
 
 /** The route table of app/routes.ts, as React Router's build lists it (ids as it makes them), and each route's address. */
 async function siteRoutes(): Promise<{ routes: ServerBuild["routes"]; paths: string[] }> {
-  const routes: ServerBuild["routes"] = { root: { id: "root", path: "", module: rootModule as RouteModule } };
+  const routes: ServerBuild["routes"] = { root: { id: "root", path: "", module: rootModule as unknown as RouteModule } };
   const paths: string[] = [];
   async function add(entry: RouteConfigEntry, parentId: string, parentPath: string) {
     const id = entry.id ?? entry.file.replace(/\.[jt]sx?$/, "");
