@@ -14,6 +14,7 @@ import {
 import { scanVerdict } from "#app/features/door/door-verdict.ts";
 import { portlandDay } from "#app/features/member-area/member-dates.ts";
 import { clubCardPublicJwk } from "#worker/features/card/club-card-key.ts";
+import { certifyDevice } from "#worker/features/card/card-devices.ts";
 import { doorStatusList } from "#worker/features/door/door-status-list.ts";
 import { confirmInvitation, replaceInvitationLink } from "#worker/features/admissions/invitation-links.ts";
 import { setMemberStatus } from "#worker/features/members/members.ts";
@@ -124,6 +125,28 @@ describe("ending every session revokes every member card", () => {
     expect(await confirmInvitation(env.DB, link.token)).toBe(member.id);
     expect(await liveCards(member.id)).toEqual([]);
     expect(await atTheDoor(await phones[1]!.code())).toMatchObject({ admit: false, reason: "card-revoked" });
+  });
+});
+
+/**
+ * The interleaving written out (in workerd two requests rarely land in it by chance): the set-up
+ * has read the member and their session, then "Sign out of all devices" runs, then the card's
+ * INSERT. The insert itself checks the session, so no card outlives it.
+ */
+describe("a set-up racing the end of the sessions", () => {
+  it("a set-up whose session ended before its card was written makes no card (the insert checks the session)", async () => {
+    const member = await createTestMember();
+    await signedInAs(member);
+    // The request read the member and its session; "Sign out of all devices" lands before the card is written.
+    const read = (await database.select().from(members).where(eq(members.id, member.id)))[0]!;
+    const { began } = (await env.DB.prepare("SELECT created_at AS began FROM member_sessions WHERE member_id = ?")
+      .bind(member.id)
+      .first<{ began: number }>())!;
+    await endEveryMemberSession(env, member.id, began + 1);
+    const keys = await generateDeviceKey();
+    const publicKey = encodeBase64Url(await exportDevicePublicKey(keys.publicKey));
+    expect(await certifyDevice(env, read, publicKey, null, began)).toMatchObject({ ok: false, reason: "signed-out" });
+    expect(await liveCards(member.id)).toEqual([]);
   });
 });
 
