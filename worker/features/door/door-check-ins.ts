@@ -36,7 +36,7 @@ const FUTURE_SKEW_MS = 10 * 60 * 1000;
 const OLDEST_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** What a door guest's row holds when the name typed broke the guest-name rule. */
-export const REFUSED_NAME_PLACEHOLDER = "Guest (name not recorded)";
+const REFUSED_NAME_PLACEHOLDER = "Guest (name not recorded)";
 
 export const guestRefusalWords: Record<GuestRefusal | "not-expected" | "name-refused", string> = {
   "not-allowed": "the host may not bring guests (membership or lounge)",
