@@ -8,7 +8,8 @@ const usage = `Prints a new single-use invitation link for an existing member (d
   npm run member:invite-link -- --email EMAIL [--site-url URL] [--remote --env staging|production | --persist-to DIR]
 
 The link works once, for 7 days, and replaces the member's earlier open links. Opening it confirms
-the member's email, ends every session they had and signs them in on that device (or links Google),
+the member's email, ends every session they had, revokes their member cards and signs them in on
+that device (or links Google),
 so it is also the way back in for an active member who cannot sign in otherwise.`;
 
 await runOperatorScript(async () => {

@@ -6,7 +6,7 @@ const usage = `Suspends a member, or makes them active again (docs/operators.md)
 
   npm run member:set-status -- --email EMAIL --status active|suspended [--remote --env staging|production | --persist-to DIR]
 
-Either way every session the member had ends at once. A suspended member cannot sign in; an
+Either way every session the member had ends at once, and every member card they held is revoked. A suspended member cannot sign in; an
 active one signs in at /auth with an emailed code, a passkey or Google.`;
 
 await runOperatorScript(async () => {
@@ -25,7 +25,9 @@ await runOperatorScript(async () => {
       return;
     }
     await setMemberStatus(db, member.id, status);
-    console.log(`${member.name} <${email}>: ${member.status} → ${status} on ${describeTarget(target)}. Every session they had has ended.`);
+    console.log(
+      `${member.name} <${email}>: ${member.status} → ${status} on ${describeTarget(target)}. Every session they had has ended and their member cards are revoked.`,
+    );
     if (status === "active") console.log("They sign in at /auth with a code emailed to them (or a passkey or Google, if they added one).");
   } finally {
     await dispose();

@@ -4,6 +4,7 @@ import { cspNonceContext, requestContext } from "#app/context.ts";
 import { api } from "./http/api.ts";
 import { handleUnexpectedError } from "./http/errors.ts";
 import { limitPageFormBody } from "./http/guards.ts";
+import { privateWhenSignedIn } from "./http/private-answers.ts";
 import { logRequest } from "./http/request-log.ts";
 import type { AppBindings } from "./http/app-bindings.ts";
 import { createRequestContext } from "./http/request-context.ts";
@@ -13,7 +14,8 @@ import { securityHeaders } from "./http/security-headers.ts";
 export type PageRequestHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
 
 /**
- * The whole Worker as one Hono app: its own request log line (worker/http/request-log.ts), security headers and the same-origin check on everything,
+ * The whole Worker as one Hono app: its own request log line (worker/http/request-log.ts), security headers, the
+ * private answers of a signed-in member (worker/http/private-answers.ts) and the same-origin check on everything,
  * the JSON API under /api,
  * and every other method and path handed to React Router, so form POSTs reach route actions (their
  * bodies capped first: worker/http/guards.ts).
@@ -24,6 +26,7 @@ export function createWorkerApp(handlePageRequest: PageRequestHandler) {
   const app = new Hono<AppBindings>();
   app.use(logRequest);
   app.use(securityHeaders);
+  app.use(privateWhenSignedIn);
   // The request context validates the configuration before anything is served (cached per
   // isolate): a deployment missing a secret answers every request with a 500 and says which
   // setting is wrong in its log, rather than serving pages whose forms would fail.

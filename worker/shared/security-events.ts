@@ -46,6 +46,7 @@ export type SecurityEventType =
   // The door: a check-in (staff on a member), one refused on sync (docs/product-rules.md#door).
   | "door_check_in"
   | "door_check_in_questioned"
+  | "door_guest_name_refused"
   | "door_check_in_refused"
   // The console's Members section: staff acting on a member (docs/product-rules.md#members).
   | "member_status_changed"

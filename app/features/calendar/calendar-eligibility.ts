@@ -5,31 +5,48 @@
  */
 import {
   entitlementsOf,
+  tierOpensLounge,
   tiersWithCourse,
   tiersWithEventKind,
   type CourseSlug,
   type EventKind,
+  type LoungeSlug,
   type TierSlug,
 } from "#app/features/site/tier-entitlements.ts";
 
-/** What eligibility reads of a listing (db/schema/calendar.ts): its kind and category. */
+/** What eligibility reads of a listing (db/schema/calendar.ts): its kind, category and lounge. */
 export interface ListingKind {
   kind: "event" | "course";
   /** An EventKind for an event, a CourseSlug for a course term. */
   category: string;
+  /**
+   * Where it is held. An event is for the tiers that open its lounge as well as include its kind
+   * (the door admits no one else); a term for the tiers that include its course. Absent only where
+   * a kind is named without a listing (the console's choice of kind).
+   */
+  lounge?: LoungeSlug;
 }
 
 /** The tiers whose members may book the listing, in the table's order (none for an unknown category). */
 export function tiersForListing(listing: ListingKind): TierSlug[] {
-  return listing.kind === "event" ? tiersWithEventKind(listing.category as EventKind) : tiersWithCourse(listing.category as CourseSlug);
+  if (listing.kind === "course") return tiersWithCourse(listing.category as CourseSlug);
+  const { lounge } = listing;
+  return tiersWithEventKind(listing.category as EventKind).filter((tier) => lounge === undefined || tierOpensLounge(tier, lounge));
 }
 
 /** Whether a member of `tier` may book the listing. */
 export function tierMayBook(tier: TierSlug, listing: ListingKind): boolean {
-  const entitlements = entitlementsOf(tier);
-  return listing.kind === "event"
-    ? (entitlements.events as string[]).includes(listing.category)
-    : (entitlements.courses as string[]).includes(listing.category);
+  return tiersForListing(listing).includes(tier);
+}
+
+/** An event whose kind the tier includes, at a lounge the tier does not open: refused in those words. */
+export function eventLoungeClosedTo(tier: TierSlug, listing: ListingKind): boolean {
+  return (
+    listing.kind === "event" &&
+    listing.lounge !== undefined &&
+    (entitlementsOf(tier).events as string[]).includes(listing.category) &&
+    !tierOpensLounge(tier, listing.lounge)
+  );
 }
 
 /**

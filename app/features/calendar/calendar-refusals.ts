@@ -1,6 +1,6 @@
 import { guestRefusalText } from "#app/features/guests/guest-refusals.ts";
-import { club } from "#app/features/site/site-config.ts";
-import { guestVisitsPerQuarter, type TierSlug } from "#app/features/site/tier-entitlements.ts";
+import { club, loungeBySlug } from "#app/features/site/site-config.ts";
+import { guestVisitsPerQuarter, type LoungeSlug, type TierSlug } from "#app/features/site/tier-entitlements.ts";
 import { tierNamesInWords } from "#app/features/site/tier-inclusions.ts";
 import type { BookingRefusal } from "#worker/features/calendar/calendar-bookings.ts";
 import { cutoffHours, formatMonthDay } from "./calendar-view.ts";
@@ -17,6 +17,8 @@ export interface RefusedListing {
   opensAt: string;
   closesAt: string;
   tiers: TierSlug[];
+  /** Where it is held, when known. */
+  lounge?: LoungeSlug;
   /** The event's Portland day ("Saturday, December 12"), for a guest's refusal. */
   dayLabel: string;
   /** The guests the member's tier may bring to an event. */
@@ -51,6 +53,14 @@ const refusals: Record<Exclude<PageRefusal, { guest: string }>, { status: number
       listing.tiers.length === 0
         ? `Your membership does not include this ${noun(listing)}.`
         : `Your membership does not include this ${noun(listing)}: it is for ${tierNamesInWords(listing.tiers)} members.`,
+  },
+  "lounge-not-included": {
+    status: 403,
+    text: (listing) => {
+      const where = listing.lounge ? `the ${loungeBySlug(listing.lounge).name}` : "a lounge";
+      const whom = listing.tiers.length === 0 ? "" : `: it is for ${tierNamesInWords(listing.tiers)} members`;
+      return `This event is at ${where}, which your membership does not open${whom}.`;
+    },
   },
   "not-in-good-standing": {
     status: 403,

@@ -131,6 +131,14 @@ export function entitlementsOf(tier: TierSlug): TierEntitlements {
   return tierEntitlements[tier];
 }
 
+/**
+ * Whether a member of `tier` holds a key to `lounge`: the one lounge rule the door, the guest
+ * registrations and the calendar keep (docs/product-rules.md#tier-entitlements).
+ */
+export function tierOpensLounge(tier: TierSlug, lounge: LoungeSlug): boolean {
+  return tierEntitlements[tier].lounges.includes(lounge);
+}
+
 /** The tier whose lockers are of `lockerClass`: lockers of a class go to that tier's members. */
 export function tiersWithLockerClass(lockerClass: LockerClass): TierSlug[] {
   return (Object.keys(tierEntitlements) as TierSlug[]).filter((tier) => tierEntitlements[tier].lockerClass === lockerClass);
@@ -138,7 +146,7 @@ export function tiersWithLockerClass(lockerClass: LockerClass): TierSlug[] {
 
 /** The tiers whose members hold a key to `lounge`, in the table's order. */
 export function tiersOpeningLounge(lounge: LoungeSlug): TierSlug[] {
-  return (Object.keys(tierEntitlements) as TierSlug[]).filter((tier) => tierEntitlements[tier].lounges.includes(lounge));
+  return (Object.keys(tierEntitlements) as TierSlug[]).filter((tier) => tierOpensLounge(tier, lounge));
 }
 
 /** The tiers whose members may attend events of `kind`, in the table's order. */

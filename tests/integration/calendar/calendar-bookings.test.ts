@@ -59,12 +59,23 @@ function bookingIdOf(result: Awaited<ReturnType<typeof book>>): string {
 
 describe("eligibility by tier", () => {
   it("refuses a Kickback member a master blender dinner their tier does not include, and books a Business member", async () => {
-    const dinner = await createListing({ category: "master-blender-dinner", lounge: "platinum" });
+    const dinner = await createListing({ category: "master-blender-dinner", lounge: "business" });
     const [kickback] = await members("kickback", 1);
     const [business] = await members("business", 1);
     expect(await book(dinner.id, kickback!)).toEqual({ ok: false, reason: "not-included" });
     expect(await book(dinner.id, business!)).toMatchObject({ ok: true, status: "confirmed", position: null });
     expect(await bookingsOf(dinner.id)).toHaveLength(1);
+  });
+
+  it("refuses an event at a lounge the member's tier does not open, though its kind is theirs, in the booking's statement", async () => {
+    const atPlatinum = await createListing({ lounge: "platinum" });
+    const [kickback] = await members("kickback", 1);
+    const [business] = await members("business", 1);
+    const [platinum] = await members("platinum", 1);
+    expect(await book(atPlatinum.id, kickback!)).toEqual({ ok: false, reason: "lounge-not-included" });
+    expect(await book(atPlatinum.id, business!)).toEqual({ ok: false, reason: "lounge-not-included" });
+    expect(await book(atPlatinum.id, platinum!)).toMatchObject({ ok: true, status: "confirmed" });
+    expect(await bookingsOf(atPlatinum.id)).toHaveLength(1);
   });
 
   it("refuses a member whose dues lapsed, and one whose tier changed since the page was read", async () => {

@@ -59,7 +59,7 @@ describe("the calendar cron", () => {
     for (let index = 0; index < 21; index++) {
       const dinner = await createListing({
         category: "master-blender-dinner",
-        lounge: "platinum",
+        lounge: "business",
         capacity: 2,
         reservedPlaces: 1,
         startsAt: iso(base + index * DAY_MS),

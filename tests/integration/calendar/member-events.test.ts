@@ -39,7 +39,7 @@ async function guestVisitCount(memberId: string): Promise<number> {
 
 describe("/members/events", () => {
   it("lists only the events the member's tier includes, with the tiers in words, places and Portland times", async () => {
-    const [tasting, dinner] = [await createListing(), await createListing({ category: "master-blender-dinner", lounge: "platinum" })];
+    const [tasting, dinner] = [await createListing(), await createListing({ category: "master-blender-dinner", lounge: "business" })];
     const [kickback, business] = [await acceptedMember("kickback"), await acceptedMember("business")];
 
     const kickbackIds = (await eventsOf(kickback)).map((event) => event.id);
@@ -49,7 +49,7 @@ describe("/members/events", () => {
     const events = await eventsOf(business);
     expect(events.find((event) => event.id === dinner.id)).toMatchObject({
       title: dinner.title,
-      loungeName: "Platinum Lounge",
+      loungeName: "Business Lounge",
       tiers: "Business and Platinum",
       places: "10 places left",
       own: null,
@@ -75,6 +75,26 @@ describe("/members/events", () => {
       outcome: { form: "rsvp", ok: false, error: words },
     });
     await expect(eventPage(kickback, "no-such-event")).rejects.toMatchObject({ init: { status: 404 } });
+  });
+
+  it("does not list an event at a lounge the member's tier does not open; its page says so in words and its RSVP is refused with 403", async () => {
+    const atPlatinum = await createListing({ lounge: "platinum" });
+    const kickback = await acceptedMember("kickback");
+    expect((await eventsOf(kickback)).map((event) => event.id)).not.toContain(atPlatinum.id);
+    const words = "This event is at the Platinum Lounge, which your membership does not open: it is for Platinum members.";
+    expect(await eventPage(kickback, atPlatinum.id)).toMatchObject({
+      event: { tiers: "Platinum", places: null },
+      book: null,
+      notice: words,
+    });
+    expect(await post(kickback, atPlatinum.id, { intent: "rsvp" })).toMatchObject({
+      status: 403,
+      outcome: { form: "rsvp", ok: false, error: words },
+    });
+    expect(await guestVisitCount(kickback.id)).toBe(0);
+    const platinum = await acceptedMember("platinum");
+    expect((await eventsOf(platinum)).map((event) => event.id)).toContain(atPlatinum.id);
+    expect(await post(platinum, atPlatinum.id, { intent: "rsvp" })).toMatchObject({ status: 303 });
   });
 
   it("tells a member whose RSVP with guests finds the event full to join the waitlist on their own", async () => {

@@ -69,7 +69,13 @@ async function memberWithCard() {
   const { cookie } = await signedInAs(member);
   const keys = await generateDeviceKey();
   const row = (await findMemberById(env.DB, member.id))!;
-  const outcome = await certifyDevice(env, row, encodeBase64Url(await exportDevicePublicKey(keys.publicKey)), "iPhone Safari/605.1");
+  const outcome = await certifyDevice(
+    env,
+    row,
+    encodeBase64Url(await exportDevicePublicKey(keys.publicKey)),
+    "iPhone Safari/605.1",
+    Date.now(),
+  );
   if (!outcome.ok) throw new Error(outcome.error);
   return { member, cookie, cardId: outcome.card.cardId };
 }

@@ -207,12 +207,12 @@ describe("the actions", () => {
       {
         eventType: "member_status_changed",
         userId: staff.id,
-        details: { memberId: target.id, from: "active", to: "suspended", sessionsEnded: true },
+        details: { memberId: target.id, from: "active", to: "suspended", sessionsEnded: true, cardsRevoked: true },
       },
       {
         eventType: "member_status_changed",
         userId: staff.id,
-        details: { memberId: target.id, from: "suspended", to: "active", sessionsEnded: true },
+        details: { memberId: target.id, from: "suspended", to: "active", sessionsEnded: true, cardsRevoked: true },
       },
     ]);
   });

@@ -350,6 +350,76 @@ describe("check-ins synced from the door", () => {
   });
 });
 
+describe("the club re-checks what the door decided", () => {
+  it("stores a check-in at a lounge the member's tier does not open and flags it high, in words; its guests are refused", async () => {
+    const cookie = await cookieOf(await member({ role: "door" }));
+    const kickback = await member({ tier: "kickback", name: "Kit Kickback" });
+    const registered = await register(
+      { id: kickback.id, email: kickback.email, name: kickback.name, tier: "kickback", role: "member" },
+      { day: today(), guestName: "Grace Hopper", lounge: "kickback" },
+    );
+    expect(registered.ok).toBe(true);
+    const visitId = registered.ok ? registered.visit.id : "";
+    const atPlatinum = checkIn(kickback.id, {
+      lounge: "platinum",
+      method: "search",
+      guests: [{ id: crypto.randomUUID(), guestVisitId: visitId }, doorGuest("Alan Turing")],
+    });
+    const [answer] = await answersOf(await sync(cookie, [atPlatinum]));
+    expect(answer!.outcome).toBe("stored");
+    const notAllowed = "the host may not bring guests (membership or lounge)";
+    expect(answer!.guests.map((guest) => [guest.outcome, guest.reason])).toEqual([
+      ["refused", notAllowed],
+      ["refused", notAllowed],
+    ]);
+    const flagged = await rows("SELECT severity, description, metadata FROM security_events WHERE event_type = 'door_check_in_questioned'");
+    expect(flagged.map((event) => [event.severity, event.description])).toEqual([
+      ["high", "checked in at the door, but the Kickback membership does not open the Platinum Lounge"],
+    ]);
+    expect(JSON.parse(String(flagged[0]!.metadata)).details.checkInId).toBe(atPlatinum.id);
+    // Neither guest counts as a visit at the Platinum Lounge: the registered one is still expected, unlinked, and no visit was made.
+    expect(await rows("SELECT guest_name, lounge FROM guest_visits WHERE host_member_id = ? AND status = 'expected'", kickback.id)).toEqual(
+      [{ guest_name: "Grace Hopper", lounge: "kickback" }],
+    );
+    expect(await rows("SELECT guest_visit_id IS NULL AS unlinked, refused_on_sync FROM door_guest_check_ins")).toEqual([
+      { unlinked: 1, refused_on_sync: notAllowed },
+      { unlinked: 1, refused_on_sync: notAllowed },
+    ]);
+    // At a lounge the tier opens, nothing is questioned.
+    await answersOf(await sync(cookie, [checkIn(kickback.id, { lounge: "kickback", method: "search" })]));
+    expect(await rows("SELECT id FROM security_events WHERE event_type = 'door_check_in_questioned'")).toHaveLength(1);
+  });
+
+  it("a door guest whose name breaks the guest-name rule is kept without the name, refused and flagged; nothing as typed is stored", async () => {
+    const cookie = await cookieOf(await member({ role: "door" }));
+    const host = await member({ name: "Ada Host" });
+    const typed = "<img src=x onerror=alert(1)>\u202e";
+    const entry = checkIn(host.id, { guests: [doorGuest(typed)] });
+    const [answer] = await answersOf(await sync(cookie, [entry]));
+    expect(answer!.guests).toEqual([
+      {
+        id: entry.guests[0]!.id,
+        outcome: "refused",
+        reason: "the name breaks the guest-name rule (letters, spaces, hyphens and apostrophes): ask it again and tell the concierge",
+      },
+    ]);
+    expect(await rows("SELECT guest_name, guest_visit_id FROM door_guest_check_ins")).toEqual([
+      { guest_name: "Guest (name not recorded)", guest_visit_id: null },
+    ]);
+    expect(await rows("SELECT id FROM guest_visits")).toEqual([]);
+    const flagged = await rows("SELECT severity, description, metadata FROM security_events WHERE event_type = 'door_guest_name_refused'");
+    expect(flagged.map((event) => [event.severity, event.description])).toEqual([
+      ["high", "a guest added at the door was kept without their name: it broke the guest-name rule"],
+    ]);
+    const everything = JSON.stringify([await rows("SELECT * FROM door_guest_check_ins"), await rows("SELECT * FROM security_events")]);
+    expect(everything).not.toContain("onerror");
+    expect(everything).not.toContain("\u202e");
+    // Synced again, it is stored once.
+    const [again] = await answersOf(await sync(cookie, [entry]));
+    expect(again!.guests.map((guest) => guest.outcome)).toEqual(["already-stored"]);
+  });
+});
+
 describe("concurrent syncs, decided by the database", () => {
   it("two devices syncing the same queue store each check-in and guest once", async () => {
     const cookie = await cookieOf(await member({ role: "door" }));

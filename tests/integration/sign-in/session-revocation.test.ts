@@ -1,4 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { getDatabase } from "#db/client.ts";
+import { cardDevices } from "#db/schema.ts";
 import { env } from "cloudflare:workers";
 import { RouterContextProvider, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -288,6 +290,30 @@ describe("the Sign-in & devices page", () => {
     ]);
     expect(sessions[0]!.firstSeen).toMatch(/\d{4} at \d{1,2}:\d{2} [AP]M P[SD]T$/);
     expect(passkeys).toEqual([expect.objectContaining({ name: "Work laptop", synced: true, lastUsed: null })]);
+  });
+
+  it("lists the member's live cards beside the sessions; 'Sign out of all devices' on the page revokes them", async () => {
+    const member = await memberWithRules();
+    const { laptop } = await onTwoDevices(member);
+    const card = (label: string, revokedAt: string | null) => ({
+      id: crypto.randomUUID(),
+      memberId: member.id,
+      publicKey: "k",
+      label,
+      expiresAt: "2030-01-01T00:00:00.000Z",
+      revokedAt,
+    });
+    await getDatabase(env.DB)
+      .insert(cardDevices)
+      .values([card("Safari on iPhone", null), card("Chrome on Android", new Date().toISOString())]);
+    const page = await devicesPage(laptop.cookie);
+    expect((page.outcome as { cards: { label: string; added: string }[] }).cards).toEqual([
+      { id: expect.any(String), label: "Safari on iPhone", added: expect.stringMatching(/\d{4}$/) },
+    ]);
+    const signedOut = await devicesPage(laptop.cookie, { intent: "end-every-session" });
+    expect(signedOut).toMatchObject({ status: 303, location: "/auth" });
+    const live = await env.DB.prepare("SELECT id FROM card_devices WHERE member_id = ? AND revoked_at IS NULL").bind(member.id).all();
+    expect(live.results).toEqual([]);
   });
 
   it("offers 'Add a passkey' only to a session begun in the last 10 minutes; an older one signs in again first", async () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { eventGuestLimit, placesLeftFor, tierMayBook, tiersForListing } from "#app/features/calendar/calendar-eligibility.ts";
+import {
+  eventGuestLimit,
+  eventLoungeClosedTo,
+  placesLeftFor,
+  tierMayBook,
+  tiersForListing,
+} from "#app/features/calendar/calendar-eligibility.ts";
 
 /** Who may book what, and the places left for each tier (docs/product-rules.md#events). */
 describe("calendar eligibility", () => {
@@ -15,6 +21,18 @@ describe("calendar eligibility", () => {
     expect(tierMayBook("platinum", { kind: "course", category: "sommelier-pairing" })).toBe(true);
     // A course's slug is no event kind, and the other way round.
     expect(tierMayBook("platinum", { kind: "event", category: "foundations" })).toBe(false);
+  });
+
+  it("opens an event only to the tiers that open its lounge; a term keeps its course rule wherever it is taught", () => {
+    expect(tiersForListing({ kind: "event", category: "tasting-night", lounge: "platinum" })).toEqual(["platinum"]);
+    expect(tiersForListing({ kind: "event", category: "tasting-night", lounge: "business" })).toEqual(["business", "platinum"]);
+    expect(tiersForListing({ kind: "event", category: "master-blender-dinner", lounge: "kickback" })).toEqual(["business", "platinum"]);
+    expect(tiersForListing({ kind: "course", category: "foundations", lounge: "business" })).toEqual(["kickback", "business", "platinum"]);
+    expect(tierMayBook("kickback", { kind: "event", category: "tasting-night", lounge: "platinum" })).toBe(false);
+    // Refused for the lounge only when the kind is the tier's; otherwise for the kind.
+    expect(eventLoungeClosedTo("kickback", { kind: "event", category: "tasting-night", lounge: "platinum" })).toBe(true);
+    expect(eventLoungeClosedTo("kickback", { kind: "event", category: "special-event", lounge: "platinum" })).toBe(false);
+    expect(eventLoungeClosedTo("kickback", { kind: "course", category: "foundations", lounge: "business" })).toBe(false);
   });
 
   it("lets Kickback and Business bring one guest to an event, Platinum three", () => {

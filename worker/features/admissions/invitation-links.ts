@@ -1,7 +1,7 @@
 import { and, eq, exists, gt, inArray, isNull, type SQL } from "drizzle-orm";
 import { getDatabase, type Database } from "#db/client.ts";
 import { insertSelectRow } from "#db/insert-select.ts";
-import { memberInvitations, memberPasskeys, members, memberSessions } from "#db/schema.ts";
+import { cardDevices, memberInvitations, memberPasskeys, members, memberSessions } from "#db/schema.ts";
 import { sha256Hex } from "#worker/shared/hashing.ts";
 import type { NewMemberFields } from "#worker/features/members/members.ts";
 import { randomToken } from "#worker/features/sign-in/session-token.ts";
@@ -157,7 +157,7 @@ export async function consumeInvitationForGoogle(
 /**
  * One D1 batch (one transaction; D1 runs batches one at a time): the member is updated only while
  * the link is open (active, email confirmed, every earlier session ended, and, once active, every
- * passkey removed: a suspended member's link changes nothing), then the link is marked
+ * passkey removed and every member card revoked: a suspended member's link changes nothing), then the link is marked
  * used under the same conditions, returning its member. The member update comes first so that the
  * statements test the link in the same state: a second request, even in the same millisecond,
  * finds `used_at` set and changes nothing.
@@ -177,13 +177,18 @@ async function consumeInvitation(
     .select({ id: members.id })
     .from(members)
     .where(and(eq(members.id, linkMember), eq(members.status, "active")));
-  const [, , , used] = await database.batch([
+  const [, , , , used] = await database.batch([
     database
       .update(members)
       .set({ ...credential, status: "active", emailConfirmedAt: nowIso, sessionsValidAfter: now })
       .where(and(inArray(members.status, ["invited", "active"]), eq(members.id, linkMember))),
     database.delete(memberSessions).where(eq(memberSessions.memberId, linkMember)),
     database.delete(memberPasskeys).where(inArray(memberPasskeys.memberId, activeLinkMember)),
+    // A new link is the way back in for a member who lost a device: the cards it held end with its sessions.
+    database
+      .update(cardDevices)
+      .set({ revokedAt: nowIso })
+      .where(and(inArray(cardDevices.memberId, activeLinkMember), isNull(cardDevices.revokedAt))),
     database
       .update(memberInvitations)
       .set({ usedAt: new Date(now).toISOString() })

@@ -3,7 +3,7 @@ import { getDatabase, type Database } from "#db/client.ts";
 import { insertSelectRow } from "#db/insert-select.ts";
 import { calendarBookings, calendarListings, guestVisits, members } from "#db/schema.ts";
 import { guestVisitsPerQuarter, tierEntitlements, type TierSlug } from "#app/features/site/tier-entitlements.ts";
-import { eventGuestLimit, placesLeftFor, tierMayBook } from "#app/features/calendar/calendar-eligibility.ts";
+import { eventGuestLimit, eventLoungeClosedTo, placesLeftFor, tierMayBook } from "#app/features/calendar/calendar-eligibility.ts";
 import { portlandDay } from "#app/features/member-area/member-dates.ts";
 import type { RequestContext } from "#worker/http/request-context.ts";
 import { guestRefusal, guestVisitStatements, type GuestRefusal, type GuestRegistration } from "#worker/features/guests/guest-visits.ts";
@@ -57,6 +57,7 @@ export type BookingRefusal =
   | "started"
   | "cancelled"
   | "not-included"
+  | "lounge-not-included"
   | "not-in-good-standing"
   | "already-booked"
   | "full"
@@ -328,6 +329,7 @@ async function bookingRefusal(
   if (listing.closesAt <= nowIso) return "closed";
   if (listing.opensAt > nowIso) return "not-open-yet";
   if (!row || !row.standing || row.tier !== member.tier) return "not-in-good-standing";
+  if (eventLoungeClosedTo(row.tier, listing)) return "lounge-not-included";
   if (!tierMayBook(row.tier, listing)) return "not-included";
   if (!addingGuest && mine) return "already-booked";
   const left = placesLeftFor(row.tier, listing, await listingPlaces(database, listingId));

@@ -42,27 +42,29 @@ export function hasReservedSeating(tier: SQL): SQL {
   return tierIn(tier, reservedSeatingTiers);
 }
 
-/** SQL: the tier (a column) may book the listing. */
-export function tierMayBookSql(tier: SQL, listing: Pick<CalendarListing, "kind" | "category">): SQL {
+/** SQL: the tier (a column) may book the listing (its kind, and an event's lounge: calendar-eligibility.ts). */
+export function tierMayBookSql(tier: SQL, listing: Pick<CalendarListing, "kind" | "category" | "lounge">): SQL {
   return tierIn(tier, tiersForListing(listing));
 }
 
 /**
- * SQL: the tier (a column) may book a listing of the kind and category (columns), read in the
- * statement that decides, so staff changing a listing's kind meanwhile counts at once.
+ * SQL: the tier (a column) may book a listing of the kind, category and lounge (columns), read in
+ * the statement that decides, so staff changing a listing's kind meanwhile counts at once. An event
+ * is also at a lounge the tier opens (calendar-eligibility.ts).
  */
-export function tierMayBookColumnsSql(tier: SQL, kind: SQL, category: SQL): SQL {
-  const categories = (slugs: string[]) =>
+export function tierMayBookColumnsSql(tier: SQL, kind: SQL, category: SQL, lounge: SQL): SQL {
+  const among = (column: SQL, slugs: string[]) =>
     slugs.length === 0
       ? sql`0`
-      : sql`${category} in (${sql.join(
+      : sql`${column} in (${sql.join(
           slugs.map((slug) => sql`${slug}`),
           sql`, `,
         )})`;
+  const categories = (slugs: string[]) => among(category, slugs);
   return sql`(${sql.join(
     (Object.keys(tierEntitlements) as TierSlug[]).map(
       (slug) =>
-        sql`(${tier} = ${slug} and ((${kind} = 'event' and ${categories(tierEntitlements[slug].events)})
+        sql`(${tier} = ${slug} and ((${kind} = 'event' and ${categories(tierEntitlements[slug].events)} and ${among(lounge, tierEntitlements[slug].lounges)})
           or (${kind} = 'course' and ${categories(tierEntitlements[slug].courses)})))`,
     ),
     sql` or `,
@@ -109,7 +111,7 @@ export function firstWaitingThatFits(listingId: SQL, nowIso: string): SQL {
   return sql`(select w.id from calendar_bookings w join members m on m.id = w.member_id join calendar_listings l on l.id = w.listing_id
     where w.listing_id = ${listingId} and w.status = 'waitlisted' and l.status = 'scheduled' and l.starts_at > ${nowIso}
       and ${inGoodStanding({ status: sql`m.status`, role: sql`m.role`, duesStatus: sql`m.dues_status` })}
-      and ${tierMayBookColumnsSql(sql`m.tier`, sql`l.kind`, sql`l.category`)}
+      and ${tierMayBookColumnsSql(sql`m.tier`, sql`l.kind`, sql`l.category`, sql`l.lounge`)}
       and ${placesFit(listingAlias, sql`m.tier`, 1)}
     order by w.created_at, w.id limit 1)`;
 }

@@ -192,7 +192,16 @@ export async function memberCalendar(
       eq(calendarListings.kind, kind),
       eq(calendarListings.status, "scheduled"),
       gt(calendarListings.startsAt, nowIso),
-      categories.length === 0 ? held : or(inArray(calendarListings.category, categories), held),
+      // An event is listed only at a lounge the tier opens (calendar-eligibility.ts), a term at any.
+      categories.length === 0
+        ? held
+        : or(
+            and(
+              inArray(calendarListings.category, categories),
+              kind === "event" ? inArray(calendarListings.lounge, entitlementsOf(member.tier).lounges) : undefined,
+            ),
+            held,
+          ),
     ),
   );
   return asMemberListings(database, member, rows, nowIso);

@@ -31,7 +31,7 @@ const publicKey = z.string().max(128).refine(isDevicePublicKey, "a 65-byte uncom
 const certifyRequest = z.object({ publicKey }).strict();
 const renewRequest = z.object({ cardId: z.string().uuid(), publicKey }).strict();
 
-const statusOf = { lapsed: 403, revoked: 403, "unknown-card": 404, "too-many-cards": 409 } as const;
+const statusOf = { "not-a-member": 403, "signed-out": 401, lapsed: 403, revoked: 403, "unknown-card": 404, "too-many-cards": 409 } as const;
 
 /** The signed-in member within their limit, or the answer to give. */
 async function cardHolder(c: Context<AppBindings>) {
@@ -58,7 +58,7 @@ async function cardHolder(c: Context<AppBindings>) {
       });
     return { refusal: tooManySubmissions(c, limit) };
   }
-  return { member: signedIn.member };
+  return { member: signedIn.member, session: signedIn.session };
 }
 
 function answer(c: Context<AppBindings>, outcome: CardOutcome) {
@@ -75,7 +75,13 @@ cardApi.post("/certify", limitBody(MAX_BODY_BYTES), requireJson(), async (c) => 
     log({ eventType: "input_validation_fail", severity: "low", description: "member card refused: malformed device key" });
     return c.json({ error: "This device's key could not be read. Reload the page to try again." }, 400);
   }
-  const outcome = await certifyDevice(env, holder.member, parsed.data.publicKey, request.headers.get("User-Agent"));
+  const outcome = await certifyDevice(
+    env,
+    holder.member,
+    parsed.data.publicKey,
+    request.headers.get("User-Agent"),
+    holder.session.createdAt,
+  );
   if (outcome.ok && !outcome.renewed)
     log({ eventType: "card_issued", severity: "low", description: "member card issued", details: { cardId: outcome.card.cardId } });
   return answer(c, outcome);

@@ -1,6 +1,6 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
-import { cardDevices, type members } from "#db/schema.ts";
+import { cardDevices, members } from "#db/schema.ts";
 import { CERTIFICATE_DAYS, decodeBase64Url, encodeBase64Url, issueCertificate } from "#app/features/card/member-credential.ts";
 import { tierBySlug } from "#app/features/site/site-config.ts";
 import { describeDevice } from "#worker/features/sign-in/device-name.ts";
@@ -33,10 +33,13 @@ export interface IssuedCard {
 
 export type CardOutcome =
   | { ok: true; card: IssuedCard; renewed: boolean }
-  | { ok: false; reason: "lapsed" | "too-many-cards" | "revoked" | "unknown-card"; error: string };
+  | { ok: false; reason: "not-a-member" | "signed-out" | "lapsed" | "too-many-cards" | "revoked" | "unknown-card"; error: string };
 
 export const CARD_NOT_ACTIVE = "Your card is not active";
 const refusals = {
+  "signed-out": "You were signed out while the card was being set up. Sign in again to set it up.",
+  "not-a-member":
+    "Member cards are for members: door and concierge accounts do not hold one. Sign in with your member account to use your card.",
   lapsed: `${CARD_NOT_ACTIVE}: your dues have lapsed. Settle them on the billing page and your card works again.`,
   "too-many-cards": `You already have ${MAX_ACTIVE_CARDS} cards. Revoke one you no longer use (the list is below), then set up this one.`,
   revoked: `${CARD_NOT_ACTIVE}: it was revoked. Set up the card again on this device to get a new one.`,
@@ -81,15 +84,21 @@ async function certificateFor(env: Env, member: MemberRow, cardId: string, publi
 /**
  * Certifies a new device for the member: a new card, unless this device's key already has a live
  * card (then it is renewed). The limit is decided by the insert itself (one statement), so two
- * phones set up at the same moment cannot both pass a fifth place.
+ * phones set up at the same moment cannot both pass a fifth place; so is the session that asks
+ * (begun at `sessionBegan`): the insert needs it still valid (the member active, of role member,
+ * their "sessions valid after" time before it), so a set-up racing "Sign out of all devices" or a
+ * suspension either lands first and is revoked by it, or finds the session ended and makes no card.
  */
 export async function certifyDevice(
   env: Env,
   member: MemberRow,
   publicKey: string,
   userAgent: string | null,
+  sessionBegan: number,
   now: number = Date.now(),
 ): Promise<CardOutcome> {
+  // Staff accounts are not admitted by a card (docs/product-rules.md#member-card).
+  if (member.role !== "member") return refuse("not-a-member");
   if (member.duesStatus === "lapsed") return refuse("lapsed");
   const database = getDatabase(env.DB);
   const [existing] = await database
@@ -104,11 +113,26 @@ export async function certifyDevice(
   const inserted = await env.DB.prepare(
     `INSERT INTO card_devices (id, member_id, public_key, label, expires_at, last_renewed_at)
      SELECT ?1, ?2, ?3, ?4, ?5, ?6
-     WHERE (SELECT COUNT(*) FROM card_devices WHERE member_id = ?2 AND revoked_at IS NULL) < ?7`,
+     WHERE (SELECT COUNT(*) FROM card_devices WHERE member_id = ?2 AND revoked_at IS NULL) < ?7
+       AND EXISTS (SELECT 1 FROM members WHERE id = ?2 AND status = 'active' AND role = 'member' AND sessions_valid_after < ?8)`,
   )
-    .bind(cardId, member.id, publicKey, describeDevice(userAgent), expiresIso, new Date(now).toISOString(), MAX_ACTIVE_CARDS)
+    .bind(cardId, member.id, publicKey, describeDevice(userAgent), expiresIso, new Date(now).toISOString(), MAX_ACTIVE_CARDS, sessionBegan)
     .run();
-  if (inserted.meta.changes !== 1) return refuse("too-many-cards");
+  if (inserted.meta.changes !== 1) {
+    const [still] = await database
+      .select({ id: members.id })
+      .from(members)
+      .where(
+        and(
+          eq(members.id, member.id),
+          eq(members.status, "active"),
+          eq(members.role, "member"),
+          lt(members.sessionsValidAfter, sessionBegan),
+        ),
+      )
+      .limit(1);
+    return refuse(still ? "too-many-cards" : "signed-out");
+  }
   return { ok: true, renewed: false, card: await certificateFor(env, member, cardId, publicKey, now) };
 }
 
@@ -124,6 +148,8 @@ export async function renewDevice(
   publicKey: string,
   now: number = Date.now(),
 ): Promise<CardOutcome> {
+  // Staff accounts are not admitted by a card (docs/product-rules.md#member-card).
+  if (member.role !== "member") return refuse("not-a-member");
   if (member.duesStatus === "lapsed") return refuse("lapsed");
   const database = getDatabase(env.DB);
   const renewed = await database

@@ -48,7 +48,7 @@ export async function changeMemberStatus(
     severity: "medium",
     description: change === "suspend" ? "member suspended by the concierge" : "member reactivated by the concierge",
     userId: conciergeId,
-    details: { memberId, from: member.status, to, sessionsEnded: true },
+    details: { memberId, from: member.status, to, sessionsEnded: true, cardsRevoked: true },
   });
   return "changed";
 }
@@ -212,7 +212,7 @@ export async function changeStaffRole(
     severity: "high",
     description: `staff role changed from ${member.role} to ${role} by the concierge`,
     userId: conciergeId,
-    details: { memberId, from: member.role, to: role, sessionsEnded: true },
+    details: { memberId, from: member.role, to: role, sessionsEnded: true, cardsRevoked: true },
   });
   return "changed";
 }

@@ -4,7 +4,9 @@ import { getDatabase } from "#db/client.ts";
 import { insertSelectRow } from "#db/insert-select.ts";
 import { cardDevices, doorCheckIns, doorGuestCheckIns, guestVisits, members } from "#db/schema.ts";
 import { portlandDay } from "#app/features/member-area/member-dates.ts";
-import { guestVisitsPerQuarter } from "#app/features/site/tier-entitlements.ts";
+import { guestVisitsPerQuarter, tierOpensLounge, type LoungeSlug, type TierSlug } from "#app/features/site/tier-entitlements.ts";
+import { loungeBySlug, tierBySlug } from "#app/features/site/site-config.ts";
+import { guestName as guestNameRule } from "#app/features/member-area/member-forms.ts";
 import { doorLounges, type DoorEvening, type DoorGuestAnswer, type DoorSyncAnswer } from "#app/features/door/door-list.ts";
 import { guestRefusal, guestVisitStatements, type GuestRefusal } from "#worker/features/guests/guest-visits.ts";
 import type { RequestContext } from "#worker/http/request-context.ts";
@@ -19,7 +21,11 @@ import type { DoorCheckInInput } from "./door-check-in-input.ts";
  * - a guest added at the door is registered by the guests feature's own INSERT … SELECT
  *   (guestVisitStatements: the host's allowance decided there), then linked; so the allowance
  *   counts check-ins, and two door guests racing for the host's last place make one visit;
- * - a door guest the rules refuse keeps a row with the reason: they are already inside.
+ * - a door guest the rules refuse keeps a row with the reason: they are already inside;
+ * - a door guest whose name breaks the guest-name rule (the member's form's rule) is kept with a
+ *   placeholder instead of the name, never the text as typed, and flagged;
+ * - a guest of a host whose tier does not open the lounge is kept as refused (the lounge rule of
+ *   guestVisitStatements, and for a registered guest the same rule here).
  */
 
 /** Written while the batch runs; replaced by the refusal's reason right after. */
@@ -29,7 +35,10 @@ const FUTURE_SKEW_MS = 10 * 60 * 1000;
 /** How old a queued check-in may be when it syncs (a device offline for a week is lost). */
 const OLDEST_MS = 7 * 24 * 60 * 60 * 1000;
 
-export const guestRefusalWords: Record<GuestRefusal | "not-expected", string> = {
+/** What a door guest's row holds when the name typed broke the guest-name rule. */
+const REFUSED_NAME_PLACEHOLDER = "Guest (name not recorded)";
+
+export const guestRefusalWords: Record<GuestRefusal | "not-expected" | "name-refused", string> = {
   "not-allowed": "the host may not bring guests (membership or lounge)",
   "already-registered": "already registered today",
   "day-full": "the host's guests for today are used up",
@@ -37,6 +46,7 @@ export const guestRefusalWords: Record<GuestRefusal | "not-expected", string> = 
   "too-many-registrations": "too many guest registrations in a day",
   "guest-quarter-limit": "the guest has used their visits this quarter",
   "not-expected": "not on today's guest list",
+  "name-refused": "the name breaks the guest-name rule (letters, spaces, hyphens and apostrophes): ask it again and tell the concierge",
 };
 
 type Services = Pick<RequestContext, "env" | "config" | "signingKey" | "logSecurityEvent">;
@@ -65,10 +75,14 @@ export async function syncDoorCheckIns(
   const cardById = new Map(cards.map((card) => [card.id, card]));
 
   const refusedBeforeBatch = new Map<string, string>();
+  /** The reason each refused guest is kept with (a door guest's is read after the batch). */
+  const refusals = new Map<string, string>();
   const statements: BatchItem<"sqlite">[] = [];
   /** Where each check-in's and guest's own INSERTs sit in the batch: what they return says what happened. */
   const checkInAt = new Map<string, number>();
-  const guestAt = new Map<string, { link: number; keep: number }>();
+  const guestAt = new Map<string, { link?: number; keep: number }>();
+  /** Door guests kept without their name (it broke the rule): flagged below. */
+  const namesRefused = new Set<string>();
   const doorGuests: { checkIn: DoorCheckInInput; day: string; guest: { id: string; name: string } }[] = [];
   for (const checkIn of checkIns) {
     const at = Date.parse(checkIn.checkedInAt);
@@ -96,6 +110,8 @@ export async function syncDoorCheckIns(
         .onConflictDoNothing()
         .returning({ id: doorCheckIns.id }),
     );
+    // The guests' lounge rule (guestVisitStatements keeps it for door guests added by name).
+    const loungeOpen = tierOpensLounge(host.tier, checkIn.lounge);
     for (const guest of checkIn.guests) {
       if (guest.guestVisitId !== undefined) {
         const visit = and(
@@ -103,10 +119,31 @@ export async function syncDoorCheckIns(
           eq(guestVisits.hostMemberId, checkIn.memberId),
           eq(guestVisits.day, day),
           eq(guestVisits.status, "expected"),
+          loungeOpen ? undefined : sql`0`,
         );
         const name = sql`coalesce((select ${guestVisits.guestName} from ${guestVisits} where ${guestVisits.id} = ${guest.guestVisitId}), 'Registered guest')`;
+        const refusal = guestRefusalWords[loungeOpen ? "not-expected" : "not-allowed"];
+        refusals.set(guest.id, refusal);
         guestAt.set(guest.id, { link: statements.length, keep: statements.length + 1 });
-        statements.push(...linkGuest(database, checkIn, guest.id, name, visit, guestRefusalWords["not-expected"]));
+        statements.push(...linkGuest(database, checkIn, guest.id, name, visit, refusal));
+      } else if (guest.name !== undefined && !guestNameRule.safeParse(guest.name).success) {
+        // Kept, as they are inside, but not as typed: the name is shown in the console and its CSV.
+        namesRefused.add(guest.id);
+        refusals.set(guest.id, guestRefusalWords["name-refused"]);
+        guestAt.set(guest.id, { keep: statements.length });
+        statements.push(
+          database
+            .insert(doorGuestCheckIns)
+            .values({
+              id: guest.id,
+              checkInId: checkIn.id,
+              guestName: REFUSED_NAME_PLACEHOLDER,
+              guestVisitId: null,
+              refusedOnSync: guestRefusalWords["name-refused"],
+            })
+            .onConflictDoNothing()
+            .returning({ id: doorGuestCheckIns.id }),
+        );
       } else if (guest.name !== undefined) {
         const registration = await guestVisitStatements(database, {
           host,
@@ -123,6 +160,7 @@ export async function syncDoorCheckIns(
           eq(guestVisits.day, day),
           eq(guestVisits.guestKey, registration.guestKey),
           eq(guestVisits.status, "expected"),
+          loungeOpen ? undefined : sql`0`,
         );
         guestAt.set(guest.id, { link: statements.length + 1, keep: statements.length + 2 });
         statements.push(
@@ -138,7 +176,6 @@ export async function syncDoorCheckIns(
   const inserted = (index: number | undefined) => index !== undefined && (results[index]?.length ?? 0) > 0;
 
   // Which limit refused each door guest, told to the device and kept on the row.
-  const refusals = new Map<string, string>();
   for (const { checkIn, day, guest } of doorGuests) {
     if (!inserted(guestAt.get(guest.id)?.keep)) continue;
     const host = hostById.get(checkIn.memberId)!;
@@ -204,6 +241,17 @@ export async function syncDoorCheckIns(
         description: `checked in at the door, but ${doubt}`,
         userId: staffId,
         details: { checkInId: checkIn.id, memberId: checkIn.memberId, cardId: checkIn.cardId ?? null, offline: checkIn.offline },
+      });
+    }
+    for (const guest of guests) {
+      if (guest.outcome !== "refused" || !namesRefused.has(guest.id)) continue;
+      // Not the name itself: it is what the rule keeps out of the club's records.
+      services.logSecurityEvent({
+        eventType: "door_guest_name_refused",
+        severity: "high",
+        description: "a guest added at the door was kept without their name: it broke the guest-name rule",
+        userId: staffId,
+        details: { checkInId: checkIn.id, memberId: checkIn.memberId, guestId: guest.id },
       });
     }
     const refusedGuests = guests.filter((guest) => guest.outcome === "refused");
@@ -320,15 +368,21 @@ export async function doorEvening(db: D1Database, day: string): Promise<DoorEven
   };
 }
 
+/** "the Kickback membership does not open the Platinum Lounge" */
+function loungeNotOpened(tier: TierSlug, lounge: LoungeSlug): string {
+  return `the ${tierBySlug(tier).name} membership does not open the ${loungeBySlug(lounge).name}`;
+}
+
 /** Why the club would not have admitted this check-in now, or null when it would have. */
 function standingDoubt(
-  host: { status: string; duesStatus: string },
+  host: { tier: TierSlug; status: string; duesStatus: string },
   card: { memberId: string; revokedAt: string | null } | undefined,
   checkIn: DoorCheckInInput,
 ): string | null {
   if (host.status === "suspended") return "the membership is suspended";
   if (host.status !== "active") return "the membership is not active yet";
   if (host.duesStatus === "lapsed") return "the dues have lapsed";
+  if (!tierOpensLounge(host.tier, checkIn.lounge)) return loungeNotOpened(host.tier, checkIn.lounge);
   if (checkIn.method === "card") {
     if (!checkIn.cardId || !card) return "the card is unknown to the club";
     if (card.memberId !== checkIn.memberId) return "the card is another member's";

@@ -4,7 +4,7 @@ import { containsText } from "#db/text-match.ts";
 import { getDatabase, type Database } from "#db/client.ts";
 import { calendarBookings, calendarListings, guestVisits, members, outbox } from "#db/schema.ts";
 import { portlandTimeToUtc } from "#app/features/admissions/sit-down-times.ts";
-import { entitlementsOf, type LoungeSlug, type TierSlug } from "#app/features/site/tier-entitlements.ts";
+import { entitlementsOf, tierOpensLounge, type LoungeSlug, type TierSlug } from "#app/features/site/tier-entitlements.ts";
 import { normalizeEmail } from "#worker/features/members/members.ts";
 import { guestWelcomeEmail } from "./guest-emails.ts";
 import { guestInvitationUrl, readGuestReference } from "./guest-reference.ts";
@@ -139,8 +139,8 @@ export interface GuestOfBooking {
  * `invitation`, the welcome email (outbox) in its plain wording and in the one inviting the guest
  * to apply (the visit is their last of the quarter), each inserted only if the visit was and it
  * applies (null without a guest email); `lastVisit`, whether the visit is the guest's last of
- * the quarter. The lounge is the caller's to check (registerGuest: one of the tier's lounges; an
- * event guest comes to the event's lounge with their host).
+ * the quarter. The lounge rule is here too, for every caller (the member's form, the door, an
+ * event's guests): a guest comes to a lounge the host's tier opens.
  */
 export async function guestVisitStatements(database: Database, input: GuestRegistration, booking?: GuestOfBooking) {
   const { host, day, lounge, visitsPerQuarter } = input;
@@ -187,6 +187,8 @@ export async function guestVisitStatements(database: Database, input: GuestRegis
             eq(members.status, "active"),
             ne(members.duesStatus, "lapsed"),
             eq(members.tier, host.tier),
+            // The tier is the row's (checked above), so the lounge rule is known before the statement runs.
+            tierOpensLounge(host.tier, lounge) ? undefined : sql`0`,
             sql`${hostToday} < ${dayLimit}`,
             monthLimit,
             sql`${hostRecentRegistrations(host.id)} < ${GUEST_REGISTRATIONS_PER_DAY}`,
@@ -241,7 +243,6 @@ export async function guestVisitStatements(database: Database, input: GuestRegis
  */
 export async function registerGuest(db: D1Database, input: GuestRegistration): Promise<RegisterGuestResult> {
   const database = getDatabase(db);
-  if (!entitlementsOf(input.host.tier).lounges.includes(input.lounge)) return { ok: false, reason: "not-allowed" };
   const statements = await guestVisitStatements(database, input);
   if (statements.welcome === null || statements.invitation === null) {
     const [[visit], [last]] = await database.batch([statements.insertVisit, statements.lastVisit]);
@@ -290,7 +291,7 @@ export async function guestRefusal(
       ${guestVisitsInQuarter(guestKey, guestEmail, day)} as guestVisits`,
   );
   const today = facts.today + before.length;
-  if (!facts.standing) return "not-allowed";
+  if (!facts.standing || !tierOpensLounge(host.tier, lounge)) return "not-allowed";
   if (facts.sameGuest > 0 || before.some((guest) => guest.guestKey === guestKey)) return "already-registered";
   const dayLimit = allowance.guestsPerDay + (facts.eventNight ? allowance.extraGuestsOnEventNights : 0);
   if (today >= dayLimit) return "day-full";

@@ -68,7 +68,9 @@ export async function renameMemberPasskey(db: D1Database, memberId: string, pass
 
 /**
  * Removes one of the member's passkeys. Whoever held it may have signed in with it anywhere, so
- * every session of the member ends, and the device that removed it gets a new session in the same
+ * every session of the member ends and every member card they set up is revoked (a card needs no
+ * session once issued: docs/decisions/010-member-card-credential.md), and the device that removed
+ * it gets a new session in the same
  * batch (begun at `now + 1`, after the new "sessions valid after" time): the member stays signed
  * in here and nowhere else. Null when the member has no such passkey (nothing changes); otherwise
  * the Set-Cookie for this device: the new session's, or the cleared cookie when none could start
@@ -85,7 +87,7 @@ export async function removeMemberPasskey(
   const owned = and(eq(memberPasskeys.memberId, member.memberId), eq(memberPasskeys.id, passkeyId));
   if (!(await database.select({ id: memberPasskeys.id }).from(memberPasskeys).where(owned).get())) return null;
   const token = generateSessionToken();
-  const [, , , started] = await database.batch([
+  const [, , , , started] = await database.batch([
     database.delete(memberPasskeys).where(owned),
     ...endEverySessionStatements(database, member.memberId, now),
     startSessionStatement(database, {

@@ -1,8 +1,8 @@
-import { and, desc, eq, exists, gt, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, exists, gt, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { generateSessionToken, isSessionTokenShape } from "./session-token.ts";
 import { describeDevice } from "./device-name.ts";
 import { getDatabase, type Database } from "#db/client.ts";
-import { members, memberSessions } from "#db/schema.ts";
+import { cardDevices, members, memberSessions } from "#db/schema.ts";
 import type { MemberRow } from "#worker/features/members/members.ts";
 import { cookieHeader, expiredCookieHeader, readCookie, type CookieOptions } from "#worker/shared/cookies.ts";
 import { sha256Hex } from "#worker/shared/hashing.ts";
@@ -184,31 +184,35 @@ export const DATABASE_NOW = sql<number>`CAST(unixepoch('subsec') * 1000 AS INTEG
 
 /**
  * The statements that end every session of a member at `now`: the member's "sessions valid after"
- * time moves to `now` (which also ends any session being started at this moment) and their rows go.
+ * time moves to `now` (which also ends any session being started at this moment), their rows go,
+ * and every member card they hold is revoked: a card is a credential like a session, set up while
+ * signed in, so whatever ends the sessions ends the cards (docs/decisions/010-member-card-credential.md).
  * The time never moves backwards (a clock running behind must not bring an ended session back).
  * Put them in the same batch as the change that calls for them (a suspension, a confirmed email).
  * With `onlyWhile` (a condition on the member's row), they end nothing unless it holds when they
  * run: placed after a guarded change, they end the sessions only if the change was made.
  */
 export function endEverySessionStatements(database: Database, memberId: string, now: number | SQL<number>, onlyWhile?: SQL) {
+  const stillHolds = onlyWhile
+    ? exists(
+        database
+          .select({ id: members.id })
+          .from(members)
+          .where(and(eq(members.id, memberId), onlyWhile)),
+      )
+    : undefined;
+  const nowIso =
+    typeof now === "number" ? new Date(now).toISOString() : sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', ${now} / 1000.0, 'unixepoch')`;
   return [
     database
       .update(members)
       .set({ sessionsValidAfter: sql`MAX(${members.sessionsValidAfter}, ${now})` })
       .where(and(eq(members.id, memberId), onlyWhile)),
-    database.delete(memberSessions).where(
-      and(
-        eq(memberSessions.memberId, memberId),
-        onlyWhile
-          ? exists(
-              database
-                .select({ id: members.id })
-                .from(members)
-                .where(and(eq(members.id, memberId), onlyWhile)),
-            )
-          : undefined,
-      ),
-    ),
+    database.delete(memberSessions).where(and(eq(memberSessions.memberId, memberId), stillHolds)),
+    database
+      .update(cardDevices)
+      .set({ revokedAt: nowIso })
+      .where(and(eq(cardDevices.memberId, memberId), isNull(cardDevices.revokedAt), stillHolds)),
   ] as const;
 }
 
@@ -259,6 +263,14 @@ export async function listMemberSessions(db: D1Database, memberId: string, now: 
     .where(and(eq(memberSessions.memberId, memberId), isLiveSession(now)))
     .orderBy(desc(memberSessions.lastSeenAt))
     .all();
+}
+
+/**
+ * Whether the request carries a session cookie of the right shape, live or not: known without
+ * reading D1, so every answer can be marked private before anything else is known (worker/http/private-answers.ts).
+ */
+export function holdsSessionCookie(request: Request, env: Pick<Env, "ENVIRONMENT">): boolean {
+  return sessionTokenOf(request, env) !== null;
 }
 
 function sessionTokenOf(request: Request, env: Pick<Env, "ENVIRONMENT">): string | null {

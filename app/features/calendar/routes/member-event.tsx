@@ -21,7 +21,7 @@ import { requestContext } from "#app/context.ts";
 import { CalendarLinks } from "../calendar-links.tsx";
 import { useConfirmationOnce } from "#app/ui/form/use-confirmation-once.ts";
 import { ConfirmationLine } from "../calendar-confirmation.tsx";
-import { eventGuestLimit } from "../calendar-eligibility.ts";
+import { eventGuestLimit, eventLoungeClosedTo } from "../calendar-eligibility.ts";
 import { memberEventForm, rsvpGuests } from "../calendar-forms.ts";
 import { refusalOf, type PageRefusal, type RefusedListing } from "../calendar-refusals.ts";
 import { formatSitting, ownPlaceText, placesText } from "../calendar-view.ts";
@@ -90,7 +90,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       : null;
   // Why there is no form to book with: not open yet, the cut-off, the start, a cancellation, or another tier's event.
   const closedReason: PageRefusal | null =
-    phase === "cancelled" ? phase : !event.included ? "not-included" : phase === "open" ? null : phase;
+    phase === "cancelled"
+      ? phase
+      : !event.included
+        ? eventLoungeClosedTo(member.tier, event)
+          ? "lounge-not-included"
+          : "not-included"
+        : phase === "open"
+          ? null
+          : phase;
   return {
     formKey: newFormKey(),
     confirmation,

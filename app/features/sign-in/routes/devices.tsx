@@ -29,6 +29,7 @@ import {
   renameMemberPasskey,
 } from "#app/features/sign-in/devices.server.ts";
 import { calendarFeedOf, revokeCalendarFeed } from "#app/features/calendar/calendar-files.server.ts";
+import { listMemberCards } from "#app/features/card/card.server.ts";
 
 /**
  * "Sign-in & devices" (docs/product-rules.md#sign-in-and-devices): where the member is signed in
@@ -69,7 +70,8 @@ const confirmations = {
   },
   "passkey-removed": {
     title: "Passkey removed",
-    description: "It no longer opens your membership, and every other device has been signed out. You stay signed in here.",
+    description:
+      "It no longer opens your membership, every other device has been signed out and your member cards revoked. You stay signed in here.",
   },
   "calendar-feed-stopped": {
     title: "Calendar feed stopped",
@@ -94,14 +96,15 @@ function confirmationIn(url: URL, passkeys: { id: string; name: string }[]): Act
     : null;
 }
 
-/** The member's live sessions (this one marked) and passkeys; null while the rules step shows. */
+/** The member's live sessions (this one marked), member cards and passkeys; null while the rules step shows. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const member = memberWithAcceptedRules(context);
   if (!member) return null;
   const { env } = context.get(requestContext);
   const current = currentMemberSession(context);
-  const [sessions, passkeys, calendarFeed] = await Promise.all([
+  const [sessions, cards, passkeys, calendarFeed] = await Promise.all([
     listMemberSessions(env.DB, member.id),
+    listMemberCards(env.DB, member.id),
     listMemberPasskeys(env.DB, member.id),
     calendarFeedOf(env.DB, member.id),
   ]);
@@ -115,6 +118,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       lastSeen: timeLabel(session.lastSeenAt),
       current: session.id === current.id,
     })),
+    // Live cards only: they end with the sessions (docs/product-rules.md#sign-in-and-devices); the card page revokes one.
+    cards: cards
+      .filter((card) => card.revokedAt === null)
+      .map((card) => ({ id: card.id, label: card.label, added: dayLabel(Date.parse(card.createdAt)) })),
     passkeys: passkeys.map((passkey) => ({
       id: passkey.id,
       name: passkey.name,
@@ -246,7 +253,8 @@ export default function Devices({ loaderData, actionData }: Route.ComponentProps
         <div className="mt-10 max-w-3xl rounded-sm border border-cedar p-6">
           <h3 className="text-2xl text-cream">Sign out of all devices</h3>
           <p className="mt-2 text-smoke">
-            Ends every session at once, this one included. Each device, this one too, will need to sign in again.
+            Ends every session at once, this one included, and revokes every member card. Each device, this one too, will need to sign in
+            again, and each phone to set up its card again.
           </p>
           <Form method="post" className="mt-5">
             <SubmitButton name="intent" value="end-every-session" variant="secondary">
@@ -256,10 +264,12 @@ export default function Devices({ loaderData, actionData }: Route.ComponentProps
         </div>
       </Section>
 
+      <CardBlock cards={loaderData.cards} />
+
       <Section id="passkeys" eyebrow="Passkeys" title="Your passkeys" tone="humidor">
         <p className="max-w-3xl text-smoke">
-          A passkey lets you sign in with your face, fingerprint or device PIN instead of a code. Removing one signs out every other device;
-          you stay signed in here.
+          A passkey lets you sign in with your face, fingerprint or device PIN instead of a code. Removing one signs out every other device
+          and revokes your member cards; you stay signed in here.
         </p>
         <PasskeyList passkeys={loaderData.passkeys} outcomeFor={outcomeFor} canRemove={loaderData.canChangePasskeys} />
         {loaderData.canChangePasskeys ? (
@@ -276,6 +286,40 @@ export default function Devices({ loaderData, actionData }: Route.ComponentProps
 
       {loaderData.calendarFeed ? <CalendarFeedBlock feed={loaderData.calendarFeed} outcome={outcomeFor("calendar-feed")} /> : null}
     </>
+  );
+}
+
+/**
+ * The member cards set up on the member's phones (docs/product-rules.md#member-card): each admits
+ * at the door without a session, so they are listed beside the sessions; the card page revokes one.
+ */
+function CardBlock({ cards }: { cards: DevicesData["cards"] }) {
+  const cardPage = (
+    <Link to="/members/card" className="text-cream underline decoration-brass hover:text-brass">
+      your member card page
+    </Link>
+  );
+  return (
+    <Section id="cards" eyebrow="Member cards" title="Your member cards">
+      {cards.length === 0 ? (
+        <p className="max-w-3xl text-smoke">No phone holds your member card. Open {cardPage} on your phone to set it up.</p>
+      ) : (
+        <>
+          <p className="max-w-3xl text-smoke">
+            Each phone that shows your card at the door. Signing out of all devices, or removing a passkey, revokes them all; revoke one on{" "}
+            {cardPage}.
+          </p>
+          <ul className="mt-8 grid gap-6 md:grid-cols-2" aria-label="Member cards">
+            {cards.map((card) => (
+              <li key={card.id} className="rounded-sm border border-cedar p-6">
+                <h3 className="text-2xl text-cream">{card.label}</h3>
+                <p className="mt-3 text-sm text-smoke">Set up {card.added}</p>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Section>
   );
 }
 
