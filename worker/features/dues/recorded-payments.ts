@@ -3,14 +3,14 @@ import { getDatabase } from "#db/client.ts";
 import { containsText } from "#db/text-match.ts";
 import { insertSelectRow } from "#db/insert-select.ts";
 import { duesLedger, invitationRequests, members } from "#db/schema.ts";
-import { quarterlyDuesCents, tierBySlug } from "#app/features/site/site-config.ts";
+import { tierBySlug } from "#app/features/site/site-config.ts";
 import { loungeMethodNames, type LoungeMethod } from "#app/features/dues/payment-methods.ts";
 import type { RequestContext } from "#worker/http/request-context.ts";
 import { isUniqueViolation } from "#worker/features/admissions/invitation-links.ts";
 import type { MemberRow } from "#worker/features/members/members.ts";
 import { deliverEmail } from "#worker/shared/send-email.ts";
 import { nextQuarterDuesCents, quarterAfter, quarterAfterSql, type LedgerEntry } from "./membership-billing.ts";
-import { initiationFeeDueCents } from "./initiation-fee.ts";
+import { offerDueCents } from "./initiation-fee.ts";
 import { activatePaidOffer } from "./offer-activation.ts";
 
 /**
@@ -170,11 +170,6 @@ async function recordOfferPayment(
     };
   await deliverEmail({ env, config, signingKey }, activated.outboxId, now);
   return { ok: true, kind: "applicant", name: request.name };
-}
-
-/** What an offered applicant owes at the lounge: the initiation fee due now (initiation-fee.ts) and the first quarter's dues. */
-export async function offerDueCents(db: D1Database, requestId: string, tier: MemberRow["tier"]): Promise<number> {
-  return (await initiationFeeDueCents(db, requestId, tier)) + quarterlyDuesCents(tierBySlug(tier));
 }
 
 export interface PayerMatch {
