@@ -102,7 +102,12 @@ export function stripePayments(settings: StripeSettings): PaymentProvider {
         subscriptionId,
         {
           items: [{ id: item.id, price_data: { ...duesPriceData(tier), product: item.price.product as string } }],
-          proration_behavior: prorate ? "always_invoice" : "none",
+          // An upgrade's difference is invoiced and charged now, and the change is refused (an error,
+          // nothing changed at Stripe) when that payment fails: nobody holds a tier unpaid
+          // (docs/decisions/009-payment-provider.md). Its invoice.paid enters the ledger.
+          ...(prorate
+            ? { proration_behavior: "always_invoice" as const, payment_behavior: "error_if_incomplete" as const }
+            : { proration_behavior: "none" as const }),
           metadata: { tier: tier.slug },
         },
         { idempotencyKey },
