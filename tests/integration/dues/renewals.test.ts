@@ -268,6 +268,7 @@ describe("a renewal paid (invoice.paid)", () => {
       cancelAtPeriodEnd: false,
       metadata: { tier: "business" },
       latestInvoiceId: "in_webhook_1",
+      duesCents: 89700,
     });
     const response = await deliverWebhook(stripeEvent("invoice.paid", invoice(subscriptionId, { id: "in_webhook_1" })));
     expect(response.status).toBe(200);

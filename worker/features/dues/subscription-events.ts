@@ -84,7 +84,8 @@ function deliverSoon(context: PaymentEventContext, outboxId: number | undefined)
 }
 
 /**
- * A paid invoice: the renewal (or a proration, or an open invoice paid late in the portal). The
+ * A paid invoice: the renewal (or an upgrade's prorated difference, invoiced and paid when the
+ * member upgraded: tier-changes.ts; or an open invoice paid late in the portal). The
  * ledger's payment keyed by the invoice id; once the subscription is paid up, the dues are active
  * again, paid through the subscription's current period; a renewal (a new period) also applies a
  * downgrade the member chose.
@@ -108,7 +109,11 @@ export const onInvoicePaid: PaymentEventHandler = async (context, event) => {
               memberId: member.id,
               kind: "payment",
               amountCents: invoice.amount_paid,
-              description: renewal ? `Quarterly dues, ${tierBySlug(member.pendingTier ?? member.tier).name}` : "Dues payment",
+              description: renewal
+                ? `Quarterly dues, ${tierBySlug(member.pendingTier ?? member.tier).name}`
+                : invoice.billing_reason === "subscription_update"
+                  ? `Upgrade to ${tierBySlug(member.tier).name}, prorated difference`
+                  : "Dues payment",
               method: "stripe",
               externalId: invoice.id,
               occurredAt: new Date(event.created).toISOString(),
