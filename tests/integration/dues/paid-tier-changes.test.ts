@@ -63,7 +63,11 @@ describe("a member who pays at the lounge, upgrading", () => {
     expect(await pay(member.id, 61_685)).toEqual({ ok: true, kind: "member", name: member.name, paidThrough, upgradedTo: "platinum" });
     expect(await memberRow(member.id)).toMatchObject({ tier: "platinum", pendingTier: null, paidThrough, duesStatus: "active" });
     expect(await ledgerOf(member.id)).toMatchObject([
-      { kind: "payment", amountCents: 61_685, description: "Upgrade to Platinum, prorated difference through May 1, 2027, cash at the lounge" },
+      {
+        kind: "payment",
+        amountCents: 61_685,
+        description: "Upgrade to Platinum, prorated difference through May 1, 2027, cash at the lounge",
+      },
     ]);
   });
 
@@ -100,7 +104,10 @@ describe("a member who pays at the lounge, upgrading", () => {
     const member = await createDuesMember({ tier: "business", paidThrough });
     const before = await placesTakenIn("platinum");
     await changeMembershipTier(context(), null, member.id, "platinum", now);
-    expect(await changeMembershipTier(context(), null, member.id, "business", now)).toMatchObject({ ok: true, change: "downgrade-cancelled" });
+    expect(await changeMembershipTier(context(), null, member.id, "business", now)).toMatchObject({
+      ok: true,
+      change: "downgrade-cancelled",
+    });
     expect(await memberRow(member.id)).toMatchObject({ tier: "business", pendingTier: null });
     expect(await placesTakenIn("platinum")).toBe(before);
     const [found] = await findPayers(env.DB, member.email, now);
@@ -116,7 +123,9 @@ describe("a downgrade taking effect", () => {
     await pay(member.id, 61_685);
     const [offer] = await liveAssignmentOf(member.id);
     expect(offer).toMatchObject({ status: "offered", lockerId: expect.stringMatching(/^platinum-C-/) });
-    expect(await acceptLockerOffer({ env, config: config(), signingKey: testSigningKey() }, member.id, now + 1000)).toMatchObject({ ok: true });
+    expect(await acceptLockerOffer({ env, config: config(), signingKey: testSigningKey() }, member.id, now + 1000)).toMatchObject({
+      ok: true,
+    });
 
     await changeMembershipTier(context(), null, member.id, "kickback", now + 2000);
     await pay(member.id, 44_700, now + 3000);
@@ -166,7 +175,12 @@ describe("a subscriber, upgrading", () => {
     expect(invoice!.amountCents).toBeGreaterThan(0);
     expect((await deliverWebhook(stripe.invoicePaid(invoice!))).status).toBe(200);
     expect(await ledgerOf(member.id)).toMatchObject([
-      { kind: "payment", amountCents: invoice!.amountCents, externalId: invoice!.id, description: "Upgrade to Platinum, prorated difference" },
+      {
+        kind: "payment",
+        amountCents: invoice!.amountCents,
+        externalId: invoice!.id,
+        description: "Upgrade to Platinum, prorated difference",
+      },
     ]);
   });
 

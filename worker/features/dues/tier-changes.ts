@@ -111,7 +111,12 @@ export async function changeMembershipTier(
  * itself changes only when the concierge records the prorated difference. Asked again, it answers
  * the same without taking a second place.
  */
-async function awaitUpgradePayment(context: TierChangeContext, member: MemberRow, target: Tier, owedCents: number): Promise<TierChangeOutcome> {
+async function awaitUpgradePayment(
+  context: TierChangeContext,
+  member: MemberRow,
+  target: Tier,
+  owedCents: number,
+): Promise<TierChangeOutcome> {
   if (member.pendingTier !== target) {
     const [held] = await getDatabase(context.env.DB)
       .update(members)

@@ -80,7 +80,11 @@ function facts(locker: typeof lockers.$inferSelect): LockerFacts {
 
 function candidates(database: Database, where: SQL | undefined) {
   return database
-    .select({ assignment: lockerAssignments, locker: lockers, member: { id: members.id, name: members.name, email: members.email, tier: members.tier } })
+    .select({
+      assignment: lockerAssignments,
+      locker: lockers,
+      member: { id: members.id, name: members.name, email: members.email, tier: members.tier },
+    })
     .from(lockerAssignments)
     .innerJoin(lockers, eq(lockers.id, lockerAssignments.lockerId))
     .innerJoin(members, eq(members.id, lockerAssignments.memberId))

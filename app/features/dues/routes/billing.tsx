@@ -140,8 +140,8 @@ export async function action({ request, context }: Route.ActionArgs) {
             description: `Your place in ${name} is held. Pay the difference of ${formatCents(outcome.owedCents)} at the lounge; you become a ${name} member when the concierge records it.`,
           }
         : outcome.change === "downgrade-scheduled"
-        ? { title: "Change Scheduled", description: `You move to ${name} when your current quarter ends.` }
-        : { title: "Tier Kept", description: `You stay a ${name} member.` };
+          ? { title: "Change Scheduled", description: `You move to ${name} when your current quarter ends.` }
+          : { title: "Tier Kept", description: `You stay a ${name} member.` };
   return data<ActionResult>({ form: "tier", ok: true, toast });
 }
 
@@ -175,8 +175,8 @@ export default function Billing({ loaderData, actionData }: Route.ComponentProps
             <>
               <dt className="text-sm font-semibold text-smoke">Owed at the lounge</dt>
               <dd className="text-cream">
-                {billing.waitingUpgrade.owedLabel}, the difference for your upgrade to {billing.waitingUpgrade.tierName}. Your place is held;
-                the upgrade starts when the concierge records the payment.
+                {billing.waitingUpgrade.owedLabel}, the difference for your upgrade to {billing.waitingUpgrade.tierName}. Your place is
+                held; the upgrade starts when the concierge records the payment.
               </dd>
             </>
           ) : null}
