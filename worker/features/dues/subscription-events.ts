@@ -162,6 +162,9 @@ async function onInvoicePaidAfterEnd(context: PaymentEventContext, event: Paymen
         .get()
     : undefined;
   if (!member || invoice.amount_paid <= 0 || !paidThrough) return nothingToDo(context, event);
+  // An invoice for time already over (an upgrade's difference delivered after the end) enters the
+  // ledger but reinstates nobody: active dues with nothing left to run would only earn new grace.
+  const paysAhead = paidThrough > new Date(context.now).toISOString();
   const recorded = await recordPaymentEvent(database, event, context.now, [
     database
       .insert(duesLedger)
@@ -175,10 +178,14 @@ async function onInvoicePaidAfterEnd(context: PaymentEventContext, event: Paymen
         occurredAt: new Date(event.created).toISOString(),
       })
       .onConflictDoNothing(),
-    database
-      .update(members)
-      .set({ duesStatus: "active", graceEndsAt: null, paidThrough: laterPaidThrough(paidThrough) })
-      .where(and(eq(members.id, member.id), isNull(members.subscriptionId))),
+    ...(paysAhead
+      ? [
+          database
+            .update(members)
+            .set({ duesStatus: "active", graceEndsAt: null, paidThrough: laterPaidThrough(paidThrough) })
+            .where(and(eq(members.id, member.id), isNull(members.subscriptionId))),
+        ]
+      : []),
   ]);
   return recorded.duplicate ? "duplicate" : "processed";
 }
