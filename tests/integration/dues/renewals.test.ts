@@ -237,7 +237,12 @@ describe("a renewal paid (invoice.paid)", () => {
     subscribe(subscriptionId, { status: "canceled" });
     await deliver(event("customer.subscription.deleted", { id: subscriptionId, object: "subscription" }));
     const lateDifference = {
-      ...invoice(subscriptionId, { id: "in_late_difference", amountPaid: 12_345, reason: "subscription_update", periodEnd: iso(now - DAY_MS) }),
+      ...invoice(subscriptionId, {
+        id: "in_late_difference",
+        amountPaid: 12_345,
+        reason: "subscription_update",
+        periodEnd: iso(now - DAY_MS),
+      }),
       customer: member.paymentCustomerId,
     };
     expect(await deliver(event("invoice.paid", lateDifference))).toBe("processed");
