@@ -115,6 +115,27 @@ describe("a member who pays at the lounge, upgrading", () => {
   });
 });
 
+describe("at the same moment", () => {
+  it("10 concierges recording the same upgrade's difference apply it once and enter it once", async () => {
+    const member = await createDuesMember({ tier: "business", paidThrough });
+    await changeMembershipTier(context(), null, member.id, "platinum", now);
+    const outcomes = await Promise.all(Array.from({ length: 10 }, () => pay(member.id, 61_685)));
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
+    // The others are asked again: the upgrade is paid, and the next quarter is Platinum's.
+    expect(outcomes.filter((outcome) => !outcome.ok)).toEqual(Array(9).fill({ ok: false, reason: "wrong-amount", dueCents: 179_700 }));
+    expect(await ledgerOf(member.id)).toHaveLength(1);
+    expect(await memberRow(member.id)).toMatchObject({ tier: "platinum", pendingTier: null, paidThrough });
+  });
+
+  it("many lounge payers asking for a tier's last place: one holds it, the others hear it is full", async () => {
+    const hopefuls = await Promise.all(Array.from({ length: 8 }, () => createDuesMember({ tier: "kickback", paidThrough })));
+    const last = { ...context(), config: { ...config(), TIER_MEMBER_CAPS: { platinum: (await placesTakenIn("platinum")) + 1 } } };
+    const outcomes = await Promise.all(hopefuls.map((member) => changeMembershipTier(last, null, member.id, "platinum", now)));
+    expect(outcomes.filter((outcome) => outcome.ok && outcome.change === "upgrade-awaiting-payment")).toHaveLength(1);
+    expect(outcomes.filter((outcome) => !outcome.ok && outcome.reason === "full")).toHaveLength(7);
+  });
+});
+
 describe("a downgrade taking effect", () => {
   it("closes a Platinum cedar locker accepted during the upgrade, and tells the member, once the cron runs", async () => {
     await clearLockers();
