@@ -114,7 +114,7 @@ function modelProvider(run: Run): PaymentProvider {
     if (!run.subscription) throw new Error("no subscription");
     return run.subscription;
   };
-  return {
+  const provider: Pick<PaymentProvider, "name" | "getSubscription" | "changeSubscriptionTier"> = {
     name: "stripe",
     getSubscription: async () => snapshot(current()),
     changeSubscriptionTier: async (_id, tier, { prorate }) => {
@@ -150,7 +150,8 @@ function modelProvider(run: Run): PaymentProvider {
       subscription.tier = tier;
       return snapshot(subscription);
     },
-  } as PaymentProvider;
+  };
+  return provider as PaymentProvider;
 }
 
 async function deliver(run: Run, paymentEvent: PaymentEvent) {
