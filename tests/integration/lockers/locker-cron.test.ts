@@ -1,7 +1,9 @@
 import { eq, inArray } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { lockerAssignments, lockerWaitlist, members } from "#db/schema.ts";
+import { memberLockerView } from "#app/features/lockers/locker-view.ts";
 import { runLockerCron } from "#worker/features/lockers/locker-cron.ts";
+import { loadMemberLocker } from "#worker/features/lockers/member-locker.ts";
 import { acceptLockerOffer, declineLockerOffer, offerLocker } from "#worker/features/lockers/locker-offers.ts";
 import {
   assignmentsOf,
@@ -139,6 +141,13 @@ describe("offers in the cron", () => {
     );
     const emails = await emailsTo(member.email);
     expect(emails.map((email) => email.subject)).toContain("Your locker at Ember & Oak Society: released with your change of tier");
+    // The locker page says why it is closed.
+    const page = memberLockerView((await loadMemberLocker(services().env.DB, member.id))!);
+    expect(page.held).toMatchObject({
+      status: "holding",
+      statusText: "Your tier no longer includes this locker, so it is closed: the concierge holds its contents until March 15, 2027.",
+      closedText: "Your locker is closed: your tier no longer includes it.",
+    });
     // 14 days on, unclaimed, it goes to the next in line; the member is told.
     await runLockerCron(services(), now + 14 * DAY_MS + 1000);
     expect(await assignmentsOf(member.id)).toEqual(
