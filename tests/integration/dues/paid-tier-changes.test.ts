@@ -127,6 +127,21 @@ describe("at the same moment", () => {
     expect(await memberRow(member.id)).toMatchObject({ tier: "platinum", pendingTier: null, paidThrough });
   });
 
+  it("a quarter recorded while the member asks for an upgrade never applies the upgrade at the quarter's old amount", async () => {
+    const racers = await Promise.all(Array.from({ length: 8 }, () => createDuesMember({ tier: "business", paidThrough })));
+    await Promise.all(
+      // The tier change's read goes first, the payment's read before the change's write.
+      racers.flatMap((member) => [changeMembershipTier(context(), null, member.id, "platinum", now), pay(member.id, 89_700, now)]),
+    );
+    for (const member of racers) {
+      const row = await memberRow(member.id);
+      const ledger = await ledgerOf(member.id);
+      // Platinum only with its difference paid; the quarter, when recorded, at Business's dues.
+      if (row.tier === "platinum") expect(ledger.some((entry) => entry.description.startsWith("Upgrade to Platinum"))).toBe(true);
+      expect(ledger.every((entry) => entry.amountCents !== 89_700 || entry.description.startsWith("Quarterly dues, Business"))).toBe(true);
+    }
+  });
+
   it("many lounge payers asking for a tier's last place: one holds it, the others hear it is full", async () => {
     const hopefuls = await Promise.all(Array.from({ length: 8 }, () => createDuesMember({ tier: "kickback", paidThrough })));
     const last = { ...context(), config: { ...config(), TIER_MEMBER_CAPS: { platinum: (await placesTakenIn("platinum")) + 1 } } };

@@ -80,12 +80,14 @@ export async function recordLoungePayment(
 
 /**
  * One batch: the ledger entry and the member's new period, each guarded by the member still paying
- * at the lounge (no subscription: the provider bills those). The paid period is extended in the
- * UPDATE itself, from the row's own value, so payments recorded at the same moment each add their
- * quarter; the form's key is the entry's unique external id, so a form sent twice records once.
- * A downgrade the member chose takes effect with the quarter it is paid for. An upgrade's prorated
- * difference (loungeDue) applies the upgrade instead, guarded by the very row the amount was
- * computed from (tier, waiting tier, paid period), so a change in between records nothing.
+ * at the lounge (no subscription: the provider bills those) and by the row the amount was decided
+ * from (tier and waiting tier; for an upgrade's difference, the paid period too), so a tier asked
+ * for between the read and the batch is never applied at the old amount: the row is read again and
+ * the amount decided again (a payment recorded at the same moment that applied a downgrade, say).
+ * The paid period is extended in the UPDATE itself, from the row's own value, so payments recorded
+ * at the same moment each add their quarter; the form's key is the entry's unique external id, so
+ * a form sent twice records once. A downgrade the member chose takes effect with the quarter it is
+ * paid for; an upgrade's prorated difference (loungeDue) applies the upgrade instead.
  */
 async function recordMemberPayment(
   context: Pick<RequestContext, "env" | "config">,
@@ -94,23 +96,37 @@ async function recordMemberPayment(
   now: number,
 ): Promise<RecordedPaymentOutcome> {
   const database = getDatabase(context.env.DB);
-  const member = await database.select().from(members).where(eq(members.id, payment.payer.id)).get();
-  if (!member) return { ok: false, reason: "not-found" };
-  if (member.subscriptionId) return { ok: false, reason: "pays-by-subscription" };
-  const due = loungeDue(member, now);
-  if (payment.amountCents !== due.cents) return { ok: false, reason: "wrong-amount", dueCents: due.cents };
+  for (let attempt = 1; ; attempt += 1) {
+    const member = await database.select().from(members).where(eq(members.id, payment.payer.id)).get();
+    if (!member) return { ok: false, reason: "not-found" };
+    if (member.subscriptionId) return { ok: false, reason: "pays-by-subscription" };
+    const due = loungeDue(member, now);
+    if (payment.amountCents !== due.cents) return { ok: false, reason: "wrong-amount", dueCents: due.cents };
+    const outcome = await payAgainstRow(context, conciergeId, payment, member, due, now);
+    // The row changed meanwhile; a few tries, then the concierge is asked to send it again.
+    if (outcome) return outcome;
+    if (attempt === 3) return { ok: false, reason: "wrong-amount", dueCents: due.cents };
+  }
+}
 
+/** The batch for the row as read; null when the row changed since (nothing was written). */
+async function payAgainstRow(
+  context: Pick<RequestContext, "env" | "config">,
+  conciergeId: string,
+  payment: RecordedPayment,
+  member: MemberRow,
+  due: LoungeDue,
+  now: number,
+): Promise<RecordedPaymentOutcome | null> {
+  const database = getDatabase(context.env.DB);
   const nowIso = new Date(now).toISOString();
-  const paysAtLounge = and(eq(members.id, member.id), isNull(members.subscriptionId));
-  const guard =
-    due.kind === "upgrade"
-      ? and(
-          paysAtLounge,
-          eq(members.tier, member.tier),
-          eq(members.pendingTier, due.tier),
-          member.paidThrough ? eq(members.paidThrough, member.paidThrough) : isNull(members.paidThrough),
-        )
-      : paysAtLounge;
+  const asRead = and(
+    eq(members.id, member.id),
+    isNull(members.subscriptionId),
+    eq(members.tier, member.tier),
+    member.pendingTier ? eq(members.pendingTier, member.pendingTier) : isNull(members.pendingTier),
+    ...(due.kind === "upgrade" ? [member.paidThrough ? eq(members.paidThrough, member.paidThrough) : isNull(members.paidThrough)] : []),
+  );
   try {
     const [, updated] = await database.batch([
       database.insert(duesLedger).select(
@@ -128,7 +144,7 @@ async function recordMemberPayment(
             }),
           )
           .from(members)
-          .where(guard),
+          .where(asRead),
       ),
       database
         .update(members)
@@ -143,22 +159,15 @@ async function recordMemberPayment(
                 pendingTier: null,
               },
         )
-        .where(guard)
+        .where(asRead)
         .returning({ paidThrough: members.paidThrough, tier: members.tier }),
     ]);
     const changed = updated[0];
-    if (!changed) {
-      if (due.kind === "quarter") return { ok: false, reason: "pays-by-subscription" };
-      // The member changed between the read and the batch: the amount due is asked again.
-      const fresh = await database.select().from(members).where(eq(members.id, member.id)).get();
-      if (!fresh) return { ok: false, reason: "not-found" };
-      if (fresh.subscriptionId) return { ok: false, reason: "pays-by-subscription" };
-      return { ok: false, reason: "wrong-amount", dueCents: loungeDue(fresh, now).cents };
-    }
-    const upgradedTo = changed.tier !== member.tier && due.kind === "upgrade" ? changed.tier : null;
+    if (!changed) return null;
+    const upgradedTo = due.kind === "upgrade" ? changed.tier : null;
     // A higher tier's locker class is offered at once (docs/product-rules.md#lockers), as for a
     // subscriber's upgrade; a downgrade's locker is the cron's (locker-cron.ts).
-    if (changed.tier !== member.tier && isUpgrade(member.tier, changed.tier)) {
+    if (isUpgrade(member.tier, changed.tier)) {
       await runLockerOffer(database, { ...member, tier: changed.tier }, context.config.SITE_URL, now);
     }
     return { ok: true, kind: "member", name: member.name, paidThrough: changed.paidThrough ?? nowIso, upgradedTo };
