@@ -26,6 +26,8 @@ interface FakeSession {
   tier: string;
   email: string;
   amountTotal: number;
+  /** The recurring line's amount: the quarter's dues. */
+  duesCents: number;
   expiresAt: number;
   status: "open" | "complete" | "expired";
   subscriptionId: string | null;
@@ -41,6 +43,18 @@ interface FakeSubscription {
   cancelAtPeriodEnd: boolean;
   metadata: Record<string, string>;
   latestInvoiceId: string;
+  /** The item's price: a quarter's dues, in cents. */
+  duesCents: number;
+}
+
+/** An invoice the fake made for an upgrade (proration_behavior always_invoice), paid at once. */
+export interface FakeInvoice {
+  id: string;
+  subscriptionId: string;
+  customerId: string;
+  amountCents: number;
+  billingReason: "subscription_update";
+  periodEnd: number;
 }
 
 /** An error body the way Stripe's API writes one. */
@@ -64,6 +78,7 @@ export function fakeStripeApi(script: Script = () => undefined) {
   const sessions = new Map<string, FakeSession>();
   const subscriptions = new Map<string, FakeSubscription>();
   const refunds: { paymentIntent: string; idempotencyKey: string | null }[] = [];
+  const invoices: FakeInvoice[] = [];
   const idempotent = new Map<string, { status: number; body: unknown; params: string }>();
   const realFetch = globalThis.fetch;
 
@@ -112,12 +127,16 @@ export function fakeStripeApi(script: Script = () => undefined) {
       const amountTotal = Object.entries(params)
         .filter(([name]) => /^line_items\[\d+\]\[price_data\]\[unit_amount\]$/.test(name))
         .reduce((total, [, value]) => total + Number(value), 0);
+      const recurring = Object.keys(params)
+        .map((name) => /^line_items\[(\d+)\]\[price_data\]\[recurring\]\[interval\]$/.exec(name)?.[1])
+        .find((index) => index !== undefined);
       const session: FakeSession = {
         id: nextId("cs_test"),
         requestId: params["metadata[request_id]"] ?? "",
         tier: params["metadata[tier]"] ?? "",
         email: params.customer_email ?? "",
         amountTotal,
+        duesCents: Number(params[`line_items[${recurring}][price_data][unit_amount]`] ?? 0),
         expiresAt: Number(params.expires_at),
         status: "open",
         subscriptionId: null,
@@ -141,6 +160,25 @@ export function fakeStripeApi(script: Script = () => undefined) {
       if (method === "DELETE") subscription.status = "canceled";
       if (method === "POST" && params.cancel_at_period_end) subscription.cancelAtPeriodEnd = params.cancel_at_period_end === "true";
       if (method === "POST" && params["metadata[tier]"]) subscription.metadata.tier = params["metadata[tier]"];
+      const price = params["items[0][price_data][unit_amount]"];
+      if (method === "POST" && price) {
+        // As Stripe prorates: the difference for the seconds left in the period, invoiced and paid now.
+        const nowSeconds = Math.floor(Date.now() / 1000);
+        if (params.proration_behavior === "always_invoice" && Number(price) > subscription.duesCents) {
+          const left = Math.max(0, subscription.periodEnd - nowSeconds) / QUARTER_SECONDS;
+          const invoice: FakeInvoice = {
+            id: nextId("in_test"),
+            subscriptionId: subscription.id,
+            customerId: subscription.customerId,
+            amountCents: Math.round((Number(price) - subscription.duesCents) * left),
+            billingReason: "subscription_update",
+            periodEnd: subscription.periodEnd,
+          };
+          invoices.push(invoice);
+          subscription.latestInvoiceId = invoice.id;
+        }
+        subscription.duesCents = Number(price);
+      }
       return { status: 200, body: subscriptionBody(subscription) };
     }
     if (method === "GET" && path === "/v1/invoice_payments") {
@@ -210,6 +248,25 @@ export function fakeStripeApi(script: Script = () => undefined) {
     refunds,
     sessions,
     subscriptions,
+    /** The invoices the fake made for upgrades (each paid when made). */
+    invoices,
+    /** Stripe's invoice.paid for an upgrade's invoice. */
+    invoicePaid(invoice: FakeInvoice, now = Date.now()) {
+      return stripeEvent(
+        "invoice.paid",
+        {
+          id: invoice.id,
+          object: "invoice",
+          amount_paid: invoice.amountCents,
+          amount_due: invoice.amountCents,
+          billing_reason: invoice.billingReason,
+          customer: invoice.customerId,
+          parent: { subscription_details: { subscription: invoice.subscriptionId } },
+          lines: { data: [{ period: { end: invoice.periodEnd } }] },
+        },
+        now,
+      );
+    },
     /** The calls that created checkout sessions (with their flat form params). */
     sessionCreates: () => calls.filter((call) => call.method === "POST" && call.path === "/v1/checkout/sessions"),
     /** The customer pays in Checkout: returns the checkout.session.completed event Stripe would send. */
@@ -228,6 +285,7 @@ export function fakeStripeApi(script: Script = () => undefined) {
         cancelAtPeriodEnd: false,
         metadata: { request_id: session.requestId, tier: session.tier },
         latestInvoiceId: session.invoiceId,
+        duesCents: session.duesCents,
       });
       return stripeEvent("checkout.session.completed", sessionBody(session), now);
     },

@@ -40,7 +40,9 @@ function answerFor(form: MemberAction, outcome: unknown): Answer {
       const tier = outcome as { ok: true; change: string } | { ok: false; reason: string };
       if (tier.ok) {
         const descriptions: Record<string, string> = {
-          upgraded: "The new tier applies at once; the subscription is prorated.",
+          upgraded: "The new tier applies at once; a card on file is charged the difference for the rest of the quarter.",
+          "upgrade-awaiting-payment":
+            "The higher tier's place is held; it applies once the prorated difference is recorded on the payments page.",
           "downgrade-scheduled": "The lower tier applies at the end of the paid period.",
           "downgrade-cancelled": "The downgrade waiting for the end of the period is cancelled.",
         };

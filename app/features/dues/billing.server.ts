@@ -1,5 +1,5 @@
 /** The Worker's dues services for the billing and payments pages (decision 006). */
-export { findDuesStanding, loadMembershipBilling } from "#worker/features/dues/membership-billing.ts";
+export { findDuesStanding, loadMembershipBilling, loungeDue } from "#worker/features/dues/membership-billing.ts";
 export {
   findPayers,
   listRecentLoungePayments,

@@ -35,6 +35,8 @@ export function memberLockerView(record: MemberLockerRecord) {
   const { member, held, offer, waiting } = record;
   const tierClass = tierEntitlements[member.tier].lockerClass;
   const tierClassName = lockerClasses[tierClass].name.toLowerCase();
+  // A downgrade closed it (docs/product-rules.md#lockers): a bigger class than the tier's, not staff's.
+  const outgrown = held !== null && held.assignment.assignedBy === null && isSmallerLockerClass(tierClass, held.locker.lockerClass);
   const heldView = held
     ? {
         ...lockerFacts(held),
@@ -43,8 +45,13 @@ export function memberLockerView(record: MemberLockerRecord) {
           held.assignment.status === "grace" && held.assignment.graceEndsAt
             ? `Your dues have lapsed: the locker stays yours until ${formatPortlandDate(held.assignment.graceEndsAt)}.`
             : held.assignment.status === "holding" && held.assignment.holdUntil
-              ? `Closed while your dues are unpaid: the concierge holds its contents until ${formatPortlandDate(held.assignment.holdUntil)}.`
+              ? outgrown
+                ? `Your tier no longer includes this locker, so it is closed: the concierge holds its contents until ${formatPortlandDate(held.assignment.holdUntil)}.`
+                : `Closed while your dues are unpaid: the concierge holds its contents until ${formatPortlandDate(held.assignment.holdUntil)}.`
               : "Active",
+        closedText: outgrown
+          ? "Your locker is closed: your tier no longer includes it."
+          : "Your locker is closed while your dues are unpaid: requests resume once they are paid.",
         term: member.paidThrough ? `Held through ${formatPortlandDate(member.paidThrough)}` : "Held while your membership is active",
         nameplate: held.assignment.nameplate,
       }

@@ -183,4 +183,27 @@ describe("Membership & Billing", () => {
     expect(again.init?.status).toBe(409);
     expect(again.data).toEqual({ form: "tier", ok: false, error: "This change of tier is already made. Nothing more was done." });
   });
+
+  it("tells a lounge payer their upgrade waits for its prorated difference, and shows what is owed, promising no proration it does not keep", async () => {
+    const member = await rulesAcceptedMember({ tier: "business", paidThrough: new Date(Date.now() + 45 * DAY_MS).toISOString() });
+    const reserved = (await billingAction(
+      await memberAreaArgs(member, "/members/billing", { intent: "change-tier", formKey: crypto.randomUUID(), tier: "platinum" }),
+    )) as DataWithResponseInit<ActionResult>;
+    expect(reserved.data).toEqual({
+      form: "tier",
+      ok: true,
+      toast: {
+        title: "Upgrade Reserved",
+        description: expect.stringMatching(
+          /^Your place in Platinum is held\. Pay the difference of \$\d{3}(\.\d{2})? at the lounge; you become a Platinum member when the concierge records it\.$/,
+        ),
+      },
+    });
+    const page = await billingLoader(await memberAreaArgs(member, "/members/billing"));
+    expect(page).toMatchObject({
+      tierName: "Business",
+      pendingTierName: null,
+      waitingUpgrade: { tierName: "Platinum", owedLabel: expect.stringMatching(/^\$\d{3}(\.\d{2})?$/) },
+    });
+  });
 });

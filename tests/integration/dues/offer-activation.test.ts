@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDatabase } from "#db/client.ts";
 import { securityEvents } from "#db/schema.ts";
 import { quarterlyDuesCents, tierBySlug } from "#app/features/site/site-config.ts";
+import { formatCents } from "#app/lib/money.ts";
 import { findOpenInvitation } from "#worker/features/admissions/invitation-links.ts";
 import { activatePaidOffer } from "#worker/features/dues/offer-activation.ts";
 import { startOfferCheckout } from "#worker/features/dues/offer-checkout.ts";
@@ -157,6 +158,44 @@ describe("checkout.session.completed", () => {
     refundsDown = false;
     expect(await (await deliverWebhook(completed)).json()).toEqual({ received: true, outcome: "processed" });
     expect(stripe.refunds).toHaveLength(1);
+    expect(await countRows("payment_events", `event_id = '${completed.id}'`)).toBe(1);
+  });
+
+  it.each([
+    ["less than is due (no initiation fee)", 0],
+    ["more than is due", tierBySlug("business").initiationFeeCents + 1],
+  ])("activates nothing for a checkout that paid %s: refunded, cancelled and flagged for the concierge", async (_case, feeCents) => {
+    const stripe = fakeStripeApi();
+    const offer = await insertOffer({ tier: "business" });
+    const provider = paymentProviderFor(workerConfig(stripeEnv()), stripeEnv())!;
+    const session = await provider.createOfferCheckout(
+      {
+        requestId: offer.id,
+        tier: "business",
+        initiationFeeCents: feeCents,
+        email: offer.email,
+        expiresAt: new Date(Date.now() + 3_600_000),
+        successUrl: "http://localhost/",
+        cancelUrl: "http://localhost/",
+      },
+      `wrong-amount-${feeCents}`,
+    );
+    const completed = stripe.pay(session.id);
+    const paidCents = feeCents + quarterlyDuesCents(tierBySlug("business"));
+
+    expect(await (await deliverWebhook(completed)).json()).toEqual({ received: true, outcome: "processed" });
+    expect(await membersOfRequest(offer.id)).toEqual([]);
+    expect((await requestRow(offer.id)).status).toBe("offered");
+    expect(await ledgerOfRequest(offer.id)).toEqual([]);
+    const subscription = stripe.subscriptions.get((completed.data.object as { subscription: string }).subscription)!;
+    expect(subscription.status).toBe("canceled");
+    expect(stripe.refunds).toHaveLength(1);
+    const flagged = (await securityEventsOfType("payment_refunded")).filter((event) => event.severity === "high");
+    expect(flagged).toHaveLength(1);
+    const business = tierBySlug("business");
+    expect(flagged[0]!.description).toBe(
+      `a checkout paid ${formatCents(paidCents)} where ${formatCents(business.initiationFeeCents + quarterlyDuesCents(business))} was due: no membership was started, the payment was refunded and its subscription cancelled`,
+    );
     expect(await countRows("payment_events", `event_id = '${completed.id}'`)).toBe(1);
   });
 

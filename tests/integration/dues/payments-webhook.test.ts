@@ -43,6 +43,15 @@ describe("the webhook's signature check", () => {
       "a signature older than Stripe's 5-minute tolerance",
       (body: string) => stripeSignature(body, { timestamp: Math.floor(Date.now() / 1000) - 600 }),
     ],
+    [
+      "a signature dated 301 s ago (the tolerance is 300 s)",
+      (body: string) => stripeSignature(body, { timestamp: Math.floor(Date.now() / 1000) - 301 }),
+    ],
+    ["a signature dated 301 s in the future", (body: string) => stripeSignature(body, { timestamp: Math.floor(Date.now() / 1000) + 301 })],
+    [
+      "a signature dated a day in the future",
+      (body: string) => stripeSignature(body, { timestamp: Math.floor(Date.now() / 1000) + 24 * 60 * 60 }),
+    ],
     ["a signature of another body", (body: string) => stripeSignature(body.replace("paid", "unpaid"))],
     ["a header that is not a signature", async () => "t=abc,v1=zzz"],
   ])("answers 400 to %s, changes nothing and logs a security event", async (_case, sign) => {
@@ -89,6 +98,18 @@ describe("the webhook's signature check", () => {
     expect(await processedEvent(completed.id)).toBeUndefined();
     const [logged] = await securityEventsOfType("payment_webhook_rejected");
     expect(logged).toMatchObject({ severity: "medium", userId: null });
+  });
+
+  it.each([
+    ["290 s ago", -290],
+    ["290 s ahead", 290],
+  ])("accepts a signature dated %s (within the 300 s either way)", async (_case, offsetSeconds) => {
+    const { offer, completed } = await paidOffer();
+    const body = JSON.stringify(completed);
+    const signature = await stripeSignature(body, { timestamp: Math.floor(Date.now() / 1000) + offsetSeconds });
+    const response = await deliverWebhook(body, { signature });
+    expect(response.status).toBe(200);
+    expect((await requestRow(offer.id)).status).toBe("paid");
   });
 
   it("needs no Origin header: Stripe's servers send none, and the signature authenticates", async () => {

@@ -47,7 +47,7 @@ describe("a member's payment recorded at the lounge", () => {
       graceEndsAt: iso(now + 4 * DAY_MS),
     });
     const outcome = await recordLoungePayment(context(), conciergeId, payment(member.id), now);
-    expect(outcome).toEqual({ ok: true, kind: "member", name: member.name, paidThrough: "2027-06-01T18:00:00.000Z" });
+    expect(outcome).toEqual({ ok: true, kind: "member", name: member.name, paidThrough: "2027-06-01T18:00:00.000Z", upgradedTo: null });
     expect(await memberRow(member.id)).toMatchObject({ duesStatus: "active", paidThrough: "2027-06-01T18:00:00.000Z", graceEndsAt: null });
     expect(await ledgerOf(member.id)).toMatchObject([
       {

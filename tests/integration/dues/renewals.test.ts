@@ -232,6 +232,24 @@ describe("a renewal paid (invoice.paid)", () => {
     expect(await ledgerOf(member.id)).toMatchObject([{ kind: "payment", amountCents: 89700, externalId: "in_last_open" }]);
   });
 
+  it("enters, but reinstates nobody with, an invoice paid after the end for time already over (an upgrade's late difference)", async () => {
+    const { member, subscriptionId } = await subscriber({ duesStatus: "past_due", graceEndsAt: iso(now + DAY_MS) });
+    subscribe(subscriptionId, { status: "canceled" });
+    await deliver(event("customer.subscription.deleted", { id: subscriptionId, object: "subscription" }));
+    const lateDifference = {
+      ...invoice(subscriptionId, {
+        id: "in_late_difference",
+        amountPaid: 12_345,
+        reason: "subscription_update",
+        periodEnd: iso(now - DAY_MS),
+      }),
+      customer: member.paymentCustomerId,
+    };
+    expect(await deliver(event("invoice.paid", lateDifference))).toBe("processed");
+    expect(await memberRow(member.id)).toMatchObject({ duesStatus: "lapsed", paidThrough: "2027-03-01T18:00:00.000Z" });
+    expect(await ledgerOf(member.id)).toMatchObject([{ kind: "payment", amountCents: 12_345, externalId: "in_late_difference" }]);
+  });
+
   it("leaves a past-due member past due when another invoice is paid (a proration) while the renewal stays unpaid", async () => {
     const { member, subscriptionId } = await subscriber({ duesStatus: "past_due", graceEndsAt: iso(now + DAY_MS) });
     subscribe(subscriptionId, { status: "past_due" });
@@ -268,6 +286,7 @@ describe("a renewal paid (invoice.paid)", () => {
       cancelAtPeriodEnd: false,
       metadata: { tier: "business" },
       latestInvoiceId: "in_webhook_1",
+      duesCents: 89700,
     });
     const response = await deliverWebhook(stripeEvent("invoice.paid", invoice(subscriptionId, { id: "in_webhook_1" })));
     expect(response.status).toBe(200);

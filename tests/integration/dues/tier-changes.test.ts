@@ -34,6 +34,7 @@ describe("an upgrade", () => {
       ok: true,
       change: "upgraded",
       tier: "platinum",
+      differenceCharged: true,
     });
     expect((await memberRow(member.id)).tier).toBe("platinum");
     expect(changeSubscriptionTier).toHaveBeenCalledWith(member.subscriptionId, "platinum", {

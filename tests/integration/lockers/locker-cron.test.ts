@@ -1,7 +1,9 @@
 import { eq, inArray } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { lockerAssignments, lockerWaitlist, members } from "#db/schema.ts";
+import { memberLockerView } from "#app/features/lockers/locker-view.ts";
 import { runLockerCron } from "#worker/features/lockers/locker-cron.ts";
+import { loadMemberLocker } from "#worker/features/lockers/member-locker.ts";
 import { acceptLockerOffer, declineLockerOffer, offerLocker } from "#worker/features/lockers/locker-offers.ts";
 import {
   assignmentsOf,
@@ -126,16 +128,46 @@ describe("offers in the cron", () => {
     expect(await liveAssignmentOf(member.id)).toMatchObject([{ status: "active", lockerId: "kickback-S-004" }]);
   });
 
-  it("after a downgrade took effect, offers the smaller class while the member keeps the bigger locker", async () => {
+  it("after a downgrade took effect, closes the bigger locker (contents held 14 days, the member told) and offers the smaller class", async () => {
     const member = await createLockerMember({ tier: "business" });
     await giveLocker(member.id, "business-P-05");
     await database().update(members).set({ tier: "kickback" }).where(eq(members.id, member.id));
     await runLockerCron(services(), now);
     expect(await liveAssignmentOf(member.id)).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ status: "active", lockerId: "business-P-05" }),
+        expect.objectContaining({ status: "holding", lockerId: "business-P-05", holdUntil: iso(now + 14 * DAY_MS) }),
         expect.objectContaining({ status: "offered", lockerId: "kickback-S-001" }),
       ]),
+    );
+    const emails = await emailsTo(member.email);
+    expect(emails.map((email) => email.subject)).toContain("Your locker at Ember & Oak Society: released with your change of tier");
+    // The locker page says why it is closed.
+    const page = memberLockerView((await loadMemberLocker(services().env.DB, member.id))!);
+    expect(page.held).toMatchObject({
+      status: "holding",
+      statusText: "Your tier no longer includes this locker, so it is closed: the concierge holds its contents until March 15, 2027.",
+      closedText: "Your locker is closed: your tier no longer includes it.",
+    });
+    // 14 days on, unclaimed, it goes to the next in line; the member is told.
+    await runLockerCron(services(), now + 14 * DAY_MS + 1000);
+    expect(await assignmentsOf(member.id)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ lockerId: "business-P-05", status: "ended", endedReason: "released" })]),
+    );
+    expect((await emailsTo(member.email)).at(-1)!.body).toContain("The 14 days we held the contents of locker P-05");
+  });
+
+  it("gives a downgrade's closed locker back when the member returns to a tier that includes it before the holding ends", async () => {
+    const member = await createLockerMember({ tier: "business" });
+    await giveLocker(member.id, "business-P-06");
+    await database().update(members).set({ tier: "kickback" }).where(eq(members.id, member.id));
+    await runLockerCron(services(), now);
+    expect(await liveAssignmentOf(member.id)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ status: "holding", lockerId: "business-P-06" })]),
+    );
+    await database().update(members).set({ tier: "business" }).where(eq(members.id, member.id));
+    await runLockerCron(services(), now + DAY_MS);
+    expect(await liveAssignmentOf(member.id)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ status: "active", lockerId: "business-P-06" })]),
     );
   });
 });

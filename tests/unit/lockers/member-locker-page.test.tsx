@@ -15,6 +15,7 @@ const held = {
   hasNameplate: true,
   status: "active" as const,
   statusText: "Active",
+  closedText: "Your locker is closed while your dues are unpaid: requests resume once they are paid.",
   term: "Held through June 1, 2027",
   nameplate: null,
 };

@@ -106,9 +106,9 @@ export async function resendSetupLink(context: StaffContext, conciergeId: string
 
 /**
  * 'Change tier': the member's own tier change (worker/features/dues/tier-changes.ts) made by staff,
- * with the same rules: an upgrade at once when the tier has a place nobody waits for (prorated by
- * the provider), a downgrade at the end of the paid period, nothing while dues are past due or
- * lapsed. Audited as the concierge's act besides the member's 'tier_changed'.
+ * with the same rules: an upgrade when the tier has a place nobody waits for (a subscriber's at
+ * once, its difference charged; a lounge payer's waiting for its prorated difference), a downgrade
+ * at the end of the paid period, nothing while dues are past due or lapsed. Audited as the concierge's act besides the member's 'tier_changed'.
  */
 export async function changeTierForMember(
   context: StaffContext,

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
 import { invitationRequests, members } from "#db/schema.ts";
-import { tierBySlug, type MembershipTier } from "#app/features/site/site-config.ts";
+import { quarterlyDuesCents, tierBySlug, type MembershipTier } from "#app/features/site/site-config.ts";
 
 /**
  * The initiation fee an application owes for `tier`, decided now (docs/product-rules.md#paying-an-offer):
@@ -25,4 +25,12 @@ export async function initiationFeeDueCents(db: D1Database, requestId: string, t
     )
     .get();
   return sponsor ? 0 : tierBySlug(tier).initiationFeeCents;
+}
+
+/**
+ * What an offered applicant owes to become a member: the initiation fee due now and the first
+ * quarter's dues. Asked at the lounge, and checked against what a completed checkout paid.
+ */
+export async function offerDueCents(db: D1Database, requestId: string, tier: MembershipTier["slug"]): Promise<number> {
+  return (await initiationFeeDueCents(db, requestId, tier)) + quarterlyDuesCents(tierBySlug(tier));
 }

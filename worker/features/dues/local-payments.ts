@@ -149,6 +149,8 @@ export function localPaymentsProvider(env: LocalEnv): PaymentProvider {
       await writeLocalSubscription(env, atPeriodEnd ? { ...current, cancelAtPeriodEnd: true } : { ...current, status: "canceled" });
     },
 
+    // Stripe invoices an upgrade's difference and charges it at once (stripe-payments.ts); the
+    // stand-in moves no money, so it takes the change as paid and sends no invoice.
     async changeSubscriptionTier(id, tier) {
       const changed = { ...(await subscription(id)), tier };
       await writeLocalSubscription(env, changed);

@@ -3,6 +3,7 @@ import { getDatabase } from "#db/client.ts";
 import { duesLedger, members } from "#db/schema.ts";
 import { quarterlyDuesCents, tierBySlug } from "#app/features/site/site-config.ts";
 import type { MemberRow } from "#worker/features/members/members.ts";
+import { upgradeDifferenceCents } from "./upgrade-proration.ts";
 
 /**
  * A member's dues (docs/product-rules.md#billing-renewals-and-lapses): the rules every path shares
@@ -33,6 +34,30 @@ export async function quarterAfter(db: D1Database, fromIso: string): Promise<str
 /** A quarter's dues for the tier the member will hold in it: a downgrade they chose applies from the next quarter. */
 export function nextQuarterDuesCents(member: Pick<MemberRow, "tier" | "pendingTier">): number {
   return quarterlyDuesCents(tierBySlug(member.pendingTier ?? member.tier));
+}
+
+/** Whether `to` costs more than `from` (an upgrade). */
+export const isUpgrade = (from: MemberRow["tier"], to: MemberRow["tier"]) => tierBySlug(to).monthlyPrice > tierBySlug(from).monthlyPrice;
+
+/**
+ * What a member who pays at the lounge owes next (docs/product-rules.md#payments-recorded-at-the-lounge):
+ * the prorated difference of an upgrade waiting for it (upgrade-proration.ts), while their paid
+ * period runs; otherwise a quarter's dues for the tier they will hold in it.
+ */
+export type LoungeDue = { kind: "upgrade" | "quarter"; tier: MemberRow["tier"]; cents: number };
+
+export function loungeDue(member: Pick<MemberRow, "tier" | "pendingTier" | "paidThrough">, now: number): LoungeDue {
+  const next = member.pendingTier ?? member.tier;
+  if (member.pendingTier && isUpgrade(member.tier, member.pendingTier)) {
+    const cents = upgradeDifferenceCents({
+      fromQuarterlyCents: quarterlyDuesCents(tierBySlug(member.tier)),
+      toQuarterlyCents: quarterlyDuesCents(tierBySlug(member.pendingTier)),
+      paidThrough: member.paidThrough ? Date.parse(member.paidThrough) : null,
+      now,
+    });
+    if (cents > 0) return { kind: "upgrade", tier: member.pendingTier, cents };
+  }
+  return { kind: "quarter", tier: next, cents: nextQuarterDuesCents(member) };
 }
 
 export interface MembershipBilling {

@@ -4,12 +4,14 @@ import { getDatabase } from "#db/client.ts";
 import { insertSelectRow } from "#db/insert-select.ts";
 import { duesLedger, invitationRequests, memberInvitations, members, paymentEvents } from "#db/schema.ts";
 import { quarterlyDuesCents, tierBySlug } from "#app/features/site/site-config.ts";
+import { formatCents } from "#app/lib/money.ts";
 import { applicationEmailInsertWhere, applicationEventInsertWhere } from "#worker/features/admissions/application-events.ts";
 import { invitationUrl, isUniqueViolation, newInvitationLink } from "#worker/features/admissions/invitation-links.ts";
 import { normalizeEmail } from "#worker/features/members/members.ts";
 import { sealSecret } from "#worker/shared/sealed-secrets.ts";
 import { deliverEmail } from "#worker/shared/send-email.ts";
 import { lockerOfferStatements } from "#worker/features/lockers/locker-offers.ts";
+import { offerDueCents } from "./initiation-fee.ts";
 import { recordPaymentEvent, type PaymentEventHandler } from "./payment-events.ts";
 import type { PaymentEvent } from "./payment-provider.ts";
 import { offerPaidWelcomeEmail } from "./welcome-email.ts";
@@ -210,6 +212,8 @@ const completedSession = z.object({
  * the order events arrive in does not matter. A payment for an offer that is no longer open (paid
  * through another session, at the lounge, withdrawn…) is refunded and its subscription cancelled
  * before the event is marked processed, so a provider failure leaves the event to be delivered again.
+ * So is a payment of another amount than the offer's due at this moment (initiation-fee.ts): it
+ * starts nothing, and is flagged for the concierge (docs/product-rules.md#paying-an-offer).
  */
 export const onCheckoutSessionCompleted: PaymentEventHandler = async (context, event) => {
   const { env, config, signingKey, provider, now } = context;
@@ -250,6 +254,19 @@ export const onCheckoutSessionCompleted: PaymentEventHandler = async (context, e
 
   const before = await payableState(env.DB, requestId, session.id, subscription.id);
   if (before !== "payable") return settle(before);
+  const dueCents = await dueOfRequest(env.DB, requestId);
+  if (amountCents !== dueCents) {
+    // Returned first, so a failing refund leaves the event (and this flag) to the redelivery.
+    const outcome = await settle("amount-mismatch");
+    context.logSecurityEvent({
+      eventType: "payment_refunded",
+      severity: "high",
+      description: `a checkout paid ${formatCents(amountCents)} where ${dueCents === null ? "nothing" : formatCents(dueCents)} was due: no membership was started, the payment was refunded and its subscription cancelled`,
+      userId: null,
+      details: { requestId, subscriptionId: subscription.id, invoiceId, amountCents, dueCents },
+    });
+    return outcome;
+  }
 
   const activated = await activatePaidOffer(env.DB, {
     requestId,
@@ -282,6 +299,16 @@ export const onCheckoutSessionCompleted: PaymentEventHandler = async (context, e
   const after = await payableState(env.DB, requestId, session.id, subscription.id);
   return settle(after === "payable" ? activated.reason : after);
 };
+
+/** What the offer asks now (the fee due and the first quarter), or null when it names no tier. */
+async function dueOfRequest(db: D1Database, requestId: string): Promise<number | null> {
+  const row = await getDatabase(db)
+    .select({ tier: invitationRequests.tier })
+    .from(invitationRequests)
+    .where(eq(invitationRequests.id, requestId))
+    .get();
+  return row?.tier ? offerDueCents(db, requestId, row.tier) : null;
+}
 
 /** Whether the request can still be paid by this session, or already was by its subscription, or why not. */
 async function payableState(db: D1Database, requestId: string, sessionId: string, subscriptionId: string) {

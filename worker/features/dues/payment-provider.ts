@@ -18,7 +18,11 @@ export interface PaymentProvider {
   getSubscription(subscriptionId: string): Promise<SubscriptionSnapshot>;
   /** Ends a subscription at once (a duplicate one) or at the end of its paid period. */
   cancelSubscription(subscriptionId: string, options: { atPeriodEnd: boolean; idempotencyKey: string }): Promise<void>;
-  /** Moves a subscription to another tier's dues: with proration (an upgrade, at once) or without (a downgrade, next period). */
+  /**
+   * Moves a subscription to another tier's dues: with proration (an upgrade, at once: the
+   * difference is invoiced and paid now, or the call fails and nothing changes) or without (a
+   * downgrade, next period).
+   */
   changeSubscriptionTier(
     subscriptionId: string,
     tier: MembershipTier["slug"],

@@ -3,14 +3,16 @@ import { getDatabase } from "#db/client.ts";
 import { containsText } from "#db/text-match.ts";
 import { insertSelectRow } from "#db/insert-select.ts";
 import { duesLedger, invitationRequests, members } from "#db/schema.ts";
-import { quarterlyDuesCents, tierBySlug } from "#app/features/site/site-config.ts";
+import { tierBySlug } from "#app/features/site/site-config.ts";
 import { loungeMethodNames, type LoungeMethod } from "#app/features/dues/payment-methods.ts";
 import type { RequestContext } from "#worker/http/request-context.ts";
 import { isUniqueViolation } from "#worker/features/admissions/invitation-links.ts";
 import type { MemberRow } from "#worker/features/members/members.ts";
 import { deliverEmail } from "#worker/shared/send-email.ts";
-import { nextQuarterDuesCents, quarterAfter, quarterAfterSql, type LedgerEntry } from "./membership-billing.ts";
-import { initiationFeeDueCents } from "./initiation-fee.ts";
+import { runLockerOffer } from "#worker/features/lockers/locker-offers.ts";
+import { formatPortlandDate } from "#app/features/member-area/member-dates.ts";
+import { isUpgrade, loungeDue, quarterAfter, quarterAfterSql, type LedgerEntry, type LoungeDue } from "./membership-billing.ts";
+import { offerDueCents } from "./initiation-fee.ts";
 import { activatePaidOffer } from "./offer-activation.ts";
 
 /**
@@ -18,7 +20,8 @@ import { activatePaidOffer } from "./offer-activation.ts";
  * concierge records the payment in the console; it goes in the same ledger as the provider's, and
  * the same rules follow. A member's payment pays one quarter, from the end of the paid period (or
  * from now, when that has passed), and makes their dues active; an applicant's pays their offer
- * and makes them a member. Every payment is audited.
+ * and makes them a member. A member whose upgrade waits for its prorated difference pays that
+ * first: it applies the upgrade, in the same batch. Every payment is audited.
  */
 
 export interface RecordedPayment {
@@ -31,7 +34,8 @@ export interface RecordedPayment {
 }
 
 export type RecordedPaymentOutcome =
-  | { ok: true; kind: "member"; name: string; paidThrough: string }
+  /** `upgradedTo`: the payment was an upgrade's prorated difference, and the member now holds that tier. */
+  | { ok: true; kind: "member"; name: string; paidThrough: string; upgradedTo: MemberRow["tier"] | null }
   | { ok: true; kind: "applicant"; name: string }
   | { ok: false; reason: "not-found" | "pays-by-subscription" | "not-offered" | "member-exists" | "already-recorded" }
   | { ok: false; reason: "wrong-amount"; dueCents: number };
@@ -54,7 +58,7 @@ export async function recordLoungePayment(
 ): Promise<RecordedPaymentOutcome> {
   const outcome =
     payment.payer.kind === "member"
-      ? await recordMemberPayment(context.env.DB, conciergeId, payment, now)
+      ? await recordMemberPayment(context, conciergeId, payment, now)
       : await recordOfferPayment(context, conciergeId, payment, now);
   if (outcome.ok) {
     context.logSecurityEvent({
@@ -62,7 +66,13 @@ export async function recordLoungePayment(
       severity: "low",
       description: "dues recorded at the lounge",
       userId: conciergeId,
-      details: { payer: payment.payer.kind, payerId: payment.payer.id, amountCents: payment.amountCents, method: payment.method },
+      details: {
+        payer: payment.payer.kind,
+        payerId: payment.payer.id,
+        amountCents: payment.amountCents,
+        method: payment.method,
+        ...(outcome.kind === "member" && outcome.upgradedTo ? { upgradedTo: outcome.upgradedTo } : {}),
+      },
     });
   }
   return outcome;
@@ -70,26 +80,53 @@ export async function recordLoungePayment(
 
 /**
  * One batch: the ledger entry and the member's new period, each guarded by the member still paying
- * at the lounge (no subscription: the provider bills those). The paid period is extended in the
- * UPDATE itself, from the row's own value, so payments recorded at the same moment each add their
- * quarter; the form's key is the entry's unique external id, so a form sent twice records once.
- * A downgrade the member chose takes effect with the quarter it is paid for.
+ * at the lounge (no subscription: the provider bills those) and by the row the amount was decided
+ * from (tier and waiting tier; for an upgrade's difference, the paid period too), so a tier asked
+ * for between the read and the batch is never applied at the old amount: the row is read again and
+ * the amount decided again (a payment recorded at the same moment that applied a downgrade, say).
+ * The paid period is extended in the UPDATE itself, from the row's own value, so payments recorded
+ * at the same moment each add their quarter; the form's key is the entry's unique external id, so
+ * a form sent twice records once. A downgrade the member chose takes effect with the quarter it is
+ * paid for; an upgrade's prorated difference (loungeDue) applies the upgrade instead.
  */
 async function recordMemberPayment(
-  db: D1Database,
+  context: Pick<RequestContext, "env" | "config">,
   conciergeId: string,
   payment: RecordedPayment,
   now: number,
 ): Promise<RecordedPaymentOutcome> {
-  const database = getDatabase(db);
-  const member = await database.select().from(members).where(eq(members.id, payment.payer.id)).get();
-  if (!member) return { ok: false, reason: "not-found" };
-  if (member.subscriptionId) return { ok: false, reason: "pays-by-subscription" };
-  const dueCents = nextQuarterDuesCents(member);
-  if (payment.amountCents !== dueCents) return { ok: false, reason: "wrong-amount", dueCents };
+  const database = getDatabase(context.env.DB);
+  for (let attempt = 1; ; attempt += 1) {
+    const member = await database.select().from(members).where(eq(members.id, payment.payer.id)).get();
+    if (!member) return { ok: false, reason: "not-found" };
+    if (member.subscriptionId) return { ok: false, reason: "pays-by-subscription" };
+    const due = loungeDue(member, now);
+    if (payment.amountCents !== due.cents) return { ok: false, reason: "wrong-amount", dueCents: due.cents };
+    const outcome = await payAgainstRow(context, conciergeId, payment, member, due, now);
+    // The row changed meanwhile; a few tries, then the concierge is asked to send it again.
+    if (outcome) return outcome;
+    if (attempt === 3) return { ok: false, reason: "wrong-amount", dueCents: due.cents };
+  }
+}
 
+/** The batch for the row as read; null when the row changed since (nothing was written). */
+async function payAgainstRow(
+  context: Pick<RequestContext, "env" | "config">,
+  conciergeId: string,
+  payment: RecordedPayment,
+  member: MemberRow,
+  due: LoungeDue,
+  now: number,
+): Promise<RecordedPaymentOutcome | null> {
+  const database = getDatabase(context.env.DB);
   const nowIso = new Date(now).toISOString();
-  const paysAtLounge = and(eq(members.id, member.id), isNull(members.subscriptionId));
+  const asRead = and(
+    eq(members.id, member.id),
+    isNull(members.subscriptionId),
+    eq(members.tier, member.tier),
+    member.pendingTier ? eq(members.pendingTier, member.pendingTier) : isNull(members.pendingTier),
+    ...(due.kind === "upgrade" ? [member.paidThrough ? eq(members.paidThrough, member.paidThrough) : isNull(members.paidThrough)] : []),
+  );
   try {
     const [, updated] = await database.batch([
       database.insert(duesLedger).select(
@@ -99,11 +136,7 @@ async function recordMemberPayment(
               memberId: member.id,
               kind: "payment",
               amountCents: payment.amountCents,
-              description: describe(
-                `Quarterly dues, ${tierBySlug(member.pendingTier ?? member.tier).name}`,
-                payment.method,
-                payment.reference,
-              ),
+              description: describe(paymentWords(due, member.paidThrough), payment.method, payment.reference),
               method: payment.method,
               externalId: loungeExternalId(payment.paymentKey),
               recordedBy: conciergeId,
@@ -111,27 +144,45 @@ async function recordMemberPayment(
             }),
           )
           .from(members)
-          .where(paysAtLounge),
+          .where(asRead),
       ),
       database
         .update(members)
-        .set({
-          paidThrough: quarterFrom(nowIso),
-          duesStatus: "active",
-          graceEndsAt: null,
-          tier: sql`coalesce(${members.pendingTier}, ${members.tier})`,
-          pendingTier: null,
-        })
-        .where(paysAtLounge)
-        .returning({ paidThrough: members.paidThrough }),
+        .set(
+          due.kind === "upgrade"
+            ? { tier: due.tier, pendingTier: null }
+            : {
+                paidThrough: quarterFrom(nowIso),
+                duesStatus: "active",
+                graceEndsAt: null,
+                tier: sql`coalesce(${members.pendingTier}, ${members.tier})`,
+                pendingTier: null,
+              },
+        )
+        .where(asRead)
+        .returning({ paidThrough: members.paidThrough, tier: members.tier }),
     ]);
-    const paidThrough = updated[0]?.paidThrough;
-    if (!paidThrough) return { ok: false, reason: "pays-by-subscription" };
-    return { ok: true, kind: "member", name: member.name, paidThrough };
+    const changed = updated[0];
+    if (!changed) return null;
+    const upgradedTo = due.kind === "upgrade" ? changed.tier : null;
+    // A higher tier's locker class is offered at once (docs/product-rules.md#lockers), as for a
+    // subscriber's upgrade; a downgrade's locker is the cron's (locker-cron.ts).
+    if (isUpgrade(member.tier, changed.tier)) {
+      await runLockerOffer(database, { ...member, tier: changed.tier }, context.config.SITE_URL, now);
+    }
+    return { ok: true, kind: "member", name: member.name, paidThrough: changed.paidThrough ?? nowIso, upgradedTo };
   } catch (error) {
     if (isUniqueViolation(error, "dues_ledger.external_id")) return { ok: false, reason: "already-recorded" };
     throw error;
   }
+}
+
+/** The ledger's words for a lounge payment: the quarter it pays, or the upgrade's difference. */
+function paymentWords(due: LoungeDue, paidThrough: string | null): string {
+  const name = tierBySlug(due.tier).name;
+  return due.kind === "upgrade"
+    ? `Upgrade to ${name}, prorated difference${paidThrough ? ` through ${formatPortlandDate(paidThrough)}` : ""}`
+    : `Quarterly dues, ${name}`;
 }
 
 /**
@@ -170,11 +221,6 @@ async function recordOfferPayment(
     };
   await deliverEmail({ env, config, signingKey }, activated.outboxId, now);
   return { ok: true, kind: "applicant", name: request.name };
-}
-
-/** What an offered applicant owes at the lounge: the initiation fee due now (initiation-fee.ts) and the first quarter's dues. */
-export async function offerDueCents(db: D1Database, requestId: string, tier: MemberRow["tier"]): Promise<number> {
-  return (await initiationFeeDueCents(db, requestId, tier)) + quarterlyDuesCents(tierBySlug(tier));
 }
 
 export interface PayerMatch {
@@ -237,13 +283,21 @@ export async function findPayers(db: D1Database, search: string, now: number = D
       name: member.name,
       email: member.email,
       tier: member.tier,
-      detail: member.subscriptionId ? "pays by card on file" : "pays at the lounge",
-      dueCents: member.subscriptionId ? null : nextQuarterDuesCents(member),
+      detail: member.subscriptionId ? "pays by card on file" : loungePayerDetail(member, now),
+      dueCents: member.subscriptionId ? null : loungeDue(member, now).cents,
       paidThrough: member.paidThrough,
-      paysThrough: member.subscriptionId ? null : member.paysThrough,
+      // An upgrade's difference pays no further quarter: only a quarter's dues move the paid period.
+      paysThrough: member.subscriptionId || loungeDue(member, now).kind === "upgrade" ? null : member.paysThrough,
     })),
     ...applicants,
   ];
+}
+
+function loungePayerDetail(member: MemberRow, now: number): string {
+  const due = loungeDue(member, now);
+  return due.kind === "upgrade"
+    ? `pays at the lounge; upgrade to ${tierBySlug(due.tier).name} waiting for its prorated difference`
+    : "pays at the lounge";
 }
 
 export interface RecentLoungePayment extends Pick<LedgerEntry, "id" | "amountCents" | "description" | "method" | "occurredAt"> {

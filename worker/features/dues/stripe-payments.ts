@@ -7,8 +7,8 @@ import type { CheckoutSession, PaymentProvider, SubscriptionSnapshot } from "./p
 /**
  * Stripe through its official SDK on Workers (docs/decisions/009-payment-provider.md): the fetch
  * HTTP client, resolved at each call (tests put a fake of Stripe's API behind global fetch), and
- * webhook signatures checked with SubtleCrypto on the raw body, within the SDK's default tolerance
- * of 5 minutes. Amounts come only from site-config.ts.
+ * webhook signatures checked with SubtleCrypto on the raw body, dated within 5 minutes of the
+ * Worker's clock either way (signedWithinTolerance). Amounts come only from site-config.ts.
  */
 export interface StripeSettings {
   secretKey: string;
@@ -102,7 +102,12 @@ export function stripePayments(settings: StripeSettings): PaymentProvider {
         subscriptionId,
         {
           items: [{ id: item.id, price_data: { ...duesPriceData(tier), product: item.price.product as string } }],
-          proration_behavior: prorate ? "always_invoice" : "none",
+          // An upgrade's difference is invoiced and charged now, and the change is refused (an error,
+          // nothing changed at Stripe) when that payment fails: nobody holds a tier unpaid
+          // (docs/decisions/009-payment-provider.md). Its invoice.paid enters the ledger.
+          ...(prorate
+            ? { proration_behavior: "always_invoice" as const, payment_behavior: "error_if_incomplete" as const }
+            : { proration_behavior: "none" as const }),
           metadata: { tier: tier.slug },
         },
         { idempotencyKey },
@@ -130,10 +135,16 @@ export function stripePayments(settings: StripeSettings): PaymentProvider {
     },
 
     async verifyWebhook(rawBody, signatureHeader) {
-      if (!signatureHeader) return null;
+      if (!signatureHeader || !signedWithinTolerance(signatureHeader, Date.now())) return null;
       let verified: unknown;
       try {
-        verified = await stripe.webhooks.constructEventAsync(rawBody, signatureHeader, settings.webhookSecret, undefined, cryptoProvider);
+        verified = await stripe.webhooks.constructEventAsync(
+          rawBody,
+          signatureHeader,
+          settings.webhookSecret,
+          WEBHOOK_TOLERANCE_SECONDS,
+          cryptoProvider,
+        );
       } catch (error) {
         // A bad signature, or (signed with our secret, so only in a test) a body that is not JSON.
         if (error instanceof Stripe.errors.StripeSignatureVerificationError || error instanceof SyntaxError) return null;
@@ -150,6 +161,25 @@ export function stripePayments(settings: StripeSettings): PaymentProvider {
       };
     },
   };
+}
+
+/** How far a webhook signature's time may be from the Worker's clock, in either direction. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/**
+ * The SDK refuses only signatures older than its tolerance; one dated in the future would pass, and
+ * a captured event could then be replayed for as long as that date lies ahead
+ * (docs/security.md#payments). The header's `t=` is the signed time: it is part of what is signed,
+ * so the SDK's check of the signature then proves it.
+ */
+export function signedWithinTolerance(signatureHeader: string, now: number): boolean {
+  const stamp = signatureHeader
+    .split(",")
+    .map((part) => part.trim())
+    .find((part) => part.startsWith("t="))
+    ?.slice(2);
+  if (!stamp || !/^\d{1,12}$/.test(stamp)) return false;
+  return Math.abs(Math.floor(now / 1000) - Number(stamp)) <= WEBHOOK_TOLERANCE_SECONDS;
 }
 
 /** The envelope of every Stripe event; each handler reads its own object (payment-events.ts). */

@@ -84,7 +84,8 @@ function deliverSoon(context: PaymentEventContext, outboxId: number | undefined)
 }
 
 /**
- * A paid invoice: the renewal (or a proration, or an open invoice paid late in the portal). The
+ * A paid invoice: the renewal (or an upgrade's prorated difference, invoiced and paid when the
+ * member upgraded: tier-changes.ts; or an open invoice paid late in the portal). The
  * ledger's payment keyed by the invoice id; once the subscription is paid up, the dues are active
  * again, paid through the subscription's current period; a renewal (a new period) also applies a
  * downgrade the member chose.
@@ -108,7 +109,11 @@ export const onInvoicePaid: PaymentEventHandler = async (context, event) => {
               memberId: member.id,
               kind: "payment",
               amountCents: invoice.amount_paid,
-              description: renewal ? `Quarterly dues, ${tierBySlug(member.pendingTier ?? member.tier).name}` : "Dues payment",
+              description: renewal
+                ? `Quarterly dues, ${tierBySlug(member.pendingTier ?? member.tier).name}`
+                : invoice.billing_reason === "subscription_update"
+                  ? `Upgrade to ${tierBySlug(member.tier).name}, prorated difference`
+                  : "Dues payment",
               method: "stripe",
               externalId: invoice.id,
               occurredAt: new Date(event.created).toISOString(),
@@ -157,6 +162,9 @@ async function onInvoicePaidAfterEnd(context: PaymentEventContext, event: Paymen
         .get()
     : undefined;
   if (!member || invoice.amount_paid <= 0 || !paidThrough) return nothingToDo(context, event);
+  // An invoice for time already over (an upgrade's difference delivered after the end) enters the
+  // ledger but reinstates nobody: active dues with nothing left to run would only earn new grace.
+  const paysAhead = paidThrough > new Date(context.now).toISOString();
   const recorded = await recordPaymentEvent(database, event, context.now, [
     database
       .insert(duesLedger)
@@ -170,10 +178,14 @@ async function onInvoicePaidAfterEnd(context: PaymentEventContext, event: Paymen
         occurredAt: new Date(event.created).toISOString(),
       })
       .onConflictDoNothing(),
-    database
-      .update(members)
-      .set({ duesStatus: "active", graceEndsAt: null, paidThrough: laterPaidThrough(paidThrough) })
-      .where(and(eq(members.id, member.id), isNull(members.subscriptionId))),
+    ...(paysAhead
+      ? [
+          database
+            .update(members)
+            .set({ duesStatus: "active", graceEndsAt: null, paidThrough: laterPaidThrough(paidThrough) })
+            .where(and(eq(members.id, member.id), isNull(members.subscriptionId))),
+        ]
+      : []),
   ]);
   return recorded.duplicate ? "duplicate" : "processed";
 }

@@ -1,31 +1,38 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
 import { members } from "#db/schema.ts";
-import { tierBySlug } from "#app/features/site/site-config.ts";
+import { quarterlyDuesCents, tierBySlug } from "#app/features/site/site-config.ts";
 import type { RequestContext } from "#worker/http/request-context.ts";
 import { nobodyWaitingFor, tierCap, tierHasRoom } from "#worker/features/admissions/tier-places.ts";
 import type { MemberRow } from "#worker/features/members/members.ts";
 import { runLockerOffer } from "#worker/features/lockers/locker-offers.ts";
+import { isUpgrade } from "./membership-billing.ts";
 import type { PaymentProvider } from "./payment-provider.ts";
+import { upgradeDifferenceCents } from "./upgrade-proration.ts";
 
 /**
  * A member changes tier from their billing page (docs/product-rules.md#billing-renewals-and-lapses).
- * An upgrade (a higher monthly price) takes effect at once: the tier must have a free place that
- * nobody on its waitlist is waiting for, and the UPDATE that moves the member tests both in the
- * same statement, so upgrades at once never overfill a tier nor pass its waitlist; the provider then prorates the subscription. A downgrade waits for the end of
- * the paid period (`pending_tier`); the subscription's price changes without proration, so the
- * next renewal bills the lower dues, and the renewal applies the tier (subscription-events.ts).
+ * A tier held is a tier paid for, whoever pays. An upgrade (a higher monthly price) needs a free
+ * place that nobody on its waitlist is waiting for, tested in the same UPDATE that takes it, so
+ * upgrades never overfill a tier nor pass its waitlist. A subscriber's takes effect at once and the
+ * provider invoices the prorated difference then, refusing the change when it is not paid. A lounge
+ * payer's holds the place (`pending_tier`) and waits for the concierge to record its prorated
+ * difference (recorded-payments.ts), which applies it. A downgrade waits for the end of the paid
+ * period (`pending_tier`); the subscription's price changes without proration, so the next
+ * renewal bills the lower dues, and the renewal applies the tier (subscription-events.ts).
  * Every provider call carries an idempotency key; every change is audited.
  */
 type Tier = MemberRow["tier"];
 
 export type TierChangeOutcome =
-  | { ok: true; change: "upgraded" | "downgrade-scheduled" | "downgrade-cancelled"; tier: Tier }
+  /** `differenceCharged`: the provider invoiced the prorated difference (a subscriber); false when nothing was owed. */
+  | { ok: true; change: "upgraded"; tier: Tier; differenceCharged: boolean }
+  | { ok: true; change: "downgrade-scheduled" | "downgrade-cancelled"; tier: Tier }
+  /** A lounge payer's upgrade, waiting for its prorated difference (`owedCents`) at the lounge. */
+  | { ok: true; change: "upgrade-awaiting-payment"; tier: Tier; owedCents: number }
   | { ok: false; reason: "not-found" | "same-tier" | "lapsed" | "past-due" | "full" | "provider-failed" | "no-provider" };
 
 type TierChangeContext = Pick<RequestContext, "env" | "config" | "logSecurityEvent">;
-
-const isUpgrade = (from: Tier, to: Tier) => tierBySlug(to).monthlyPrice > tierBySlug(from).monthlyPrice;
 
 /**
  * One key per attempt (docs/decisions/009-payment-provider.md): the SDK's retries of this call
@@ -41,6 +48,7 @@ export async function changeMembershipTier(
   provider: PaymentProvider | null,
   memberId: string,
   target: Tier,
+  now: number = Date.now(),
 ): Promise<TierChangeOutcome> {
   const database = getDatabase(context.env.DB);
   const member = await database.select().from(members).where(eq(members.id, memberId)).get();
@@ -56,6 +64,16 @@ export async function changeMembershipTier(
     return keepTier(context, provider, member);
   }
   if (!isUpgrade(member.tier, target)) return scheduleDowngrade(context, provider, member, target);
+  if (!member.subscriptionId) {
+    const owedCents = upgradeDifferenceCents({
+      fromQuarterlyCents: quarterlyDuesCents(tierBySlug(member.tier)),
+      toQuarterlyCents: quarterlyDuesCents(tierBySlug(target)),
+      paidThrough: member.paidThrough ? Date.parse(member.paidThrough) : null,
+      now,
+    });
+    // Nothing owed (the paid period has ended): the next quarter is paid at the new tier's dues.
+    if (owedCents > 0) return awaitUpgradePayment(context, member, target, owedCents);
+  }
 
   const cap = tierCap(context.config, target);
   const [moved] = await database
@@ -82,9 +100,40 @@ export async function changeMembershipTier(
   }
   // The new tier's locker class is offered at once; the member keeps their locker until they accept
   // (docs/product-rules.md#lockers). The cron delivers the email.
-  await runLockerOffer(database, { ...member, tier: target }, context.config.SITE_URL, Date.now());
+  await runLockerOffer(database, { ...member, tier: target }, context.config.SITE_URL, now);
   audit(context, member, { change: "upgraded", from: member.tier, to: target });
-  return { ok: true, change: "upgraded", tier: target };
+  return { ok: true, change: "upgraded", tier: target, differenceCharged: Boolean(member.subscriptionId) };
+}
+
+/**
+ * A lounge payer's upgrade: the higher tier's place is held from now (placesTaken counts
+ * pending_tier), taken in the statement that checks for room and for anyone waiting; the tier
+ * itself changes only when the concierge records the prorated difference. Asked again, it answers
+ * the same without taking a second place.
+ */
+async function awaitUpgradePayment(
+  context: TierChangeContext,
+  member: MemberRow,
+  target: Tier,
+  owedCents: number,
+): Promise<TierChangeOutcome> {
+  if (member.pendingTier !== target) {
+    const [held] = await getDatabase(context.env.DB)
+      .update(members)
+      .set({ pendingTier: target })
+      .where(
+        and(
+          eq(members.id, member.id),
+          eq(members.tier, member.tier),
+          tierHasRoom(target, tierCap(context.config, target)),
+          nobodyWaitingFor(target),
+        ),
+      )
+      .returning({ id: members.id });
+    if (!held) return { ok: false, reason: "full" };
+    audit(context, member, { change: "upgrade-awaiting-payment", from: member.tier, to: target });
+  }
+  return { ok: true, change: "upgrade-awaiting-payment", tier: target, owedCents };
 }
 
 async function scheduleDowngrade(

@@ -1,11 +1,14 @@
-import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, lte, ne, not, or, sql, type SQL } from "drizzle-orm";
 import { getDatabase, type Database } from "#db/client.ts";
 import { lockerAssignments, lockers, lockerWaitlist, members } from "#db/schema.ts";
 import { escapeMarkup } from "#app/lib/escape-markup.ts";
 import { emailIfMemberChanged } from "#worker/features/dues/dues-emails.ts";
 import { deliverEmail } from "#worker/shared/send-email.ts";
+import { tierBySlug } from "#app/features/site/site-config.ts";
 import {
+  DOWNGRADE_HOLDING_DAYS,
   HOLDING_DAYS,
+  lockerDowngradeHoldingEmail,
   lockerGraceEmail,
   lockerHoldingEmail,
   lockerReleasedEmail,
@@ -34,6 +37,9 @@ import {
  * - a member whose dues lapsed (or who is suspended) keeps their locker for 7 days of grace, then
  *   its contents are held 60 days, then it is released to the next in line; dues paid again during
  *   either brings it back as it was;
+ * - a member whose downgrade took effect and who holds, not by a staff assignment, a locker of a
+ *   bigger class than their tier's: it closes at once and its contents are held 14 days, then it is
+ *   released (a tier that includes it again brings it back meanwhile);
  * - a member of the club with no offer of their tier's class and no place in line is offered one
  *   if they never had a locker of that class (a member made by an operator command), or if they
  *   hold, not by a staff assignment, a locker of a bigger class (a downgrade took effect), even
@@ -60,13 +66,25 @@ export interface LockerCronResult {
 /** SQL over `members`: the member may not hold a locker now. */
 const memberMayNotHoldLocker: SQL = sql`(${members.status} = 'suspended' or ${members.duesStatus} = 'lapsed')`;
 
+/**
+ * SQL over `locker_assignments`: a locker of a bigger class than the member's tier includes, not
+ * given by staff (a downgrade took effect; docs/product-rules.md#lockers). A smaller one (they
+ * declined an upgrade's offer) and a staff assignment stand.
+ */
+const tierNoLongerIncludes: SQL = sql`(${lockerAssignments.assignedBy} is null and exists (select 1 from members m join lockers l on l.id = ${lockerAssignments.lockerId}
+  where m.id = ${lockerAssignments.memberId} and ${lockerClassRankSql(sql`l.locker_class`)} > ${lockerClassRankSql(tierLockerClassSql(sql`m.tier`))}))`;
+
 function facts(locker: typeof lockers.$inferSelect): LockerFacts {
   return { number: escapeMarkup(locker.number), loungeName: escapeMarkup(loungeName(locker.lounge)), lockerClass: locker.lockerClass };
 }
 
 function candidates(database: Database, where: SQL | undefined) {
   return database
-    .select({ assignment: lockerAssignments, locker: lockers, member: { id: members.id, name: members.name, email: members.email } })
+    .select({
+      assignment: lockerAssignments,
+      locker: lockers,
+      member: { id: members.id, name: members.name, email: members.email, tier: members.tier },
+    })
     .from(lockerAssignments)
     .innerJoin(lockers, eq(lockers.id, lockerAssignments.lockerId))
     .innerJoin(members, eq(members.id, lockerAssignments.memberId))
@@ -141,6 +159,33 @@ export async function runLockerCron(services: LockerServices, now: number): Prom
     if (email[0]) queued.push(email[0].id);
   }
 
+  // A downgrade took effect: a locker the tier does not include closes, its contents held.
+  const downgradeHoldUntil = new Date(now + DOWNGRADE_HOLDING_DAYS * DAY_MS).toISOString();
+  const outgrown = and(eq(lockerAssignments.status, "active"), tierNoLongerIncludes, memberMayHoldLocker);
+  for (const { assignment, locker, member } of await candidates(database, outgrown)) {
+    const [changed, email] = await database.batch([
+      database
+        .update(lockerAssignments)
+        .set({ status: "holding", holdUntil: downgradeHoldUntil })
+        .where(and(eq(lockerAssignments.id, assignment.id), eq(lockerAssignments.status, "active"), tierNoLongerIncludes))
+        .returning({ id: lockerAssignments.id }),
+      emailIfMemberChanged(
+        database,
+        member.id,
+        lockerDowngradeHoldingEmail({
+          name: escapeMarkup(member.name),
+          locker: facts(locker),
+          tierName: tierBySlug(member.tier).name,
+          holdUntil: downgradeHoldUntil,
+          siteUrl,
+        }),
+        member.email,
+      ),
+    ]);
+    if (changed[0]) result.holding.push(assignment.id);
+    if (email[0]) queued.push(email[0].id);
+  }
+
   // The grace ended unpaid: the contents are held.
   const holdUntil = new Date(now + HOLDING_DAYS * DAY_MS).toISOString();
   const graceEnded = and(eq(lockerAssignments.status, "grace"), lte(lockerAssignments.graceEndsAt, nowIso), memberMayNotHoldLocker);
@@ -170,7 +215,11 @@ export async function runLockerCron(services: LockerServices, now: number): Prom
   }
 
   // The holding ended unpaid: the locker is released to the next in line.
-  const holdEnded = and(eq(lockerAssignments.status, "holding"), lte(lockerAssignments.holdUntil, nowIso), memberMayNotHoldLocker);
+  const holdEnded = and(
+    eq(lockerAssignments.status, "holding"),
+    lte(lockerAssignments.holdUntil, nowIso),
+    or(memberMayNotHoldLocker, tierNoLongerIncludes),
+  );
   for (const { assignment, locker, member } of await candidates(database, holdEnded)) {
     const next = nextInLineStatements(database, locker, siteUrl, now);
     const [changed, email, , offerEmail] = await database.batch([
@@ -182,14 +231,15 @@ export async function runLockerCron(services: LockerServices, now: number): Prom
             eq(lockerAssignments.id, assignment.id),
             eq(lockerAssignments.status, "holding"),
             lte(lockerAssignments.holdUntil, nowIso),
-            mayNot(member.id),
+            or(mayNot(member.id), tierNoLongerIncludes),
           ),
         )
         .returning({ id: lockerAssignments.id }),
       emailIfMemberChanged(
         database,
         member.id,
-        lockerReleasedEmail({ name: escapeMarkup(member.name), locker: facts(locker), siteUrl }),
+        // A lapse passes through grace (graceEndsAt set); a downgrade goes straight to holding.
+        lockerReleasedEmail({ name: escapeMarkup(member.name), locker: facts(locker), siteUrl, afterDowngrade: !assignment.graceEndsAt }),
         member.email,
       ),
       next.offer,
@@ -202,13 +252,20 @@ export async function runLockerCron(services: LockerServices, now: number): Prom
   }
 
   // Dues paid again during the grace or the holding: the locker is theirs again.
-  const restoring = and(inArray(lockerAssignments.status, ["grace", "holding"]), memberMayHoldLocker);
+  const restoring = and(inArray(lockerAssignments.status, ["grace", "holding"]), memberMayHoldLocker, not(tierNoLongerIncludes));
   for (const { assignment, locker, member } of await candidates(database, restoring)) {
     const [changed, email] = await database.batch([
       database
         .update(lockerAssignments)
         .set({ status: "active", graceEndsAt: null, holdUntil: null })
-        .where(and(eq(lockerAssignments.id, assignment.id), inArray(lockerAssignments.status, ["grace", "holding"]), may(member.id)))
+        .where(
+          and(
+            eq(lockerAssignments.id, assignment.id),
+            inArray(lockerAssignments.status, ["grace", "holding"]),
+            may(member.id),
+            not(tierNoLongerIncludes),
+          ),
+        )
         .returning({ id: lockerAssignments.id }),
       emailIfMemberChanged(
         database,

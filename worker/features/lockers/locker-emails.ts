@@ -146,13 +146,56 @@ export function lockerHoldingEmail({
   } satisfies LockerEmail;
 }
 
+/** A downgrade releases a locker of a class the new tier does not include; its contents are held this long. */
+export const DOWNGRADE_HOLDING_DAYS = 14;
+
+/** A downgrade took effect: the bigger locker closes, its contents held until `holdUntil`. */
+export function lockerDowngradeHoldingEmail({
+  name,
+  locker,
+  tierName,
+  holdUntil,
+  siteUrl,
+}: {
+  name: string;
+  locker: LockerFacts;
+  tierName: string;
+  holdUntil: string;
+  siteUrl: string;
+}) {
+  return {
+    subject: `Your locker at ${club.name}: released with your change of tier`,
+    body: [
+      ...opening("Your cigars are in safe keeping", name),
+      `<p>Your ${escapeMarkup(tierName)} membership does not include locker ${locker.number} at the ${locker.loungeName}, so it closed when your change of tier took effect. The concierge holds its contents for you until ${escapeMarkup(formatDate(holdUntil))}: collect them at the lounge, or move them to the locker your tier includes.</p>`,
+      `<p>After that date the locker goes to the next member in line. If you return to a tier that includes it before then, it is yours again.</p>`,
+      ...closing(siteUrl),
+    ].join(""),
+  } satisfies LockerEmail;
+}
+
 /** The holding period ended: the locker is released. */
-export function lockerReleasedEmail({ name, locker, siteUrl }: { name: string; locker: LockerFacts; siteUrl: string }) {
+export function lockerReleasedEmail({
+  name,
+  locker,
+  siteUrl,
+  afterDowngrade = false,
+}: {
+  name: string;
+  locker: LockerFacts;
+  siteUrl: string;
+  /** Held after a downgrade (DOWNGRADE_HOLDING_DAYS), not after a lapse (HOLDING_DAYS). */
+  afterDowngrade?: boolean;
+}) {
+  const days = afterDowngrade ? DOWNGRADE_HOLDING_DAYS : HOLDING_DAYS;
+  const next = afterDowngrade
+    ? "Your membership's own locker class is offered to you, or a place in its line."
+    : "Should you renew your membership, you may join the line for a locker again.";
   return {
     subject: `Your locker at ${club.name} has been released`,
     body: [
       ...opening("Your locker has been released", name),
-      `<p>The ${HOLDING_DAYS} days we held the contents of locker ${locker.number} at the ${locker.loungeName} have ended, and the locker has gone to the next member in line. Should you renew your membership, you may join the line for a locker again.</p>`,
+      `<p>The ${days} days we held the contents of locker ${locker.number} at the ${locker.loungeName} have ended, and the locker has gone to the next member in line. ${next}</p>`,
       ...closing(siteUrl),
     ].join(""),
   } satisfies LockerEmail;

@@ -17,7 +17,7 @@ import { readSubmission } from "#app/lib/forms.server.ts";
 import { newFormKey } from "#app/lib/form-intent.ts";
 import { oncePerForm, sentBefore } from "#app/lib/form-intents.server.ts";
 import { useFormIntent } from "#app/ui/form/use-form-intent.ts";
-import { changeMembershipTier, loadMembershipBilling, paymentProviderFor, type TierChangeOutcome } from "../billing.server.ts";
+import { changeMembershipTier, loadMembershipBilling, loungeDue, paymentProviderFor, type TierChangeOutcome } from "../billing.server.ts";
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, {
@@ -48,6 +48,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (!billing) return null;
   const { member, ledger } = billing;
   const tier = tierBySlug(member.tier);
+  const due = member.subscriptionId ? null : loungeDue(member, Date.now());
+  const waitingUpgrade = due?.kind === "upgrade" ? { tierName: tierBySlug(due.tier).name, owedLabel: formatCents(due.cents) } : null;
   return {
     formKey: newFormKey(),
     tierName: tier.name,
@@ -57,7 +59,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     statusWords: statusWords[member.duesStatus],
     paidThroughLabel: member.paidThrough ? formatPortlandDate(member.paidThrough) : null,
     graceEndsLabel: member.duesStatus === "past_due" && member.graceEndsAt ? formatPortlandDate(member.graceEndsAt) : null,
-    pendingTierName: member.pendingTier ? tierBySlug(member.pendingTier).name : null,
+    pendingTierName: member.pendingTier && !waitingUpgrade ? tierBySlug(member.pendingTier).name : null,
+    waitingUpgrade,
     paysBySubscription: Boolean(member.subscriptionId),
     canManage: Boolean(member.paymentCustomerId) && paymentProviderFor(config, env) !== null,
     ledger: ledger.map((entry) => ({
@@ -142,10 +145,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const name = tierBySlug(outcome.tier).name;
   const toast =
     outcome.change === "upgraded"
-      ? { title: "Tier Changed", description: `Welcome to ${name}. The difference for this quarter is prorated.` }
-      : outcome.change === "downgrade-scheduled"
-        ? { title: "Change Scheduled", description: `You move to ${name} when your current quarter ends.` }
-        : { title: "Tier Kept", description: `You stay a ${name} member.` };
+      ? {
+          title: "Tier Changed",
+          description: outcome.differenceCharged
+            ? `Welcome to ${name}. The difference for the rest of this quarter is charged to your card on file.`
+            : `Welcome to ${name}. Your next quarter's dues are ${name}'s.`,
+        }
+      : outcome.change === "upgrade-awaiting-payment"
+        ? {
+            title: "Upgrade Reserved",
+            description: `Your place in ${name} is held. Pay the difference of ${formatCents(outcome.owedCents)} at the lounge; you become a ${name} member when the concierge records it.`,
+          }
+        : outcome.change === "downgrade-scheduled"
+          ? { title: "Change Scheduled", description: `You move to ${name} when your current quarter ends.` }
+          : { title: "Tier Kept", description: `You stay a ${name} member.` };
   return data<ActionResult>({ form: "tier", ok: true, toast });
 }
 
@@ -179,6 +192,15 @@ export default function Billing({ loaderData, actionData }: Route.ComponentProps
               <dd className="text-cream">{billing.paidThroughLabel}</dd>
             </>
           ) : null}
+          {billing.waitingUpgrade ? (
+            <>
+              <dt className="text-sm font-semibold text-smoke">Owed at the lounge</dt>
+              <dd className="text-cream">
+                {billing.waitingUpgrade.owedLabel}, the difference for your upgrade to {billing.waitingUpgrade.tierName}. Your place is
+                held; the upgrade starts when the concierge records the payment.
+              </dd>
+            </>
+          ) : null}
           {billing.pendingTierName ? (
             <>
               <dt className="text-sm font-semibold text-smoke">Coming change</dt>
@@ -200,7 +222,9 @@ export default function Billing({ loaderData, actionData }: Route.ComponentProps
       {billing.status !== "lapsed" ? (
         <Section id="change-tier" eyebrow="Your membership" title="Change your tier">
           <p className="text-smoke">
-            An upgrade starts at once (the difference for this quarter is prorated); a downgrade starts with your next quarter.
+            {billing.paysBySubscription
+              ? "An upgrade starts at once, and the difference in dues for the rest of this quarter (by the day) is charged to your card on file; a downgrade starts with your next quarter."
+              : "An upgrade costs the difference in dues for the rest of your paid period (by the day): your place is held, and the upgrade starts when you pay it at the lounge. A downgrade starts with your next quarter."}
           </p>
           <Form ref={tierFormRef} method="post" className="mt-6 grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
             <input type="hidden" name="formKey" value={tierFormKey} />
@@ -221,7 +245,7 @@ export default function Billing({ loaderData, actionData }: Route.ComponentProps
               </SubmitButton>
             </div>
           </Form>
-          {billing.pendingTierName ? (
+          {billing.pendingTierName || billing.waitingUpgrade ? (
             <Form method="post" className="mt-4">
               <SubmitButton name="intent" value="keep-tier" variant="secondary">
                 Keep {billing.tierName}

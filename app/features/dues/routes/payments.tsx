@@ -106,7 +106,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const description =
     outcome.kind === "member"
-      ? `${formatCents(amount)} from ${outcome.name} is recorded. Their dues are paid through ${formatConsoleTime(outcome.paidThrough)}.`
+      ? outcome.upgradedTo
+        ? `${formatCents(amount)} from ${outcome.name} is recorded. They are ${tierBySlug(outcome.upgradedTo).name} members from now, paid through ${formatConsoleTime(outcome.paidThrough)}.`
+        : `${formatCents(amount)} from ${outcome.name} is recorded. Their dues are paid through ${formatConsoleTime(outcome.paidThrough)}.`
       : `${formatCents(amount)} from ${outcome.name} is recorded. Their membership is active and their sign-in link is on its way.`;
   return data<ActionResult>({ form: target, ok: true, toast: { title: "Payment Recorded", description } });
 }

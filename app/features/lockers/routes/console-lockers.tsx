@@ -218,8 +218,8 @@ export default function ConciergeLockers({ loaderData, actionData }: Route.Compo
     <>
       <Section id="locker-occupancy" eyebrow="Lockers" title="Occupancy">
         <p className="text-smoke">
-          Each lounge's lockers by class. A locker in grace or holding contents belongs to a member whose dues lapsed; it is released to the
-          waitlist when the holding ends.
+          Each lounge's lockers by class. A locker in grace or holding contents belongs to a member whose dues lapsed, or whose new tier no
+          longer includes it; it is released to the waitlist when the holding ends.
         </p>
         <ConsoleTable
           id="occupancy-table"

@@ -274,7 +274,7 @@ export default function MemberLocker({ loaderData, actionData }: Route.Component
       {held ? (
         <Section id="requests" eyebrow="The concierge" title="Requests">
           {held.status === "holding" ? (
-            <p className="text-smoke">Your locker is closed while your dues are unpaid: requests resume once they are paid.</p>
+            <p className="text-smoke">{held.closedText}</p>
           ) : (
             <Form method="post" className="grid max-w-xl gap-4">
               <Field id="request-kind" label="What you need" error={fieldError("request", "kind")}>
