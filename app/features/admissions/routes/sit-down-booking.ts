@@ -37,5 +37,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     return backToStatusPage(cancelled.ok ? "cancelled" : cancelled.reason);
   }
   const booked = await bookApplicantSitDown(services, application.requestId, form.data.slotId);
-  return backToStatusPage(booked.ok ? "booked" : booked.reason);
+  if (!booked.ok) return backToStatusPage(booked.reason);
+  return backToStatusPage(booked.emailCapped ? "booked-not-emailed" : "booked");
 }
