@@ -134,7 +134,11 @@ async function uploadPhoto(by: { id: string; email: string; name: string }, memb
 }
 const photoOutcome = (memberId: string, outcome: string) => `/concierge/members/${memberId}?photo=${outcome}#photo-title`;
 
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+/** The smallest PNG there is (1×1). */
+const PNG = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII="),
+  (character) => character.charCodeAt(0),
+);
 const png = (bytes: Uint8Array<ArrayBuffer> = PNG) => new File([bytes], "photo.png", { type: "image/png" });
 
 describe("the list", () => {
@@ -540,10 +544,11 @@ describe("who may reach the Members section", () => {
 });
 
 describe("the photo upload's size", () => {
-  /** A JPEG of `bytes` (its first bytes a JPEG's, the rest filler), as a phone's photo would be. */
+  /** A JPEG of `bytes`, as a phone writes one: its EXIF (with a GPS position), then the scan (filler here). */
+  const exif = [...new TextEncoder().encode("Exif\0\0GPS 45.5152N 122.6784W")];
   const jpeg = (bytes: number) => {
     const body = new Uint8Array(bytes);
-    body.set([0xff, 0xd8, 0xff, 0xe0]);
+    body.set([0xff, 0xd8, 0xff, 0xe1, 0, exif.length + 2, ...exif, 0xff, 0xda, 0, 2]);
     return new File([body], "IMG_0042.jpg", { type: "image/jpeg" });
   };
   const post = (path: string, cookie: string, body: FormData) =>
@@ -564,8 +569,11 @@ describe("the photo upload's size", () => {
     const taken = await post(`/concierge/members/${target.id}/photo`, cookie, form({ photo: jpeg(1_500_000) }));
     expect(taken.status).toBe(303);
     expect(taken.headers.get("Location")).toBe(photoOutcome(target.id, "added"));
-    const stored = await env.MEMBER_PHOTOS.get((await row(target.id))?.photo_key as string);
-    expect((await stored!.arrayBuffer()).byteLength).toBe(1_500_000);
+    const stored = new Uint8Array(await (await env.MEMBER_PHOTOS.get((await row(target.id))?.photo_key as string))!.arrayBuffer());
+    // Stored without the EXIF and its position (the server strips it whatever the browser did).
+    expect(stored.byteLength).toBe(1_500_000 - (exif.length + 4));
+    expect(new TextDecoder().decode(stored.subarray(0, 64))).not.toContain("GPS");
+    expect([...stored.subarray(0, 4)]).toEqual([0xff, 0xd8, 0xff, 0xda]);
 
     // Just over 2 MB reaches the route, which refuses it in words; far over, the cap refuses it unread.
     const over = await post(`/concierge/members/${target.id}/photo`, cookie, form({ photo: jpeg(2 * 1024 * 1024 + 1) }));

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
 import { members } from "#db/schema.ts";
+import { withoutPhotoMetadata } from "./photo-metadata.ts";
 
 /**
  * Members' photos (docs/product-rules.md#member-card): added by the concierge, kept in the
@@ -42,7 +43,7 @@ function photoType(bytes: Uint8Array): string | null {
 
 /**
  * Stores `photo` as the member's photo: checked first (a JPEG, PNG or WebP of at most 2 MB; nothing
- * changes otherwise), written to R2, then the member's row points at it; the old object is deleted
+ * changes otherwise), its metadata removed (photo-metadata.ts), written to R2, then the member's row points at it; the old object is deleted
  * last, so a failure at any step leaves the member with a photo that can be served.
  */
 export async function storeMemberPhoto(env: Env, memberId: string, photo: File): Promise<PhotoOutcome> {
@@ -51,11 +52,14 @@ export async function storeMemberPhoto(env: Env, memberId: string, photo: File):
   const bytes = new Uint8Array(await photo.arrayBuffer());
   const type = photoType(bytes);
   if (!type) return { ok: false, reason: isHeif(bytes) ? "heic" : "format" };
+  // Stored without its EXIF (GPS, camera, time), whatever the browser did; a file that does not read through is refused.
+  const clean = withoutPhotoMetadata(bytes, type);
+  if (!clean) return { ok: false, reason: "format" };
   const database = getDatabase(env.DB);
   const [member] = await database.select({ photoKey: members.photoKey }).from(members).where(eq(members.id, memberId)).limit(1);
   if (!member) return { ok: false, reason: "not-found" };
   const key = `members/${memberId}/${crypto.randomUUID()}`;
-  await env.MEMBER_PHOTOS.put(key, bytes, { httpMetadata: { contentType: type } });
+  await env.MEMBER_PHOTOS.put(key, clean, { httpMetadata: { contentType: type } });
   await database.update(members).set({ photoKey: key }).where(eq(members.id, memberId));
   if (member.photoKey) await env.MEMBER_PHOTOS.delete(member.photoKey);
   return { ok: true };
