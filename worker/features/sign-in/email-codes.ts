@@ -87,15 +87,16 @@ export type CodeCheckResult =
  * the email with the code sealed, which the INSERT … SELECT queues only when it finds an active or
  * suspended member with that address. No read before it asks whether the email is a member's, so
  * a member's request runs exactly what a stranger's runs (docs/security.md#emailed-codes: the
- * member's answer once took about 40 ms longer). Delivery is handed to waitUntil for every email,
- * after the answer (the cron retries a failure); a stranger's has nothing to send.
+ * member's answer once took about 40 ms longer). Delivery starts once the answer has gone
+ * (RequestContext.afterAnswer), for every email (the cron retries a failure); a stranger's has
+ * nothing to send.
  */
 export async function requestSignInCode(
   context: RequestContext,
   input: { email: string; captchaToken?: string | null },
   now: number = Date.now(),
 ): Promise<CodeRequestResult> {
-  const { env, ctx, config, signingKey, request, logSecurityEvent: log } = context;
+  const { env, config, signingKey, request, logSecurityEvent: log } = context;
   const email = normalizeEmail(input.email);
 
   const limited = await takeLimits(context, "request", email, now);
@@ -160,9 +161,8 @@ export async function requestSignInCode(
       )
       .returning({ id: outbox.id }),
   ]);
-  // Handed to waitUntil before it starts (a promise's callback runs after this call returns), so
-  // what runs before the hand-off is the same for every email, and the answer never waits for it.
-  ctx.waitUntil(Promise.resolve(queued?.id ?? null).then((outboxId) => deliverSignInCode(context, outboxId)));
+  // Started once the answer has gone, for every email: nothing of it runs while the answer is made.
+  context.afterAnswer(() => deliverSignInCode(context, queued?.id ?? null));
   return { status: "sent", setCookie };
 }
 
