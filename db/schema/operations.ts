@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { utcTimestamp } from "../columns.ts";
 
@@ -44,9 +45,19 @@ export const outbox = sqliteTable(
     createdAt: utcTimestamp("created_at"),
     updatedAt: utcTimestamp("updated_at"),
     sentAt: text("sent_at"),
+    /**
+     * An email a stranger or an applicant caused (an acknowledgement, a sit-down confirmation): it
+     * counts toward its recipient's daily cap and was queued only under it
+     * (worker/shared/email-cap.ts, docs/security.md#forms-and-email).
+     */
+    capped: integer("capped", { mode: "boolean" }).notNull().default(false),
   },
   (table) => [
     index("outbox_status_next_attempt").on(table.status, table.nextAttemptAt),
+    // The cap's count of one recipient's capped emails in the last day, from the index alone.
+    index("outbox_capped_recipient_created_at")
+      .on(table.recipient, table.createdAt)
+      .where(sql`capped = 1`),
     // The health check's oldest undelivered message per status, read from the index alone.
     index("outbox_status_created_at").on(table.status, table.createdAt),
   ],

@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import type { AppBindings } from "./app-bindings.ts";
 import type { RateLimitDecision } from "#worker/shared/rate-limit.ts";
+import { MAX_PHOTO_BYTES } from "#worker/features/card/member-photos.ts";
 
 /**
  * How an endpoint words a refusal: each keeps its own answer shape (docs/product-rules.md#operations) ({error} for most,
@@ -23,11 +24,30 @@ export function limitBody(maxBytes: number, refusal: RefusalBody = errorBody) {
  */
 const PAGE_FORM_MAX_BYTES = 64 * 1024;
 
-/** Refuses a page form over PAGE_FORM_MAX_BYTES with a plain-text 413 before any action parses it. */
-export const limitPageFormBody = bodyLimit({
+const pageFormLimit = bodyLimit({
   maxSize: PAGE_FORM_MAX_BYTES,
   onError: (c) => c.text("This form is too large to send (the limit is 64 KB).", 413),
 });
+
+/**
+ * The console's photo upload (`/concierge/members/:id/photo`, and its `.data` when React Router
+ * posts it) is the one page form that carries a file: a photo of up to MAX_PHOTO_BYTES and the
+ * multipart framing around it. The route checks the photo's own size and first bytes.
+ */
+const PHOTO_UPLOAD_PATH = /^\/concierge\/members\/[^/]+\/photo(\.data)?$/;
+const PHOTO_FORM_MAX_BYTES = MAX_PHOTO_BYTES + PAGE_FORM_MAX_BYTES;
+const photoFormLimit = bodyLimit({
+  maxSize: PHOTO_FORM_MAX_BYTES,
+  onError: (c) => c.text("This photo is too large to send (the limit is 2 MB).", 413),
+});
+
+/**
+ * Refuses a page form over PAGE_FORM_MAX_BYTES (the photo upload alone: PHOTO_FORM_MAX_BYTES) with
+ * a plain-text 413 before any action parses it.
+ */
+export const limitPageFormBody = createMiddleware<AppBindings>((c, next) =>
+  PHOTO_UPLOAD_PATH.test(c.req.path) ? photoFormLimit(c, next) : pageFormLimit(c, next),
+);
 
 /** JSON endpoints accept only JSON (docs/security.md#requests): anything else is a 415. */
 export function requireJson(refusal: RefusalBody = errorBody) {

@@ -20,9 +20,24 @@ export interface RequestContext {
   clientNetwork: string;
   /** Writes a security event after the response (never breaks the request). */
   logSecurityEvent(event: SecurityEventInput): void;
+  /**
+   * Runs `task` once the answer has been sent (its body read to the end: worker/app.ts), under
+   * waitUntil: work that must not change how long the answer takes, such as delivering a sign-in
+   * code that only a member's email gets (docs/security.md#emailed-codes).
+   */
+  afterAnswer(task: () => Promise<unknown>): void;
 }
 
-export function createRequestContext(env: Env, ctx: RequestContext["ctx"], request: Request): RequestContext {
+/**
+ * `answered` settles when the answer has been sent; the Worker's app passes it, while a test or a
+ * cron without an answer to wait for runs the task next.
+ */
+export function createRequestContext(
+  env: Env,
+  ctx: RequestContext["ctx"],
+  request: Request,
+  answered: Promise<void> = Promise.resolve(),
+): RequestContext {
   const config = workerConfig(env);
   const key = signingKey(config);
   return {
@@ -33,5 +48,6 @@ export function createRequestContext(env: Env, ctx: RequestContext["ctx"], reque
     signingKey: key,
     clientNetwork: clientNetwork(request) ?? "unknown",
     logSecurityEvent: (event) => logSecurityEvent(env, ctx, request, key, event),
+    afterAnswer: (task) => ctx.waitUntil(answered.then(task)),
   };
 }

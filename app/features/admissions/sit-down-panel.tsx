@@ -37,6 +37,14 @@ export const sitDownOutcomes = {
     ok: true,
     toast: { title: "Sit-Down Booked", description: "We have emailed you the details. The concierge looks forward to meeting you." },
   },
+  "booked-not-emailed": {
+    ok: true,
+    toast: {
+      title: "Sit-Down Booked",
+      description:
+        "Your time is shown on this page. We have already emailed you several times today, so no confirmation will be emailed again today.",
+    },
+  },
   cancelled: { ok: true, toast: { title: "Sit-Down Cancelled", description: "The time is free again. Choose another whenever you like." } },
   taken: { ok: false, error: "Someone booked that time a moment ago. Please choose another." },
   gone: { ok: false, error: "That time is no longer available. Please choose another." },

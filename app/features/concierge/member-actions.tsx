@@ -1,5 +1,5 @@
-import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
+import type { FormEvent, ReactNode } from "react";
+import { Form, Link, useSubmit } from "react-router";
 import { buttonClasses } from "#app/ui/button-link.tsx";
 import { Field, inputClasses } from "#app/ui/form/field.tsx";
 import { FormAlert, SubmitButton } from "#app/ui/form/form-outcome.tsx";
@@ -8,6 +8,7 @@ import { useFormIntent } from "#app/ui/form/use-form-intent.ts";
 import type { ActionResult } from "#app/lib/form-result.ts";
 import { Section } from "#app/ui/section.tsx";
 import { staffRoleNames } from "./member-labels.ts";
+import { shrinkPhoto } from "./photo-shrink.ts";
 import type { MemberPage } from "./member-record.tsx";
 
 const panelClasses = "rounded-sm border border-cedar bg-night p-6";
@@ -74,6 +75,21 @@ export function MemberActions({ page, outcome }: { page: MemberPage; outcome: Ac
   const photoOutcome = outcomeOf(outcome, "photo");
   const noteOutcome = outcomeOf(outcome, "note");
   const roleOutcome = outcomeOf(outcome, "role");
+  const submit = useSubmit();
+  const photoAction = `/concierge/members/${encodeURIComponent(member.id)}/photo`;
+  // With JavaScript the chosen photo goes smaller and without its EXIF (photo-shrink.ts); without, as chosen.
+  const sendSmallerPhoto = (event: FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget;
+    const input = form.elements.namedItem("photo");
+    const chosen = input instanceof HTMLInputElement ? input.files?.[0] : undefined;
+    if (!chosen) return;
+    event.preventDefault();
+    void shrinkPhoto(chosen).then((smaller) => {
+      const body = new FormData(form);
+      if (smaller) body.set("photo", smaller);
+      return submit(body, { method: "post", action: photoAction, encType: "multipart/form-data", preventScrollReset: true });
+    });
+  };
   const statusOutcome =
     outcomeOf(outcome, suspended ? "reactivate" : "suspend") ?? outcomeOf(outcome, suspended ? "suspend" : "reactivate");
   return (
@@ -147,10 +163,15 @@ export function MemberActions({ page, outcome }: { page: MemberPage; outcome: Ac
         </Panel>
 
         <Panel id="photo-title" title="Photo">
-          <p className="mt-2 text-smoke">Shown on their member card and at the door. A JPEG, PNG or WebP of at most 2 MB.</p>
+          <p className="mt-2 text-smoke">
+            Shown on their member card and at the door. A JPEG, PNG or WebP of at most 2 MB; the browser makes it smaller and removes its
+            location data before sending.
+          </p>
           <Form
             method="post"
+            action={photoAction}
             encType="multipart/form-data"
+            onSubmit={sendSmallerPhoto}
             preventScrollReset
             className="mt-4 grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end"
           >
@@ -167,9 +188,7 @@ export function MemberActions({ page, outcome }: { page: MemberPage; outcome: Ac
               )}
             </Field>
             <div className="pb-7">
-              <SubmitButton name="intent" value="photo" variant="secondary">
-                Upload Photo
-              </SubmitButton>
+              <SubmitButton variant="secondary">Upload Photo</SubmitButton>
             </div>
           </Form>
           {member.hasPhoto ? (

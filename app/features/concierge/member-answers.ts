@@ -1,22 +1,24 @@
 import { data } from "react-router";
 import type { ActionResult } from "#app/lib/form-result.ts";
-import type { MemberAction } from "./member-forms.ts";
+import type { MemberAction, PhotoOutcomeName } from "./member-forms.ts";
 
 /**
  * What the member page says about each action's outcome (docs/product-rules.md#members): a toast
  * for a success, the reason beside the form for a refusal, with the HTTP status to match.
  */
 type Answer = { status: number; result: ActionResult };
-const done = (form: MemberAction, title: string, description: string): Answer => ({
+/** The forms of the page: the actions, and the photo upload, which posts to its own route. */
+type MemberPageForm = MemberAction | "photo";
+const done = (form: MemberPageForm, title: string, description: string): Answer => ({
   status: 200,
   result: { form, ok: true, toast: { title, description } },
 });
-const refused = (form: MemberAction, status: number, error: string, field?: string): Answer => ({
+const refused = (form: MemberPageForm, status: number, error: string, field?: string): Answer => ({
   status,
   result: field ? { form, ok: false, fieldErrors: { [field]: error } } : { form, ok: false, error },
 });
 
-const notFound = (form: MemberAction) => refused(form, 404, "This member no longer exists.");
+const notFound = (form: MemberPageForm) => refused(form, 404, "This member no longer exists.");
 
 function answerFor(form: MemberAction, outcome: unknown): Answer {
   switch (form) {
@@ -60,12 +62,6 @@ function answerFor(form: MemberAction, outcome: unknown): Answer {
       const [status, error] = reasons[tier.reason] ?? [409, "The tier did not change."];
       return refused(form, status, error, "tier");
     }
-    case "photo": {
-      const photo = outcome as { ok: true } | { ok: false; error: string };
-      return photo.ok
-        ? done(form, "Photo Added", "It shows on their member card and at the door.")
-        : refused(form, 400, photo.error, "photo");
-    }
     case "remove-photo":
       return outcome === "removed" ? done(form, "Photo Removed", "Their card shows no photo.") : refused(form, 409, "They have no photo.");
     case "role":
@@ -78,6 +74,24 @@ function answerFor(form: MemberAction, outcome: unknown): Answer {
     case "note":
       return outcome === true ? done(form, "Note Added", "The note is on their record.") : notFound(form);
   }
+}
+
+/** The formats the club shows, as the photo form and its refusals name them. */
+export const PHOTO_FORMATS = "a JPEG, PNG or WebP";
+
+const photoRefusals: Record<Exclude<PhotoOutcomeName, "added">, string> = {
+  missing: "Choose a photo to upload.",
+  "too-large": "The photo is larger than 2 MB. Choose a smaller one.",
+  heic: `This photo is HEIC, the iPhone's own format, which the club cannot show. Choose ${PHOTO_FORMATS} (on the iPhone, Settings, Camera, Formats, Most Compatible takes JPEGs).`,
+  format: `The photo must be ${PHOTO_FORMATS} image.`,
+  "not-found": "This member no longer exists.",
+};
+
+/** The photo upload's outcome, named by ?photo= of its redirect back to the member page (null for none). */
+export function photoAnswer(outcome: PhotoOutcomeName | undefined): ActionResult | null {
+  if (!outcome) return null;
+  if (outcome === "added") return done("photo", "Photo Added", "It shows on their member card and at the door.").result;
+  return refused("photo", 400, photoRefusals[outcome], "photo").result;
 }
 
 export function memberActionAnswer(form: MemberAction, outcome: unknown) {

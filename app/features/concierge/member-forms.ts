@@ -25,9 +25,13 @@ export const memberListQuery = z.object({
 
 /** A destructive action's confirmation step, asked for with ?confirm= (works without JavaScript). */
 export const confirmableActions = ["suspend", "remove-photo", "role"] as const;
+/** What the photo upload (/concierge/members/:id/photo) answers with, in ?photo= of its redirect back. */
+export const photoOutcomes = ["added", "missing", "too-large", "heic", "format", "not-found"] as const;
+export type PhotoOutcomeName = (typeof photoOutcomes)[number];
 export const memberPageQuery = z.object({
   confirm: z.enum(confirmableActions).optional().catch(undefined),
   role: z.enum(staffRoleChoices).optional().catch(undefined),
+  photo: z.enum(photoOutcomes).optional().catch(undefined),
 });
 
 const confirmed = z.literal("yes", { error: "Confirm first." });
@@ -38,7 +42,6 @@ export const memberActionForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("reactivate") }),
   z.object({ intent: z.literal("resend-link") }),
   z.object({ intent: z.literal("change-tier"), formKey: formKeyField, tier: z.enum(tierSlugs, { error: "Choose a membership tier." }) }),
-  z.object({ intent: z.literal("photo") }),
   z.object({ intent: z.literal("remove-photo"), confirmed }),
   z.object({ intent: z.literal("role"), role: z.enum(staffRoleChoices, { error: "Choose a role." }), confirmed }),
   z.object({

@@ -6,6 +6,7 @@ import { fieldErrors } from "#app/lib/form-result.ts";
 import { showToast } from "#app/ui/toast/toast-store.ts";
 import { obtainCaptchaPass, submitInvitation, transmissionFailed } from "./submit-invitation.ts";
 import {
+  REQUEST_TRANSMITTED,
   invitationFieldHints,
   invitationRequestSchema,
   verifiedInvitationRequestSchema,
@@ -143,8 +144,8 @@ export function InvitationForm({
       setValidateOnChange(false);
       target.onSent();
       showToast({
-        title: "Message Transmitted",
-        description: "Your communication has reached the appropriate channels. Expect contact soon.",
+        title: REQUEST_TRANSMITTED.title,
+        description: outcome.acknowledged ? REQUEST_TRANSMITTED.description : REQUEST_TRANSMITTED.quietly,
       });
     } else if (outcome.fieldErrors) {
       setClientErrors(outcome.fieldErrors);

@@ -74,6 +74,17 @@ export const invitationEnvelopeSchema = z.object({
 });
 
 /** A request over the limit (429): the rate limiter's words, with a title of their own. */
+/**
+ * The answer to a request that was stored, word for word; `quietly` when the address had its day's
+ * emails a visitor can cause, so no acknowledgement was queued (docs/security.md#forms-and-email).
+ */
+export const REQUEST_TRANSMITTED = {
+  title: "Message Transmitted",
+  description: "Your communication has reached the appropriate channels. Expect contact soon.",
+  quietly:
+    "Your communication has reached the appropriate channels. We have already emailed this address several times today, so we will not email it again today. Expect contact soon.",
+} as const;
+
 export const TOO_MANY_SUBMISSIONS = {
   title: "Too Many Submissions",
   description: "Too many submissions. Please try again later.",

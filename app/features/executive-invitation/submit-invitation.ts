@@ -3,7 +3,8 @@ import { postJson } from "#app/lib/post-json.ts";
 import { CaptchaNotReadyError, captchaToken } from "./captcha.ts";
 import { EXECUTIVE_INVITATION_ACTION, TOO_MANY_SUBMISSIONS, type InvitationField, type InvitationRequest } from "./invitation-request.ts";
 
-type Outcome = { sent: true } | { sent: false; fieldErrors?: Partial<Record<InvitationField, string>>; captchaMissing?: true };
+type Outcome =
+  { sent: true; acknowledged: boolean } | { sent: false; fieldErrors?: Partial<Record<InvitationField, string>>; captchaMissing?: true };
 
 function failure(title: string, description: string): { sent: false } {
   showToast({ title, description, variant: "destructive" });
@@ -106,7 +107,8 @@ export async function submitInvitation(siteKey: string, values: InvitationReques
     if (response.status === 429) return failure(TOO_MANY_SUBMISSIONS.title, TOO_MANY_SUBMISSIONS.description);
     if (!response.ok) return failure("Submission Failed", "Unable to submit your request. Please try again later.");
 
-    return { sent: true };
+    const body = (await response.json().catch(() => null)) as { data?: { acknowledged?: boolean } } | null;
+    return { sent: true, acknowledged: body?.data?.acknowledged !== false };
   } catch (error) {
     return transmissionFailed(error);
   }

@@ -126,6 +126,19 @@ test("the concierge finds a member, notes, changes tier, adds a photo and suspen
   const photo = main.getByRole("img", { name: `Photo of ${member.name}` });
   await expect(photo).toBeVisible();
   await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(40);
+  // A phone-sized photo is drawn smaller and sent as a JPEG by the page before upload (photo-shrink.ts).
+  await main.getByLabel("New photo file").setInputFiles({ name: "IMG_0042.png", mimeType: "image/png", buffer: gradientPng(2400, 1800) });
+  await main.getByRole("button", { name: "Upload Photo" }).click();
+  await expectToast(page, "Photo Added", "It shows on their member card and at the door.");
+  await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1200);
+  const served = await page.request.get(`${new URL(memberUrl).pathname}/photo`);
+  expect(served.headers()["content-type"]).toBe("image/jpeg");
+  // A HEIC this browser cannot read goes as chosen, and the club says which formats it shows.
+  const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from("ftypheic", "latin1"), Buffer.alloc(12)]);
+  await main.getByLabel("New photo file").setInputFiles({ name: "IMG_0043.HEIC", mimeType: "image/heic", buffer: heic });
+  await main.getByRole("button", { name: "Upload Photo" }).click();
+  await expect(main.getByText(/This photo is HEIC.*Choose a JPEG, PNG or WebP/)).toBeVisible();
+  await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1200);
 
   await expectNoAxeViolations(page);
   await screenshots(page, "member-page");

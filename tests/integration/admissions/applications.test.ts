@@ -94,7 +94,8 @@ describe("storing a request", () => {
       { kind: "submitted", actor_id: null, detail: null, created_at: "2026-11-24T18:00:00.000Z" },
     ]);
 
-    const [acknowledgement, ...others] = await acknowledgementTo("Avery.Hale@Example.com");
+    // Addressed as the request is keyed (trimmed, lower case), as the daily email cap counts it.
+    const [acknowledgement, ...others] = await acknowledgementTo("avery.hale@example.com");
     expect(others).toEqual([]);
     expect(acknowledgement!.subject).toBe("Your request to Ember & Oak Society has arrived");
     // Stored sealed: the database holds no working link.
@@ -146,7 +147,7 @@ describe("storing a request", () => {
       expect.objectContaining({ kind: "submitted" }),
       { kind: "resubmitted", actor_id: null, detail: second.id, created_at: "2026-11-24T18:00:00.000Z" },
     ]);
-    const [repeat] = await acknowledgementTo("AVERY@example.com");
+    const [, repeat] = await acknowledgementTo("avery@example.com");
     expect(repeat!.subject).toBe("Your request to Ember & Oak Society is already with us");
     expect(repeat!.opened).toContain("this message has been added to it");
     expect(await statusLinkIn(repeat!.opened)).toBe(second.id);
@@ -205,9 +206,12 @@ describe("storing a request", () => {
     expect(stored.filter((one) => one.joinedTo === firstId)).toHaveLength(19);
     expect(await countRows("application_events", `request_id = '${firstId}' AND kind = 'resubmitted'`)).toBe(19);
     expect(await countRows("application_events", "kind = 'submitted'")).toBe(1);
-    // Every submission got exactly one acknowledgement: one 'arrived', nineteen 'already with us'.
+    // Every submission is kept, but one address gets at most five acknowledgements a day
+    // (docs/security.md#forms-and-email): the first 'arrived', then four 'already with us'.
     expect(await countRows("outbox", "recipient = 'avery@example.com' AND subject LIKE '%has arrived'")).toBe(1);
-    expect(await countRows("outbox", "recipient = 'avery@example.com' AND subject LIKE '%already with us'")).toBe(19);
+    expect(await countRows("outbox", "recipient = 'avery@example.com' AND subject LIKE '%already with us'")).toBe(4);
+    expect(stored.filter((one) => one.acknowledged)).toHaveLength(5);
+    expect(await countRows("outbox", "recipient = 'concierge@emberandoak.club'")).toBe(20);
   });
 
   it("through the API: the applicant's acknowledgement is delivered right after the request is stored", async () => {

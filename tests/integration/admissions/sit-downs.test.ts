@@ -8,6 +8,8 @@ import { action as bookingAction, loader as bookingLoader } from "#app/features/
 import { loader as applicationLoader } from "#app/features/admissions/routes/application.tsx";
 import { loader as calendarLoader } from "#app/features/admissions/routes/sit-down-calendar.ts";
 import { loadSitDownPanel } from "#app/features/admissions/sit-downs.server.ts";
+import { sitDownOutcomes } from "#app/features/admissions/sit-down-panel.tsx";
+import { CAPPED_EMAILS_PER_DAY } from "#worker/shared/email-cap.ts";
 import { action as requestsAction } from "#app/features/admissions/routes/requests.tsx";
 import { applicationCookie } from "#worker/features/admissions/application-cookie.ts";
 import { createRequestContext } from "#worker/http/request-context.ts";
@@ -626,6 +628,28 @@ describe("the applicant's sit-down forms", () => {
     expect(await bookings()).toEqual([{ request_id: other.id, slot_id: slot }]);
   });
 
+  it("moves as often as asked but emails at most five confirmations a day, then says no more email today", async () => {
+    const first = await publish("2026-12-01T02:00:00.000Z");
+    const second = await publish("2026-12-02T02:00:00.000Z");
+    const applicant = await invitedApplicant({ email: "avery@example.com" });
+    const cookie = await applicantCookie(applicant.id);
+    const outcomes: Array<string | null> = [];
+    // Twenty moves between two slots queued twenty-two emails before the cap.
+    for (let move = 0; move < 20; move += 1) {
+      outcomes.push((await post({ intent: "book", slotId: move % 2 === 0 ? first : second }, cookie)).location);
+    }
+    expect(outcomes.slice(0, 5)).toEqual(Array(5).fill("/application?sitDown=booked"));
+    expect(outcomes.slice(5)).toEqual(Array(15).fill("/application?sitDown=booked-not-emailed"));
+    // Every move happened; the concierge's invitation is not an applicant's email and does not count.
+    expect(await bookings()).toEqual([{ request_id: applicant.id, slot_id: second }]);
+    expect(await countRows("application_events", "kind = 'sit_down_booked'")).toBe(20);
+    expect((await emailsTo("avery@example.com")).map((email) => email.subject)).toEqual([
+      "Choose a time for your sit-down at Ember & Oak Society",
+      ...Array(5).fill("Your sit-down at Ember & Oak Society is booked"),
+    ]);
+    expect(sitDownOutcomes["booked-not-emailed"].toast.description).toContain("no confirmation will be emailed again today");
+  });
+
   it("sends a visit (GET) to the status page, changing nothing", async () => {
     const answer = await answerOf(async () => bookingLoader());
     expect(answer.status).toBe(303);
@@ -761,10 +785,11 @@ describe("the calendar file", () => {
 });
 
 describe("the sit-down forms (fuzzed)", () => {
-  const outcomes = /^\/application(\?sitDown=(booked|cancelled|taken|gone|choose|started|closed|not-booked|sent-before))?$/;
+  const outcomes =
+    /^\/application(\?sitDown=(booked|booked-not-emailed|cancelled|taken|gone|choose|started|closed|not-booked|sent-before))?$/;
 
   it(
-    "the applicant's forms answer every body with a redirect to a known outcome; nobody else's booking moves and every booking has its email",
+    "the applicant's forms answer every body with a redirect to a known outcome; nobody else's booking moves and every booking has its email, up to the day's cap",
     { timeout: FUZZ_TIMEOUT_MS },
     async () => {
       const open = await publish("2026-12-01T02:00:00.000Z");
@@ -801,8 +826,8 @@ describe("the sit-down forms (fuzzed)", () => {
             applicant.id,
           );
           expect(mine.held).toBeLessThanOrEqual(1);
-          // The invitation, then one confirmation per booking.
-          expect(mine.emails).toBe(Number(mine.booked) + 1);
+          // The invitation, then one confirmation per booking, up to the address's daily cap (the fuzz runs in one day).
+          expect(mine.emails).toBe(Math.min(Number(mine.booked), CAPPED_EMAILS_PER_DAY) + 1);
           expectPrototypeUntouched();
         }),
         fuzzParameters,

@@ -127,7 +127,8 @@ describe("the card page's list of cards", () => {
 });
 
 describe("/members/card/photo", () => {
-  const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4, 5, 6, 7, 8]);
+  // A JPEG's structure: start, a JFIF segment, the scan and its data, end.
+  const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 4, 1, 2, 0xff, 0xda, 0, 2, 5, 6, 7, 8, 0xff, 0xd9]);
 
   it("serves the member their own photo, privately", async () => {
     const { member, cookie } = await memberWithCard();

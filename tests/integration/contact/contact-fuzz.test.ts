@@ -84,9 +84,11 @@ describe("the contact page's action (fuzzed)", () => {
             return;
           }
           if (answer.status === 303) {
-            expect(answer.headers.get("Location")).toBe("/contact?sent");
+            // Past the address's five acknowledgements a day the message is kept without one (docs/security.md#forms-and-email).
+            const acknowledged = answer.headers.get("Location") === "/contact?sent";
+            if (!acknowledged) expect(answer.headers.get("Location")).toBe("/contact?sent=quietly");
             const honeypot = sentWebsite(submission);
-            await rows.expectRows((previous) => (honeypot ? previous : plus(previous, { messages: 1, emails: 1 })));
+            await rows.expectRows((previous) => (honeypot ? previous : plus(previous, { messages: 1, emails: acknowledged ? 1 : 0 })));
             return;
           }
           expect([400, 403]).toContain(answer.status);

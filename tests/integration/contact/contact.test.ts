@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDatabase } from "#db/client.ts";
 import { contactMessages, members, outbox, securityEvents, strictCounters } from "#db/schema.ts";
 import * as consoleLayout from "#app/features/concierge/routes/console.tsx";
-import { action as contactAction } from "#app/features/contact/routes/contact.tsx";
+import { action as contactAction, loader as contactLoader } from "#app/features/contact/routes/contact.tsx";
 import * as consoleMessages from "#app/features/contact/routes/console-messages.tsx";
 import { createWorkerApp } from "#worker/app.ts";
 import { MESSAGES_WITHOUT_CAPTCHA_PER_DAY } from "#worker/features/contact/contact-messages.ts";
@@ -110,6 +110,23 @@ describe("the contact form", () => {
     expect(await acknowledgements()).toEqual([]);
     // Nor does the refusal spend the day's messages without a captcha.
     for (let sent = 0; sent < MESSAGES_WITHOUT_CAPTCHA_PER_DAY; sent += 1) expect((await post(message, { clientIp })).status).toBe(303);
+  });
+
+  it("keeps a sixth message to one address in a day without acknowledging it, and says no email will follow today", async () => {
+    // Each from its own network, as a stranger with many addresses would send them.
+    for (let sent = 0; sent < 5; sent += 1) {
+      expect((await post(message, { clientIp: uniqueClientAddress() })).headers.get("Location")).toBe("/contact?sent");
+    }
+    const sixth = await post({ ...message, email: "AVERY@example.com" }, { clientIp: uniqueClientAddress() });
+    expect(sixth).toMatchObject({ status: 303 });
+    expect(sixth.headers.get("Location")).toBe("/contact?sent=quietly");
+    expect(await stored()).toHaveLength(6);
+    expect(await acknowledgements()).toHaveLength(5);
+    const page = await contactLoader({
+      request: new Request("https://emberandoak.test/contact?sent=quietly"),
+      context: routerContext(actionExecutionContext().ctx),
+    } as unknown as Parameters<typeof contactLoader>[0]);
+    expect(page).toMatchObject({ sent: true, acknowledged: false });
   });
 
   it("answers a filled honeypot as if sent, storing and sending nothing", async () => {

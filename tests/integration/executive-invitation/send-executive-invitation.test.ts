@@ -190,6 +190,23 @@ describe("POST /api/send-executive-invitation", () => {
     expect(await count("invitation_requests")).toBe(5);
   });
 
+  it("stores a sixth request to one address in a day without acknowledging it, and says so (acknowledged: false)", async () => {
+    const answers: unknown[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) {
+      // From a new network each time, as a stranger with many addresses would send them.
+      clientIp = uniqueClientAddress();
+      const response = await send({ ...request, captchaPass: await goodPass() });
+      expect(response.status).toBe(200);
+      answers.push(((await response.json()) as { data: { acknowledged: boolean } }).data.acknowledged);
+    }
+    expect(answers).toEqual([true, true, true, true, true, false]);
+    expect(await count("invitation_requests")).toBe(6);
+    const toApplicant = await env.DB.prepare("SELECT COUNT(*) AS n FROM outbox WHERE recipient = ?")
+      .bind(request.email)
+      .first<{ n: number }>();
+    expect(toApplicant!.n).toBe(5);
+  });
+
   it("delivers the emails right after storing them (through the simulated Email Service)", async () => {
     await send({ ...request, captchaPass: await goodPass() });
     await vi.waitFor(async () =>

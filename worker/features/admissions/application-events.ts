@@ -30,7 +30,11 @@ export function applicationEventInsertWhere(database: Database, event: Applicati
  * applicationEventInsertWhere): a step another batch took first sends nothing. Returns the
  * outbox row's id, for delivery after the batch.
  */
-export function applicationEmailInsertWhere(database: Database, email: Omit<OutboxDraft, "channel">, happened: SQL | undefined) {
+export function applicationEmailInsertWhere(
+  database: Database,
+  email: Omit<OutboxDraft, "channel"> & Pick<typeof outbox.$inferInsert, "capped" | "createdAt">,
+  happened: SQL | undefined,
+) {
   return database
     .insert(outbox)
     .select(

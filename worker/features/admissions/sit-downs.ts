@@ -7,6 +7,7 @@ import { formatConsoleTime } from "#app/features/concierge/console-format.ts";
 import { normalizeEmail } from "#worker/features/members/members.ts";
 import type { RequestContext } from "#worker/http/request-context.ts";
 import type { DeliveryOutcome } from "#worker/shared/outbox.ts";
+import { cappedEmailRow, underEmailCap } from "#worker/shared/email-cap.ts";
 import { deliverEmail } from "#worker/shared/send-email.ts";
 import { applicationEmailInsertWhere, applicationEventInsertWhere } from "./application-events.ts";
 import { sealedApplicationStatusUrl } from "./application-link.ts";
@@ -288,7 +289,15 @@ export async function sitDownChoices(db: D1Database, requestId: string, now: num
 }
 
 export type BookSitDownResult =
-  { ok: true; outboxId: number | null; email: string; slot: BookedSitDown } | { ok: false; reason: "closed" | "gone" | "taken" };
+  | {
+      ok: true;
+      outboxId: number | null;
+      /** Booked, but the confirmation was not queued: the address had its day's capped emails (worker/shared/email-cap.ts). */
+      emailCapped: boolean;
+      email: string;
+      slot: BookedSitDown;
+    }
+  | { ok: false; reason: "closed" | "gone" | "taken" };
 
 /**
  * Books `slotId` for the request, or moves its booking there: one upsert on the request's key, so
@@ -344,7 +353,12 @@ export async function bookSitDown(
         { requestId: request.id, kind: "sit_down_booked", detail: slotDetail(slot), createdAt: nowIso },
         newChoice,
       ),
-      applicationEmailInsertWhere(database, { recipient: email, subject: message.subject, body: message.body }, newChoice),
+      // A confirmation is an email the applicant causes: at most the day's cap to one address (20 moves queued 22 before).
+      applicationEmailInsertWhere(
+        database,
+        cappedEmailRow({ recipient: email, subject: message.subject, body: message.body }, now),
+        and(newChoice, underEmailCap(database, email, now)),
+      ),
       database
         .insert(sitDownBookings)
         .select(
@@ -365,12 +379,14 @@ export async function bookSitDown(
     if (!booked[0]) {
       const current = await bookedSitDown(db, request.id);
       // Already this request's slot (the upsert had nothing to change), or the request or slot changed since the read.
-      if (current?.slotId === slot.id) return { ok: true, outboxId: null, email, slot: current };
+      if (current?.slotId === slot.id) return { ok: true, outboxId: null, emailCapped: false, email, slot: current };
       return { ok: false, reason: (await database.select().from(invitationRequests).where(mayBook(request.id)).get()) ? "gone" : "closed" };
     }
     return {
       ok: true,
       outboxId: queued[0]?.id ?? null,
+      // The booking changed, so the step happened: only the cap can have held its email back.
+      emailCapped: !queued[0],
       email,
       slot: { slotId: slot.id, lounge: slot.lounge, startsAt: slot.startsAt, minutes: slot.minutes, bookedAt: nowIso },
     };

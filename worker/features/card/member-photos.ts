@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
 import { members } from "#db/schema.ts";
+import { withoutPhotoMetadata } from "./photo-metadata.ts";
 
 /**
  * Members' photos (docs/product-rules.md#member-card): added by the concierge, kept in the
@@ -16,7 +17,20 @@ const PHOTO_TYPES = [
   { type: "image/webp", magic: [0x52, 0x49, 0x46, 0x46], at8: [0x57, 0x45, 0x42, 0x50] },
 ] as const;
 
-export type PhotoOutcome = { ok: true } | { ok: false; error: string };
+/**
+ * Why a photo was refused; the console words each (app/features/concierge/member-answers.ts).
+ * "heic": an iPhone's HEIC/HEIF photo, which browsers other than Safari cannot show.
+ */
+export type PhotoRefusal = "missing" | "too-large" | "heic" | "format" | "not-found";
+export type PhotoOutcome = { ok: true } | { ok: false; reason: PhotoRefusal };
+
+/** The ISO media brands of HEIC and HEIF (bytes 8 to 11, after "ftyp" at 4 to 7). */
+const HEIF_BRANDS = new Set(["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1"]);
+
+function isHeif(bytes: Uint8Array): boolean {
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  return bytes.length >= 12 && ascii(4, 8) === "ftyp" && HEIF_BRANDS.has(ascii(8, 12));
+}
 
 function photoType(bytes: Uint8Array): string | null {
   for (const candidate of PHOTO_TYPES) {
@@ -29,20 +43,23 @@ function photoType(bytes: Uint8Array): string | null {
 
 /**
  * Stores `photo` as the member's photo: checked first (a JPEG, PNG or WebP of at most 2 MB; nothing
- * changes otherwise), written to R2, then the member's row points at it; the old object is deleted
+ * changes otherwise), its metadata removed (photo-metadata.ts), written to R2, then the member's row points at it; the old object is deleted
  * last, so a failure at any step leaves the member with a photo that can be served.
  */
 export async function storeMemberPhoto(env: Env, memberId: string, photo: File): Promise<PhotoOutcome> {
-  if (photo.size === 0) return { ok: false, error: "Choose a photo to upload." };
-  if (photo.size > MAX_PHOTO_BYTES) return { ok: false, error: "The photo is larger than 2 MB. Choose a smaller one." };
+  if (photo.size === 0) return { ok: false, reason: "missing" };
+  if (photo.size > MAX_PHOTO_BYTES) return { ok: false, reason: "too-large" };
   const bytes = new Uint8Array(await photo.arrayBuffer());
   const type = photoType(bytes);
-  if (!type) return { ok: false, error: "The photo must be a JPEG, PNG or WebP image." };
+  if (!type) return { ok: false, reason: isHeif(bytes) ? "heic" : "format" };
+  // Stored without its EXIF (GPS, camera, time), whatever the browser did; a file that does not read through is refused.
+  const clean = withoutPhotoMetadata(bytes, type);
+  if (!clean) return { ok: false, reason: "format" };
   const database = getDatabase(env.DB);
   const [member] = await database.select({ photoKey: members.photoKey }).from(members).where(eq(members.id, memberId)).limit(1);
-  if (!member) return { ok: false, error: "No such member." };
+  if (!member) return { ok: false, reason: "not-found" };
   const key = `members/${memberId}/${crypto.randomUUID()}`;
-  await env.MEMBER_PHOTOS.put(key, bytes, { httpMetadata: { contentType: type } });
+  await env.MEMBER_PHOTOS.put(key, clean, { httpMetadata: { contentType: type } });
   await database.update(members).set({ photoKey: key }).where(eq(members.id, memberId));
   if (member.photoKey) await env.MEMBER_PHOTOS.delete(member.photoKey);
   return { ok: true };

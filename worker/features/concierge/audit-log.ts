@@ -1,7 +1,8 @@
-import { and, desc, eq, gte, inArray, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { getDatabase } from "#db/client.ts";
 import { members, securityEvents } from "#db/schema.ts";
+import { containsText } from "#db/text-match.ts";
 
 /**
  * The audit log (docs/product-rules.md#audit-log): the security events, searched. Read only: no
@@ -16,15 +17,6 @@ import { members, securityEvents } from "#db/schema.ts";
  * first, each page read by the id of the last one shown (`before`), never by an offset.
  */
 export const AUDIT_PAGE_SIZE = 50;
-
-/** LIKE with the user's % and _ taken literally. */
-function escapeLike(text: string): string {
-  return text.replaceAll("\\", "\\\\").replaceAll("%", "\\%").replaceAll("_", "\\_");
-}
-
-function contains(column: SQLWrapper, text: string): SQL {
-  return sql`${column} like ${`%${escapeLike(text)}%`} escape '\\'`;
-}
 
 /** The event's own details as JSON text: searched, rather than the whole metadata (whose browser strings would match anything). */
 const auditDetails = sql`json_extract(${securityEvents.metadata}, '$.details')`;
@@ -73,11 +65,11 @@ export async function searchAuditLog(
     // No such member: nothing matches (rather than everything).
     if (search.targetIds.length === 0) return { entries: [], olderThan: null };
     conditions.push(
-      or(inArray(securityEvents.userId, [...search.targetIds]), ...search.targetIds.map((id) => contains(auditDetails, `"${id}"`))),
+      or(inArray(securityEvents.userId, [...search.targetIds]), ...search.targetIds.map((id) => containsText(auditDetails, `"${id}"`))),
     );
   }
   if (search.text) {
-    conditions.push(or(contains(securityEvents.description, search.text), contains(auditDetails, search.text)));
+    conditions.push(or(containsText(securityEvents.description, search.text), containsText(auditDetails, search.text)));
   }
   if (search.from) conditions.push(gte(securityEvents.createdAt, search.from));
   if (search.until) conditions.push(lt(securityEvents.createdAt, search.until));
@@ -121,7 +113,7 @@ export async function membersNamed(db: D1Database, text: string): Promise<{ id: 
   return getDatabase(db)
     .select({ id: members.id, name: members.name })
     .from(members)
-    .where(or(contains(members.name, text), contains(members.email, text.toLowerCase())))
+    .where(or(containsText(members.name, text), containsText(members.email, text)))
     .limit(20)
     .all();
 }

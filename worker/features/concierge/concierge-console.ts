@@ -27,7 +27,7 @@ export function listSmsOptIns(db: D1Database, limit = DEFAULT_LIMIT): Promise<Sm
 }
 
 /** A delivery without its body: bodies carry invitation links and SMS codes, which stay unseen. */
-export type OutboxDeliveryView = Omit<OutboxMessage, "body">;
+export type OutboxDeliveryView = Omit<OutboxMessage, "body" | "capped">;
 
 const deliveryColumns = {
   id: outbox.id,

@@ -6,7 +6,8 @@ import { fieldErrors as firstErrorPerField, type FieldErrors } from "#app/lib/fo
 import type { RequestContext } from "#worker/http/request-context.ts";
 import { verifyCaptcha } from "#worker/features/executive-invitation/captcha/verify-captcha.ts";
 import { clientAddress } from "#worker/shared/client-address.ts";
-import { deliverOutboxMessage, outboxInsert } from "#worker/shared/outbox.ts";
+import { cappedEmailInsert } from "#worker/shared/email-cap.ts";
+import { deliverOutboxMessage } from "#worker/shared/outbox.ts";
 import { checkFormRateLimit, networkLimits } from "#worker/shared/rate-limit.ts";
 import { emailSender } from "#worker/shared/send-email.ts";
 import { takeStrictCounts } from "#worker/shared/strict-counter.ts";
@@ -28,7 +29,8 @@ export interface ContactSender {
 }
 
 export type ContactOutcome =
-  | { status: "sent" }
+  /** `acknowledged`: false when the address had its day's capped emails, so no acknowledgement was queued. */
+  | { status: "sent"; acknowledged: boolean }
   | { status: "invalid"; fieldErrors: FieldErrors }
   | { status: "rate_limited"; retryAfterSeconds: number }
   | { status: "captcha_failed" };
@@ -72,7 +74,7 @@ export async function sendContactMessage(
   if (envelope.data.website) {
     // Answer as if accepted, so the bot learns nothing; store and send nothing.
     log({ eventType: "input_validation_fail", severity: "medium", description: "contact honeypot filled" });
-    return { status: "sent" };
+    return { status: "sent", acknowledged: true };
   }
 
   if (!member) {
@@ -114,28 +116,33 @@ export async function sendContactMessage(
 
   const outboxId = await storeContactMessage(env.DB, parsed.data, member?.id ?? null);
   log({ eventType: "contact_message_received", severity: "low", description: "contact message stored", userId: member?.id ?? null });
+  if (outboxId === null) return { status: "sent", acknowledged: false };
   ctx.waitUntil(
     deliverOutboxMessage(env.DB, outboxId, emailSender(env.EMAIL, config.EMAIL_FROM, signingKey)).catch((error: unknown) =>
       console.error("contact acknowledgement: first delivery attempt crashed; the cron will retry", error),
     ),
   );
-  return { status: "sent" };
+  return { status: "sent", acknowledged: true };
 }
 
-/** The message and its acknowledgement in one D1 batch: neither is kept without the other. Returns the outbox row to deliver. */
+/**
+ * The message and its acknowledgement in one D1 batch: the acknowledgement is never kept without
+ * its message, and is queued only under the address's daily cap (worker/shared/email-cap.ts); the
+ * message is kept either way. Returns the outbox row to deliver, null when the cap held it back.
+ */
 export async function storeContactMessage(
   db: D1Database,
   message: ContactMessage,
   memberId: string | null,
   now: number = Date.now(),
-): Promise<number> {
+): Promise<number | null> {
   const database = getDatabase(db);
   const acknowledgement = contactAcknowledgementEmail();
   const [, [queued]] = await database.batch([
     database.insert(contactMessages).values({ id: crypto.randomUUID(), ...message, memberId, createdAt: new Date(now).toISOString() }),
-    outboxInsert(db, { channel: "email", recipient: message.email, subject: acknowledgement.subject, body: acknowledgement.body }),
+    cappedEmailInsert(database, { recipient: message.email, subject: acknowledgement.subject, body: acknowledgement.body }, now),
   ]);
-  return queued!.id;
+  return queued?.id ?? null;
 }
 
 export type ContactMessageView = typeof contactMessages.$inferSelect & { answeredByName: string | null };

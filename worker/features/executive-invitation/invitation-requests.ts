@@ -8,6 +8,7 @@ import { acknowledgementEmail } from "#worker/features/admissions/applicant-emai
 import { applicationEventInsertWhere } from "#worker/features/admissions/application-events.ts";
 import { sealedApplicationStatusUrl } from "#worker/features/admissions/application-link.ts";
 import { normalizeEmail } from "#worker/features/members/members.ts";
+import { cappedEmailRow, underEmailCap } from "#worker/shared/email-cap.ts";
 import { outboxInsert } from "#worker/shared/outbox.ts";
 import { linkOptInToRequest } from "#worker/features/sms-invitation/sms-opt-ins.ts";
 
@@ -28,6 +29,8 @@ export interface StoredInvitationRequest {
   id: string;
   /** The outbox rows to deliver now: the concierge's copy, then the applicant's acknowledgement. */
   outboxIds: number[];
+  /** False when the applicant's address had its day's capped emails: no acknowledgement was queued (worker/shared/email-cap.ts). */
+  acknowledged: boolean;
   /** The earlier request this one joined, or null for a new application. */
   joinedTo: string | null;
 }
@@ -89,15 +92,14 @@ export async function storeInvitationRequest(
       .select(
         database
           .select(
-            insertSelectRow(outbox, {
-              channel: "email",
-              recipient: request.email,
-              subject: acknowledgements[status].subject,
-              body: acknowledgements[status].body,
-            }),
+            insertSelectRow(
+              outbox,
+              cappedEmailRow({ recipient: emailKey, subject: acknowledgements[status].subject, body: acknowledgements[status].body }, now),
+            ),
           )
           .from(invitationRequests)
-          .where(stored(status)),
+          // A visitor can type anyone's address: the acknowledgement is held to the address's daily cap.
+          .where(and(stored(status), underEmailCap(database, emailKey, now))),
       )
       .returning({ id: outbox.id });
 
@@ -155,6 +157,7 @@ export async function storeInvitationRequest(
   return {
     id,
     outboxIds: [conciergeQueued!.id, ...(acknowledgement ? [acknowledgement.id] : [])],
+    acknowledged: acknowledgement !== undefined,
     joinedTo: joined[0]?.firstId ?? null,
   };
 }

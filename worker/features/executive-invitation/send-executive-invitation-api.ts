@@ -28,7 +28,7 @@ sendExecutiveInvitationApi.post("/", limitBody(16 * 1024), requireJson(), async 
     // A malformed envelope has no pass worth trying: refused as a missing one.
     proof: { kind: "captcha", captchaPass: envelope.data?.captchaPass },
   });
-  if (outcome.ok) return c.json({ data: { id: outcome.id } });
+  if (outcome.ok) return c.json({ data: { id: outcome.id, acknowledged: outcome.acknowledged } });
   switch (outcome.reason) {
     case "limited":
       return tooManySubmissions(c, { retryAfterSeconds: outcome.retryAfterSeconds });

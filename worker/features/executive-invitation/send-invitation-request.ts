@@ -44,7 +44,8 @@ export interface InvitationSubmission {
 }
 
 export type InvitationOutcome =
-  | { ok: true; id: string }
+  /** `acknowledged`: false when the applicant's address had its day's capped emails (worker/shared/email-cap.ts). */
+  | { ok: true; id: string; acknowledged: boolean }
   | { ok: false; reason: "limited"; retryAfterSeconds: number }
   | { ok: false; reason: "captcha" }
   | { ok: false; reason: "invalid"; fieldErrors: Partial<Record<InvitationField, string>> };
@@ -100,7 +101,7 @@ export async function sendInvitationRequest(context: RequestContext, submission:
   if (submission.website) {
     // Answer as if accepted, so the bot learns nothing; store and send nothing.
     log({ eventType: "input_validation_fail", severity: "medium", description: "invitation honeypot filled" });
-    return { ok: true, id: crypto.randomUUID() };
+    return { ok: true, id: crypto.randomUUID(), acknowledged: true };
   }
 
   if (checked.checkedBy === "none") {
@@ -160,7 +161,7 @@ export async function sendInvitationRequest(context: RequestContext, submission:
       ),
     );
   }
-  return { ok: true, id: stored.id };
+  return { ok: true, id: stored.id, acknowledged: stored.acknowledged };
 }
 
 /**

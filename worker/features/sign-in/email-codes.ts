@@ -1,11 +1,12 @@
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { getDatabase } from "#db/client.ts";
-import { members, signInCodes } from "#db/schema.ts";
+import { insertSelectRow } from "#db/insert-select.ts";
+import { members, outbox, signInCodes } from "#db/schema.ts";
 import type { RequestContext } from "#worker/http/request-context.ts";
 import { findMemberByEmail, normalizeEmail } from "#worker/features/members/members.ts";
 import { verifyCaptcha } from "#worker/features/executive-invitation/captcha/verify-captcha.ts";
 import { clientAddress } from "#worker/shared/client-address.ts";
-import { deliverOutboxMessage, outboxInsert } from "#worker/shared/outbox.ts";
+import { deliverOutboxMessage } from "#worker/shared/outbox.ts";
 import { limitKey, networkLimits, type Limit } from "#worker/shared/rate-limit.ts";
 import { sealSecret } from "#worker/shared/sealed-secrets.ts";
 import { emailSender } from "#worker/shared/send-email.ts";
@@ -81,18 +82,21 @@ export type CodeCheckResult =
   | { status: "rate_limited"; retryAfterSeconds: number };
 
 /**
- * Asks for a code for `email`. Limits first; then the code row for this browser (replacing this
- * browser's earlier code for the email) and,
- * for an active or suspended member, the email with the code sealed, in one batch; delivery
- * follows after the answer (the cron retries a failure), so answering takes the same path for
- * every email.
+ * Asks for a code for `email`. Limits first; then one batch of the same two statements for every
+ * email: the code row for this browser (replacing this browser's earlier code for the email), and
+ * the email with the code sealed, which the INSERT … SELECT queues only when it finds an active or
+ * suspended member with that address. No read before it asks whether the email is a member's, so
+ * a member's request runs exactly what a stranger's runs (docs/security.md#emailed-codes: the
+ * member's answer once took about 40 ms longer). Delivery starts once the answer has gone
+ * (RequestContext.afterAnswer), for every email (the cron retries a failure); a stranger's has
+ * nothing to send.
  */
 export async function requestSignInCode(
   context: RequestContext,
   input: { email: string; captchaToken?: string | null },
   now: number = Date.now(),
 ): Promise<CodeRequestResult> {
-  const { env, ctx, config, signingKey, request, logSecurityEvent: log } = context;
+  const { env, config, signingKey, request, logSecurityEvent: log } = context;
   const email = normalizeEmail(input.email);
 
   const limited = await takeLimits(context, "request", email, now);
@@ -136,31 +140,38 @@ export async function requestSignInCode(
   const codeHash = await keys.codeHash(emailKey, code);
   // Sealed for every email, so a member's request does no more work before the batch than a stranger's.
   const message = signInCodeEmail(await sealSecret(signingKey, code));
-  const member = await findMemberByEmail(env.DB, email);
-  const emailed = member?.status === "active" || member?.status === "suspended";
 
   const database = getDatabase(env.DB);
-  const storeCode = database
-    .insert(signInCodes)
-    .values({ emailKey, codeHash, attempts: 0, expiresAt: now + CODE_LIFETIME_MS, createdAt: now })
-    .onConflictDoUpdate({
-      target: signInCodes.emailKey,
-      set: { codeHash, attempts: 0, expiresAt: now + CODE_LIFETIME_MS, createdAt: now },
-    });
-  if (!emailed) {
-    await storeCode;
-    return { status: "sent", setCookie };
-  }
   const [, [queued]] = await database.batch([
-    storeCode,
-    outboxInsert(env.DB, { channel: "email", recipient: email, subject: message.subject, body: message.body }),
+    database
+      .insert(signInCodes)
+      .values({ emailKey, codeHash, attempts: 0, expiresAt: now + CODE_LIFETIME_MS, createdAt: now })
+      .onConflictDoUpdate({
+        target: signInCodes.emailKey,
+        set: { codeHash, attempts: 0, expiresAt: now + CODE_LIFETIME_MS, createdAt: now },
+      }),
+    // Only active and suspended members are emailed; the statement decides, the same for every email.
+    database
+      .insert(outbox)
+      .select(
+        database
+          .select(insertSelectRow(outbox, { channel: "email", recipient: email, subject: message.subject, body: message.body }))
+          .from(members)
+          .where(and(eq(members.email, email), inArray(members.status, ["active", "suspended"]))),
+      )
+      .returning({ id: outbox.id }),
   ]);
-  ctx.waitUntil(
-    deliverOutboxMessage(env.DB, queued!.id, emailSender(env.EMAIL, config.EMAIL_FROM, signingKey)).catch((error: unknown) =>
-      console.error("sign-in code email: first delivery attempt crashed; the cron will retry", error),
-    ),
-  );
+  // Started once the answer has gone, for every email: nothing of it runs while the answer is made.
+  context.afterAnswer(() => deliverSignInCode(context, queued?.id ?? null));
   return { status: "sent", setCookie };
+}
+
+/** The code's first delivery, run after the answer; nothing for an email that is not a member's. */
+async function deliverSignInCode({ env, config, signingKey }: RequestContext, outboxId: number | null): Promise<void> {
+  if (outboxId === null) return;
+  await deliverOutboxMessage(env.DB, outboxId, emailSender(env.EMAIL, config.EMAIL_FROM, signingKey)).catch((error: unknown) =>
+    console.error("sign-in code email: first delivery attempt crashed; the cron will retry", error),
+  );
 }
 
 /**

@@ -45,5 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     (booked) => !booked.ok,
   );
   if (once.sent === "before") return backToStatusPage("sent-before");
-  return backToStatusPage(once.outcome.ok ? "booked" : once.outcome.reason);
+  const booked = once.outcome;
+  if (!booked.ok) return backToStatusPage(booked.reason);
+  return backToStatusPage(booked.emailCapped ? "booked-not-emailed" : "booked");
 }

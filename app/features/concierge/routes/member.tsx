@@ -6,7 +6,7 @@ import { queryFields } from "../concierge-forms.ts";
 import { duesStatusNames, memberStatusNames, staffRoleNames } from "../member-labels.ts";
 import { MemberActions } from "../member-actions.tsx";
 import { MemberRecordSections } from "../member-record.tsx";
-import { memberActionAnswer } from "../member-answers.ts";
+import { memberActionAnswer, photoAnswer } from "../member-answers.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { formatPortlandDate, formatPortlandDateTime, formatPortlandDay, portlandDay } from "#app/features/member-area/member-dates.ts";
 import { loungeBySlug, membershipTiers, tierBySlug } from "#app/features/site/site-config.ts";
@@ -25,7 +25,6 @@ import {
   changeTierForMember,
   deleteMemberPhoto,
   loadMemberRecord,
-  replaceMemberPhoto,
   resendSetupLink,
 } from "../member-console.server.ts";
 
@@ -53,6 +52,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     self: member.id === concierge.id,
     confirm: query.confirm ?? null,
     confirmRole: query.role ?? null,
+    photoOutcome: photoAnswer(query.photo),
     member: {
       id: member.id,
       name: member.name,
@@ -134,10 +134,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /**
  * Every action on the page, told apart by `intent`: each validated, decided in one statement or
- * batch and audited (worker/features/concierge/member-actions.ts). The photo comes as multipart.
+ * batch and audited (worker/features/concierge/member-actions.ts). The photo goes to its own
+ * route (member-photo.ts), the one page form allowed a body over 64 KB.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const body = request.clone();
   const form = await readSubmission(request, memberActionForm, { form: (fields) => fields.intent ?? "" });
   if (!form.ok) return form.invalid;
   const concierge = context.get(memberContext);
@@ -160,11 +160,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (once.sent === "before") return sentBefore("change-tier", "This change of tier is already made.");
       return memberActionAnswer("change-tier", once.outcome);
     }
-    case "photo": {
-      const photo = (await body.formData()).get("photo");
-      if (!(photo instanceof File)) return memberActionAnswer("photo", { ok: false, error: "Choose a photo to upload." });
-      return memberActionAnswer("photo", await replaceMemberPhoto(services, concierge.id, memberId, photo));
-    }
     case "remove-photo":
       return memberActionAnswer("remove-photo", await deleteMemberPhoto(services, concierge.id, memberId));
     case "role":
@@ -183,7 +178,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ConciergeMember({ loaderData, actionData }: Route.ComponentProps) {
-  useOutcomeToast(actionData);
+  const outcome = actionData ?? loaderData.photoOutcome ?? undefined;
+  useOutcomeToast(outcome);
   const { member } = loaderData;
   return (
     <>
@@ -198,7 +194,7 @@ export default function ConciergeMember({ loaderData, actionData }: Route.Compon
           {member.name}
         </span>
       </nav>
-      <MemberRecordSections page={loaderData} actions={<MemberActions page={loaderData} outcome={actionData} />} />
+      <MemberRecordSections page={loaderData} actions={<MemberActions page={loaderData} outcome={outcome} />} />
     </>
   );
 }

@@ -25,6 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     member: user ? { name: user.name, email: user.email } : null,
     recaptchaSiteKey: env.RECAPTCHA_SITE_KEY,
     sent: new URL(request.url).searchParams.has("sent"),
+    // `?sent=quietly`: the address had its day's acknowledgements (docs/security.md#forms-and-email).
+    acknowledged: new URL(request.url).searchParams.get("sent") !== "quietly",
   };
 }
 
@@ -36,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(requestContext);
   const { user } = await authStateFor(request, services.env);
   const outcome = await sendContactMessage(services, form.fields, user ? { id: user.id, email: user.email } : null);
-  if (outcome.status === "sent") throw redirect("/contact?sent", 303);
+  if (outcome.status === "sent") throw redirect(outcome.acknowledged ? "/contact?sent" : "/contact?sent=quietly", 303);
   const values = { name: form.fields.name ?? "", email: form.fields.email ?? "", message: form.fields.message ?? "" };
   if (outcome.status === "invalid") {
     const { form: formError, ...fieldErrors } = outcome.fieldErrors;
@@ -70,7 +72,11 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       <Section id="write" eyebrow="Write to us" title={loaderData.sent ? "Message sent" : "Your message"}>
         {loaderData.sent ? (
           <div role="status" className="max-w-2xl">
-            <p className="text-lg text-cream">Thank you. Your message has reached the concierge, and we have emailed you to say so.</p>
+            <p className="text-lg text-cream">
+              {loaderData.acknowledged
+                ? "Thank you. Your message has reached the concierge, and we have emailed you to say so."
+                : "Thank you. Your message has reached the concierge. We have already emailed this address several times today, so we will not email it again today; the concierge will still reply."}
+            </p>
             <p className="mt-6">
               <Link to="/contact" className="text-brass underline hover:text-cream">
                 Write another message

@@ -15,7 +15,13 @@ import { club } from "#app/features/site/site-config.ts";
 import { useCaptcha } from "../captcha.ts";
 import { EXECUTIVE_ACCESS_PATH } from "../executive-access-path.ts";
 import { InvitationForm } from "../invitation-form.tsx";
-import { invitationEnvelopeSchema, TOO_MANY_SUBMISSIONS, type InvitationField, type InvitationRequest } from "../invitation-request.ts";
+import {
+  invitationEnvelopeSchema,
+  REQUEST_TRANSMITTED,
+  TOO_MANY_SUBMISSIONS,
+  type InvitationField,
+  type InvitationRequest,
+} from "../invitation-request.ts";
 import { readVerifiedOptIn, sendInvitationRequest, type InvitationProof } from "../executive-access.server.ts";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -29,10 +35,8 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-const SENT: ActionResult = {
-  ok: true,
-  toast: { title: "Message Transmitted", description: "Your communication has reached the appropriate channels. Expect contact soon." },
-};
+const SENT: ActionResult = { ok: true, toast: { title: REQUEST_TRANSMITTED.title, description: REQUEST_TRANSMITTED.description } };
+const SENT_QUIETLY: ActionResult = { ok: true, toast: { title: REQUEST_TRANSMITTED.title, description: REQUEST_TRANSMITTED.quietly } };
 
 const invitationFieldNames: readonly InvitationField[] = ["name", "email", "company", "invitedBy", "message"];
 
@@ -50,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Checked by the server when the request is sent; here only carried along.
     guestReference: url.searchParams.get("guest")?.slice(0, 200) || undefined,
     verifiedPhone: verified ? formatPhoneInput(verified.phoneNumber) : null,
-    confirmation: url.searchParams.get("sent") === "1" ? SENT : null,
+    confirmation: url.searchParams.get("sent") === "1" ? SENT : url.searchParams.get("sent") === "quietly" ? SENT_QUIETLY : null,
   };
 }
 
@@ -88,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     guestReference: envelope.data?.guestReference,
     proof,
   });
-  if (outcome.ok) throw redirect(`${EXECUTIVE_ACCESS_PATH}?sent=1`, { status: 303 });
+  if (outcome.ok) throw redirect(`${EXECUTIVE_ACCESS_PATH}?sent=${outcome.acknowledged ? "1" : "quietly"}`, { status: 303 });
 
   // The typed values go back to the form, so a visitor without JavaScript keeps what they wrote.
   const values = Object.fromEntries(invitationFieldNames.map((name) => [name, (fields[name] ?? "").slice(0, 2000)]));
