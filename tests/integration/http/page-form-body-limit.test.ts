@@ -58,7 +58,9 @@ function streamed(chunks: string[]): ReadableStream<Uint8Array> {
   });
 }
 
-const guestForm = () => `intent=register&day=${portlandDay(new Date())}&lounge=business&adult=yes&guestName=Ada+Lovelace`;
+// Each a form freshly shown, with its own key (docs/product-rules.md#a-form-is-one-intent).
+const guestForm = () =>
+  `intent=register&formKey=${crypto.randomUUID()}&day=${portlandDay(new Date())}&lounge=business&adult=yes&guestName=Ada+Lovelace`;
 
 beforeEach(async () => {
   member = await createMember();
@@ -90,8 +92,14 @@ describe("the body cap on page forms", () => {
     member = await createMember();
     await acceptRules(env.DB, member.id, RULES_VERSION);
     expect(
-      (await postForm(streamed([`intent=register&day=${portlandDay(new Date())}&lounge=business&`, "adult=yes&guestName=Grace+Hopper"])))
-        .status,
+      (
+        await postForm(
+          streamed([
+            `intent=register&formKey=${crypto.randomUUID()}&day=${portlandDay(new Date())}&lounge=business&`,
+            "adult=yes&guestName=Grace+Hopper",
+          ]),
+        )
+      ).status,
     ).toBe(200);
     expect(await countGuestVisits(member.id)).toBe(1);
   });
