@@ -118,34 +118,19 @@ async function awaitUpgradePayment(
   owedCents: number,
 ): Promise<TierChangeOutcome> {
   if (member.pendingTier !== target) {
-    const [held] = await getDatabase(context.env.DB)
-      .update(members)
-      .set({ pendingTier: target })
-      .where(
-        and(
-          eq(members.id, member.id),
-          eq(members.tier, member.tier),
-          tierHasRoom(target, tierCap(context.config, target)),
-          nobodyWaitingFor(target),
-        ),
-      )
-      .returning({ id: members.id });
-    if (!held) return { ok: false, reason: "full" };
+    if (!(await holdPlaceIn(context, member, target))) return { ok: false, reason: "full" };
     audit(context, member, { change: "upgrade-awaiting-payment", from: member.tier, to: target });
   }
   return { ok: true, change: "upgrade-awaiting-payment", tier: target, owedCents };
 }
 
-async function scheduleDowngrade(
-  context: TierChangeContext,
-  provider: PaymentProvider | null,
-  member: MemberRow,
-  target: Tier,
-): Promise<TierChangeOutcome> {
-  const database = getDatabase(context.env.DB);
-  // The lower tier's place is kept from now (placesTaken counts pending_tier), taken in the same
-  // statement that checks for room and for anyone waiting, as an upgrade is.
-  const [kept] = await database
+/**
+ * Holds a place in `target` for the member (`pending_tier`, which placesTaken counts), taken in the
+ * same statement that checks for a free place and for anyone waiting, so holds never overfill a
+ * tier nor pass its waitlist. False when the tier is full (or the member changed meanwhile).
+ */
+async function holdPlaceIn(context: TierChangeContext, member: MemberRow, target: Tier): Promise<boolean> {
+  const [held] = await getDatabase(context.env.DB)
     .update(members)
     .set({ pendingTier: target })
     .where(
@@ -157,7 +142,18 @@ async function scheduleDowngrade(
       ),
     )
     .returning({ id: members.id });
-  if (!kept) return { ok: false, reason: "full" };
+  return held !== undefined;
+}
+
+async function scheduleDowngrade(
+  context: TierChangeContext,
+  provider: PaymentProvider | null,
+  member: MemberRow,
+  target: Tier,
+): Promise<TierChangeOutcome> {
+  const database = getDatabase(context.env.DB);
+  // The lower tier's place is kept from now, as an upgrade's is.
+  if (!(await holdPlaceIn(context, member, target))) return { ok: false, reason: "full" };
   if (member.subscriptionId && provider) {
     try {
       await provider.changeSubscriptionTier(member.subscriptionId, target, {
