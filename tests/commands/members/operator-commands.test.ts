@@ -249,7 +249,7 @@ describe("npm run member:invite-link and member:set-status", () => {
     async () => {
       const suspended = await npmRun("member:set-status", "--email", "ada@example.com", "--status", "suspended", "--persist-to", persistTo);
       expect(suspended.stdout).toContain(
-        `<ada@example.com>: invited → suspended on the local database in ${persistTo}. Every session they had has ended.`,
+        `<ada@example.com>: invited → suspended on the local database in ${persistTo}. Every session they had has ended and their member cards are revoked.`,
       );
       expect(member("ada@example.com")?.status).toBe("suspended");
 
