@@ -1,5 +1,5 @@
-import { conciergePage } from "../support/admissions-fixtures.ts";
-import { expect, expectToast, test } from "../support/fixtures.ts";
+import { conciergePage, screenshots } from "../support/admissions-fixtures.ts";
+import { expect, expectNoAxeViolationsAtWidths, expectToast, test } from "../support/fixtures.ts";
 import { queryLocalD1 } from "../support/local-d1.ts";
 import { createMember } from "../support/members-fixtures.ts";
 
@@ -28,6 +28,8 @@ test("Record Payment pressed twice, and again after its success, records one qua
   await expect(record).toHaveCount(0);
   await expect(payer.getByLabel("Amount")).toHaveCount(0);
   expect(loungePayments(member.email)).toEqual([{ amount_cents: 89700 }]);
+  await expectNoAxeViolationsAtWidths(page);
+  await screenshots(page, "concierge-payments-recorded");
 
   // A further quarter is its own step, worded with where it takes the dues; its form starts empty.
   const further = payer.getByRole("link", { name: /^Record a Further Quarter \(paid through .+\)$/ });
@@ -35,6 +37,8 @@ test("Record Payment pressed twice, and again after its success, records one qua
   await further.click();
   await expect(payer.getByText(`A further quarter: this payment pays their dues through ${paysThrough}.`)).toBeVisible();
   await expect(payer.getByLabel("Method")).toHaveValue("");
+  await expectNoAxeViolationsAtWidths(page);
+  await screenshots(page, "concierge-payments-further");
   await payer.getByLabel("Method").selectOption({ label: "Check" });
   await payer.getByRole("button", { name: "Record Further Quarter" }).click();
   // Recorded: the card now offers the quarter after that one, and the ledger holds the two payments.
