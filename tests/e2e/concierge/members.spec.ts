@@ -126,6 +126,10 @@ test("the concierge finds a member, notes, changes tier, adds a photo and suspen
   const photo = main.getByRole("img", { name: `Photo of ${member.name}` });
   await expect(photo).toBeVisible();
   await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(40);
+  // The first upload's toast has gone (4.5 s), so the next one seen is the next upload's answer.
+  await expect(page.getByRole("region", { name: "Notifications" }).getByRole("status").filter({ hasText: "Photo Added" })).toHaveCount(0, {
+    timeout: 10_000,
+  });
   // A phone-sized photo is drawn smaller and sent as a JPEG by the page before upload (photo-shrink.ts).
   await main.getByLabel("New photo file").setInputFiles({ name: "IMG_0042.png", mimeType: "image/png", buffer: gradientPng(2400, 1800) });
   await main.getByRole("button", { name: "Upload Photo" }).click();
