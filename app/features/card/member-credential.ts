@@ -1,3 +1,5 @@
+import { concatBytes } from "#app/lib/bytes.ts";
+
 /**
  * The member card's credential (docs/decisions/010-member-card-credential.md), in the one module
  * the Worker (which certifies devices), the card (which signs the time) and the door (which checks
@@ -68,16 +70,16 @@ export function certificateBody(fields: CertificateFields): Uint8Array<ArrayBuff
 export async function issueCertificate(clubPrivateKey: CryptoKey, fields: CertificateFields): Promise<Uint8Array<ArrayBuffer>> {
   const body = certificateBody(fields);
   const signature = new Uint8Array(await crypto.subtle.sign(SIGN, clubPrivateKey, body));
-  return concat(body, signature);
+  return concatBytes(body, signature);
 }
 
 /** The card's code for this second: the certificate, the time, and the device's signature over both. */
 export async function makeCardCode(devicePrivateKey: CryptoKey, certificate: Uint8Array, nowSeconds: number): Promise<string> {
   const signedAt = new Uint8Array(4);
   new DataView(signedAt.buffer).setUint32(0, Math.floor(nowSeconds));
-  const message = concat(certificate, signedAt);
+  const message = concatBytes(certificate, signedAt);
   const signature = new Uint8Array(await crypto.subtle.sign(SIGN, devicePrivateKey, message));
-  return CODE_PREFIX + encodeBase64Url(concat(message, signature));
+  return CODE_PREFIX + encodeBase64Url(concatBytes(message, signature));
 }
 
 /**
@@ -164,16 +166,6 @@ function uuidBytes(uuid: string): Uint8Array {
 function uuidText(bytes: Uint8Array): string {
   const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-function concat(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const joined = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    joined.set(part, at);
-    at += part.length;
-  }
-  return joined;
 }
 
 export function encodeBase64Url(bytes: Uint8Array): string {

@@ -1,3 +1,5 @@
+import { concatBytes } from "#app/lib/bytes.ts";
+
 /**
  * A member's photo without what a camera writes beside the picture (docs/security.md#member-card):
  * the GPS position, the camera, the time. The member page's browser step re-encodes the photo
@@ -33,7 +35,7 @@ function jpegWithout(bytes: Uint8Array): Uint8Array | null {
     const length = (bytes[at + 2]! << 8) | bytes[at + 3]!;
     if (length < 2 || at + 2 + length > bytes.length) return null;
     // From the start of the scan on it is the picture itself: kept whole.
-    if (marker === JPEG_START_OF_SCAN) return concat([...kept, bytes.subarray(at)]);
+    if (marker === JPEG_START_OF_SCAN) return concatBytes(...kept, bytes.subarray(at));
     if (!JPEG_DROPPED.has(marker)) kept.push(bytes.subarray(at, at + 2 + length));
     at += 2 + length;
   }
@@ -54,7 +56,7 @@ function pngWithout(bytes: Uint8Array): Uint8Array | null {
     const type = String.fromCharCode(...bytes.subarray(at + 4, at + 8));
     if (!PNG_DROPPED.has(type)) kept.push(bytes.subarray(at, end));
     at = end;
-    if (type === "IEND") return concat(kept);
+    if (type === "IEND") return concatBytes(...kept);
   }
   return null;
 }
@@ -82,20 +84,10 @@ function webpWithout(bytes: Uint8Array): Uint8Array | null {
     }
     at = end;
   }
-  const body = concat(kept);
+  const body = concatBytes(...kept);
   const file = new Uint8Array(12 + body.length);
   file.set(bytes.subarray(0, 12));
   new DataView(file.buffer).setUint32(4, 4 + body.length, true);
   file.set(body, 12);
   return file;
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const joined = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    joined.set(part, at);
-    at += part.length;
-  }
-  return joined;
 }
